@@ -1,0 +1,50 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "OpsDash",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "OpsKit", targets: ["OpsKit"]),
+        .library(name: "OpsMonitor", targets: ["OpsMonitor"]),
+        .library(name: "OpsScenarios", targets: ["OpsScenarios"]),
+        .executable(name: "opsdash", targets: ["opsdash"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        .target(name: "OpsKit"),
+        .target(
+            name: "OpsMonitor",
+            dependencies: ["OpsKit", .product(name: "DequeModule", package: "swift-collections")]
+        ),
+        .target(name: "OpsScenarios", dependencies: ["OpsKit"]),
+        .target(name: "OpsDashUI", dependencies: ["OpsMonitor"]),
+        .systemLibrary(
+            name: "CNcurses",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+        ),
+        .target(name: "OpsDashTerminal", dependencies: ["CNcurses", "OpsDashUI"]),
+        .executableTarget(
+            name: "opsdash",
+            dependencies: [
+                "OpsKit", "OpsMonitor", "OpsScenarios", "OpsDashUI", "OpsDashTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "AppExample",
+            dependencies: ["OpsKit", "OpsMonitor"],
+            path: "Demos/AppExample"
+        ),
+        .testTarget(name: "OpsKitTests", dependencies: ["OpsKit"]),
+        .testTarget(name: "OpsMonitorTests", dependencies: ["OpsMonitor", "OpsKit"]),
+        .testTarget(name: "OpsScenariosTests", dependencies: ["OpsScenarios", "OpsKit"]),
+        .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"]),
+        .testTarget(name: "OpsDashTerminalTests", dependencies: ["OpsDashTerminal", "OpsDashUI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["opsdash"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,18 @@
+/// A key press, as the terminal backend decodes it.
+public enum Key: Sendable, Equatable {
+    case character(Character)
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case enter, escape, backspace, tab
+}
+
+/// What the dashboard asks the outside world to do; the reducer returns these and the run loop
+/// carries them out against the real queue.
+public enum Command: Sendable, Equatable {
+    /// Cancel the operation with this monitor id.
+    case cancel(operationID: Int)
+    case cancelAll
+    case setSuspended(Bool)
+    case setMaxConcurrentOperationCount(Int)
+    case quit
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Where OpsKit gets time: transfers, retries and monitors read `now` and schedule work on it.
+///
+/// Inject `ManualClock` in tests (virtual time you advance) and `LiveClock` in apps.
+public protocol SimulationClock: AnyObject, Sendable {
+    /// Time elapsed since the clock's origin.
+    var now: Duration { get }
+    /// Runs `work` once `delay` has passed on this clock. The returned handle can cancel it.
+    @discardableResult
+    func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> ScheduledWork
+}
+
+/// A handle to work scheduled on a `SimulationClock`.
+public final class ScheduledWork: @unchecked Sendable {
+    // Locking: `cancelledFlag` is only touched under `lock`.
+    private let lock = NSLock()
+    private var cancelledFlag = false
+
+    public init() {}
+
+    /// Stops the work from running if it has not started. Safe from any thread, idempotent.
+    public func cancel() {
+        lock.lock()
+        cancelledFlag = true
+        lock.unlock()
+    }
+
+    /// Whether `cancel()` was called.
+    public var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelledFlag
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    public var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

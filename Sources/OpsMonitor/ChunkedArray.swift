@@ -1,0 +1,48 @@
+/// An array stored in fixed-size chunks, so that a copy shares chunks with the original and
+/// changing one element after a copy duplicates one chunk, not the whole array.
+///
+/// This is what lets `QueueMonitor` hand out a snapshot of 100,000 operations every frame in
+/// O(number of chunks) and keep updating its store at O(chunk size) per first touch of a chunk.
+public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
+    /// Elements per chunk.
+    public static var chunkSize: Int { 512 }
+
+    private var chunks: [[Element]] = []
+    public private(set) var count = 0
+
+    public init() {}
+
+    public init<S: Sequence>(_ elements: S) where S.Element == Element {
+        for element in elements { append(element) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> Element {
+        get { chunks[position / Self.chunkSize][position % Self.chunkSize] }
+        set { chunks[position / Self.chunkSize][position % Self.chunkSize] = newValue }
+    }
+
+    /// Adds an element at the end.
+    public mutating func append(_ element: Element) {
+        if count % Self.chunkSize == 0 {
+            var chunk: [Element] = []
+            chunk.reserveCapacity(Self.chunkSize)
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(element)
+        count += 1
+    }
+
+    /// Keeps only the elements for which `isIncluded` is true, in order. O(n).
+    public mutating func removeAll(keepingOnly isIncluded: (Element) -> Bool) {
+        let kept = self.filter(isIncluded)
+        self = ChunkedArray(kept)
+    }
+}
+
+extension ChunkedArray: Sendable where Element: Sendable {}
+extension ChunkedArray: Equatable where Element: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+}

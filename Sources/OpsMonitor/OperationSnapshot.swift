@@ -1,0 +1,100 @@
+/// Where an operation is in its life, as the dashboard shows it.
+public enum Lifecycle: String, Sendable, Codable, CaseIterable {
+    /// Has unfinished dependencies.
+    case waiting
+    /// Could start; the queue has not started it yet (paused, or all slots busy).
+    case ready
+    /// `start()` was called and the operation has not finished.
+    case executing
+    /// Finished; see `Outcome`.
+    case finished
+}
+
+/// How a finished operation ended.
+public enum Outcome: String, Sendable, Codable, CaseIterable {
+    case succeeded, failed, cancelled
+}
+
+/// What an operation does, for the kind column (↓ download, ↑ upload, ⚙ process, · other).
+public enum OperationKind: String, Sendable, Codable, CaseIterable {
+    case download, upload, process, other
+}
+
+/// One recorded state change of an operation.
+public struct StateChange: Sendable, Equatable {
+    /// Clock time of the change, since the monitor started.
+    public var time: Duration
+    /// The state entered.
+    public var lifecycle: Lifecycle
+    /// Set when `lifecycle == .finished`.
+    public var outcome: Outcome?
+
+    public init(time: Duration, lifecycle: Lifecycle, outcome: Outcome? = nil) {
+        self.time = time
+        self.lifecycle = lifecycle
+        self.outcome = outcome
+    }
+}
+
+/// An immutable picture of one operation at snapshot time.
+public struct OperationSnapshot: Sendable, Equatable, Identifiable {
+    /// Monitor-assigned number, 1, 2, 3… in the order operations were added.
+    public var id: Int
+    /// The operation's name (`Operation.name`, or a generated one).
+    public var name: String
+    public var kind: OperationKind
+    public var lifecycle: Lifecycle
+    /// Set once finished.
+    public var outcome: Outcome?
+    /// The error's description when `outcome == .failed`, or why it was cancelled.
+    public var message: String?
+    /// Bytes (or units) done and in total; `totalBytes == 0` means unknown/no progress.
+    public var completedBytes: Int64
+    public var totalBytes: Int64
+    /// Current transfer rate in bytes per second (0 when not moving).
+    public var bytesPerSecond: Double
+    /// Retries used so far.
+    public var retries: Int
+    /// Ids of the operations this one depends on.
+    public var dependencies: [Int]
+    /// Clock times since monitor start.
+    public var addedAt: Duration
+    public var startedAt: Duration?
+    public var finishedAt: Duration?
+    /// Every state change, oldest first.
+    public var history: [StateChange]
+    /// Human-readable retry events ("attempt 1 failed at 50%: connection reset").
+    public var retryLog: [String]
+
+    public init(
+        id: Int, name: String, kind: OperationKind = .other, lifecycle: Lifecycle = .ready,
+        outcome: Outcome? = nil, message: String? = nil, completedBytes: Int64 = 0,
+        totalBytes: Int64 = 0, bytesPerSecond: Double = 0, retries: Int = 0,
+        dependencies: [Int] = [], addedAt: Duration = .zero, startedAt: Duration? = nil,
+        finishedAt: Duration? = nil, history: [StateChange] = [], retryLog: [String] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.lifecycle = lifecycle
+        self.outcome = outcome
+        self.message = message
+        self.completedBytes = completedBytes
+        self.totalBytes = totalBytes
+        self.bytesPerSecond = bytesPerSecond
+        self.retries = retries
+        self.dependencies = dependencies
+        self.addedAt = addedAt
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.history = history
+        self.retryLog = retryLog
+    }
+
+    /// Progress in 0…1 (0 when the total is unknown; 1 when succeeded).
+    public var fraction: Double {
+        if outcome == .succeeded { return 1 }
+        guard totalBytes > 0 else { return 0 }
+        return min(1, max(0, Double(completedBytes) / Double(totalBytes)))
+    }
+}

@@ -1,0 +1,99 @@
+/// Counts of operations by dashboard state.
+public struct StateCounts: Sendable, Equatable {
+    public var waiting = 0
+    public var ready = 0
+    public var executing = 0
+    public var succeeded = 0
+    public var failed = 0
+    public var cancelled = 0
+
+    public init(
+        waiting: Int = 0, ready: Int = 0, executing: Int = 0,
+        succeeded: Int = 0, failed: Int = 0, cancelled: Int = 0
+    ) {
+        self.waiting = waiting
+        self.ready = ready
+        self.executing = executing
+        self.succeeded = succeeded
+        self.failed = failed
+        self.cancelled = cancelled
+    }
+
+    /// Operations that have finished, whatever the outcome.
+    public var finished: Int { succeeded + failed + cancelled }
+    /// Every operation counted.
+    public var total: Int { waiting + ready + executing + finished }
+}
+
+/// One line of the monitor's bounded event log.
+public struct LogEntry: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable { case state, queue, action, retry }
+    public var time: Duration
+    public var kind: Kind
+    /// Operation id, when the entry is about one.
+    public var operationID: Int?
+    public var text: String
+
+    public init(time: Duration, kind: Kind, operationID: Int? = nil, text: String) {
+        self.time = time
+        self.kind = kind
+        self.operationID = operationID
+        self.text = text
+    }
+}
+
+/// An immutable picture of a queue and its operations, handed out by `QueueMonitor`.
+///
+/// Copying a snapshot is O(1); `operations` is ordered by id.
+public struct QueueSnapshot: Sendable {
+    /// Clock time since the monitor started.
+    public var time: Duration
+    public var isSuspended: Bool
+    public var maxConcurrentOperationCount: Int
+    public var counts: StateCounts
+    /// Sum of completed and total bytes over all tracked operations (evicted ones included).
+    public var completedBytes: Int64
+    public var totalBytes: Int64
+    /// Sum of current rates of executing operations, bytes per second.
+    public var bytesPerSecond: Double
+    /// Tracked operations, by id. Finished ones may be evicted past the monitor's bound.
+    public var operations: ChunkedArray<OperationSnapshot>
+    /// Finished operations dropped from `operations` to keep memory bounded.
+    public var evictedCount: Int
+    /// Newest last.
+    public var log: [LogEntry]
+    /// Increases whenever anything in the snapshot changed.
+    public var version: UInt64
+
+    public init(
+        time: Duration = .zero, isSuspended: Bool = false, maxConcurrentOperationCount: Int = 1,
+        counts: StateCounts = .init(), completedBytes: Int64 = 0, totalBytes: Int64 = 0,
+        bytesPerSecond: Double = 0, operations: ChunkedArray<OperationSnapshot> = .init(),
+        evictedCount: Int = 0, log: [LogEntry] = [], version: UInt64 = 0
+    ) {
+        self.time = time
+        self.isSuspended = isSuspended
+        self.maxConcurrentOperationCount = maxConcurrentOperationCount
+        self.counts = counts
+        self.completedBytes = completedBytes
+        self.totalBytes = totalBytes
+        self.bytesPerSecond = bytesPerSecond
+        self.operations = operations
+        self.evictedCount = evictedCount
+        self.log = log
+        self.version = version
+    }
+
+    /// The operation with this id, in O(log n).
+    public func operation(id: Int) -> OperationSnapshot? {
+        var low = 0
+        var high = operations.count
+        while low < high {
+            let mid = (low + high) / 2
+            let candidate = operations[mid].id
+            if candidate == id { return operations[mid] }
+            if candidate < id { low = mid + 1 } else { high = mid }
+        }
+        return nil
+    }
+}
