@@ -1,0 +1,277 @@
+import Foundation
+import Synchronization
+
+/// The base class for asynchronous work on an `OperationQueue`, with the state machine done right.
+///
+/// Subclasses override `execute()` and call `finish()` or `finish(error:)` when the work is done,
+/// from any thread. The operation guarantees:
+/// - states move ready → executing → finished, or ready → finished when cancelled before start;
+///   anything else is reported and ignored;
+/// - it never finishes without having been started by its queue;
+/// - `finish` is idempotent: a late callback after cancel changes nothing;
+/// - cancelling while executing calls `operationDidCancel()` and finishes promptly, once;
+/// - observers (`observe(\.isFinished …)`) and the real `OperationQueue` see every change.
+open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sendable {
+    // Locking: every mutable field lives in `locked` (a Mutex); notifications go out after it
+    // is released. `transitioning` claims a transition so concurrent ones are serialized.
+    private struct Locked {
+        var state: OperationState = .ready
+        var transitioning = false
+        var cancelled = false
+        var outcome: OperationOutcome?
+        var cancellationReason: String?
+        var dependencyPolicy: DependencyFailurePolicy = .runAnyway
+        var finishListeners: [@Sendable (AsyncOperation) -> Void] = []
+        var cancelListeners: [@Sendable (AsyncOperation) -> Void] = []
+    }
+
+    private let locked = Mutex(Locked())
+    #if !canImport(ObjectiveC)
+    /// This operation's observers (Linux KVO engine).
+    public let keyValueObservers = KeyValueObserverRegistry()
+    #endif
+
+    public override init() {
+        super.init()
+    }
+
+    // MARK: Overrides Foundation reads
+
+    open override var isAsynchronous: Bool { true }
+    open override var isExecuting: Bool { locked.withLock { $0.state == .executing } }
+    open override var isFinished: Bool { locked.withLock { $0.state == .finished } }
+    open override var isCancelled: Bool { locked.withLock { $0.cancelled } }
+
+    /// The current state.
+    public var state: OperationState { locked.withLock { $0.state } }
+
+    /// How it ended; nil until finished.
+    public var outcome: OperationOutcome? { locked.withLock { $0.outcome } }
+
+    /// What to do when a dependency failed or was cancelled; set before the operation starts.
+    public var dependencyPolicy: DependencyFailurePolicy {
+        get { locked.withLock { $0.dependencyPolicy } }
+        set { locked.withLock { $0.dependencyPolicy = newValue } }
+    }
+
+    // MARK: Work
+
+    /// Does the work; override it and call `finish()` / `finish(error:)` when done.
+    /// The default finishes at once, successfully.
+    open func execute() {
+        finish()
+    }
+
+    /// Called once when the operation is cancelled while executing, before it finishes as
+    /// cancelled. Stop timers and callbacks here; a later `finish` is ignored.
+    open func operationDidCancel() {}
+
+    /// Called by the queue. Never call it yourself while the operation is in a queue.
+    public final override func start() {
+        let snapshot = locked.withLock { ($0.state, $0.cancelled, $0.dependencyPolicy) }
+        guard snapshot.0 == .ready else {
+            IllegalTransitionReporter.report("\(describe()): start() called in state \(snapshot.0)")
+            return
+        }
+        if !snapshot.1, snapshot.2 == .cancelIfAnyDependencyFailed, let failed = failedDependency() {
+            markCancelled(reason: "dependency \(failed) did not succeed")
+        }
+        if isCancelled {
+            let reason = locked.withLock { $0.cancellationReason }
+            transition(to: .finished, outcome: .cancelled(reason: reason))
+            return
+        }
+        guard transition(to: .executing, outcome: nil) else { return }
+        execute()
+    }
+
+    /// Ends the work successfully (or as cancelled, if cancelled meanwhile). Idempotent.
+    public final func finish() {
+        finish(outcome: nil)
+    }
+
+    /// Ends the work with `error` (nil means success). Idempotent.
+    public final func finish(error: (any Error)?) {
+        finish(outcome: error.map { .failed($0) })
+    }
+
+    private func finish(outcome explicit: OperationOutcome?) {
+        let current = locked.withLock { ($0.state, $0.cancelled, $0.cancellationReason) }
+        switch current.0 {
+        case .finished:
+            return  // idempotent: a late callback changes nothing
+        case .ready:
+            IllegalTransitionReporter.report("\(describe()): finish() before start()")
+            return
+        case .executing:
+            let outcome = explicit ?? (current.1 ? .cancelled(reason: current.2) : .succeeded)
+            transition(to: .finished, outcome: outcome)
+        }
+    }
+
+    // MARK: Cancellation
+
+    /// Cancels with a reason shown in the outcome (e.g. "by operator").
+    public func cancel(reason: String?) {
+        guard markCancelled(reason: reason) else { return }
+        if state == .executing {
+            operationDidCancel()
+            finish(outcome: .cancelled(reason: reason))
+        }
+    }
+
+    open override func cancel() {
+        cancel(reason: nil)
+    }
+
+    /// Marks cancelled and publishes it; false if it already was.
+    @discardableResult
+    private func markCancelled(reason: String?) -> Bool {
+        let first = locked.withLock { state -> Bool in
+            guard !state.cancelled else { return false }
+            return true
+        }
+        guard first else { return false }
+        let wasReady = super.isReady
+        var applied = false
+        publishChange("isCancelled", old: false, new: true) {
+            applied = locked.withLock { state in
+                guard !state.cancelled else { return false }
+                state.cancelled = true
+                state.cancellationReason = reason
+                return true
+            }
+        }
+        guard applied else { return false }
+        super.cancel()  // Foundation's bookkeeping: a waiting operation becomes ready
+        let listeners = locked.withLock { state in
+            defer { state.cancelListeners = [] }
+            return state.cancelListeners
+        }
+        for listener in listeners { listener(self) }
+        let isReadyNow = super.isReady
+        if wasReady != isReadyNow { publishReadiness(old: wasReady, new: isReadyNow) }
+        return true
+    }
+
+    // MARK: Readiness
+
+    open override var isReady: Bool { super.isReady }
+
+    open override func addDependency(_ op: Operation) {
+        let wasReady = isReady
+        super.addDependency(op)
+        if let observable = op as? AsyncOperation {
+            observable.onFinish { [weak self] _ in self?.dependencyFinished() }
+        }
+        let isReadyNow = isReady
+        if wasReady != isReadyNow { publishReadiness(old: wasReady, new: isReadyNow) }
+    }
+
+    private func dependencyFinished() {
+        // Foundation re-reads readiness when a dependency finishes; observers learn it here.
+        let unfinished = dependencies.contains { !$0.isFinished }
+        if !unfinished { publishReadiness(old: false, new: true) }
+    }
+
+    private func publishReadiness(old: Bool, new: Bool) {
+        publishChange("isReady", old: old, new: new) {}
+    }
+
+    /// The first dependency that failed or was cancelled, described, if any.
+    private func failedDependency() -> String? {
+        for dependency in dependencies {
+            if let async = dependency as? AsyncOperation, let outcome = async.outcome {
+                if !outcome.isSucceeded { return async.name ?? "\(ObjectIdentifier(async))" }
+            } else if dependency.isCancelled {
+                return dependency.name ?? "\(ObjectIdentifier(dependency))"
+            }
+        }
+        return nil
+    }
+
+    // MARK: Finish listeners
+
+    /// Runs `listener` once when this operation finishes (at once if it already has), before the
+    /// queue learns of it. For OpsKit's own bookkeeping; apps observe `isFinished`.
+    public func onFinish(_ listener: @escaping @Sendable (AsyncOperation) -> Void) {
+        let runNow = locked.withLock { state -> Bool in
+            if state.state == .finished { return true }
+            state.finishListeners.append(listener)
+            return false
+        }
+        if runNow { listener(self) }
+    }
+
+    /// Runs `listener` once when this operation is cancelled (at once if it already is).
+    /// For OpsKit's own bookkeeping; apps observe `isCancelled`.
+    public func onCancel(_ listener: @escaping @Sendable (AsyncOperation) -> Void) {
+        let runNow = locked.withLock { state -> Bool in
+            if state.cancelled { return true }
+            state.cancelListeners.append(listener)
+            return false
+        }
+        if runNow { listener(self) }
+    }
+
+    // MARK: Transitions
+
+    /// Claims and applies a transition, publishing it to observers and then to Foundation.
+    @discardableResult
+    private func transition(to next: OperationState, outcome: OperationOutcome?) -> Bool {
+        let claim = locked.withLock { state -> OperationState? in
+            guard !state.transitioning, state.state.canTransition(to: next) else { return nil }
+            state.transitioning = true
+            return state.state
+        }
+        guard let previous = claim else {
+            let current = state
+            if !(current == .finished && next == .finished) {
+                IllegalTransitionReporter.report("\(describe()): illegal transition \(current) → \(next)")
+            }
+            return false
+        }
+        let executingChanges = previous == .executing || next == .executing
+        let finishing = next == .finished
+        if executingChanges {
+            keyWillChange("isExecuting", old: previous == .executing)
+        }
+        if finishing { keyWillChange("isFinished", old: false) }
+        let listeners = locked.withLock { state -> [@Sendable (AsyncOperation) -> Void] in
+            state.state = next
+            state.transitioning = false
+            if let outcome { state.outcome = outcome }
+            guard finishing else { return [] }
+            defer { state.finishListeners = [] }
+            return state.finishListeners
+        }
+        if executingChanges {
+            keyDidChange("isExecuting", old: previous == .executing, new: next == .executing)
+        }
+        if finishing {
+            keyDidChange("isFinished", old: false, new: true)
+            for listener in listeners { listener(self) }
+        }
+        // Foundation's queue learns last, so observers see the finish before the next start.
+        if executingChanges { didChangeValue(forKey: "isExecuting") }
+        if finishing { didChangeValue(forKey: "isFinished") }
+        return true
+    }
+
+    private func keyWillChange(_ key: String, old: Bool) {
+        willChangeValue(forKey: key)
+        #if !canImport(ObjectiveC)
+        keyValueObservers.willChange(key, old: old)
+        #endif
+    }
+
+    private func keyDidChange(_ key: String, old: Bool, new: Bool) {
+        #if !canImport(ObjectiveC)
+        keyValueObservers.didChange(key, old: old, new: new)
+        #endif
+    }
+
+    private func describe() -> String {
+        "\(type(of: self))(\(name ?? "unnamed"))"
+    }
+}
