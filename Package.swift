@@ -27,13 +27,14 @@ let package = Package(
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         .target(name: "OpsDashTerminal", dependencies: ["CNcurses", "OpsDashUI"]),
-        .executableTarget(
-            name: "opsdash",
+        .target(
+            name: "OpsDashApp",
             dependencies: [
                 "OpsKit", "OpsMonitor", "OpsScenarios", "OpsDashUI", "OpsDashTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "opsdash", dependencies: ["OpsDashApp"]),
         .executableTarget(
             name: "AppExample",
             dependencies: ["OpsKit", "OpsMonitor"],

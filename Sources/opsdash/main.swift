@@ -1,1 +1,4 @@
-print("opsdash")
+import OpsDashApp
+import Foundation
+
+exit(Opsdash.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,55 @@
+import ArgumentParser
+import OpsScenarios
+
+/// `opsdash`'s command line: which scenario, how fast, and TUI or headless.
+struct OpsdashCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "opsdash",
+        abstract: "A live terminal dashboard for an OperationQueue running simulated transfers.",
+        discussion: """
+            Exit codes: 0 all operations succeeded; 1 some failed or were cancelled; 2 usage, \
+            scenario or terminal error; 129/130/143 ended by SIGHUP/SIGINT/SIGTERM.
+            """)
+
+    @Option(name: .long, help: "A built-in scenario name or a path to a scenario JSON file.")
+    var scenario: String = Scenarios.defaultName
+
+    @Option(name: .long, help: "Maximum concurrent operations (1...1024); default: the scenario's.")
+    var concurrency: Int?
+
+    @Option(name: .long, help: "Random seed; default: the scenario's.")
+    var seed: UInt64?
+
+    @Option(name: .long, help: "Simulated time runs this many times faster than real time (0.01...10000).")
+    var speed: Double = 1
+
+    @Option(name: .long, help: "Dashboard frames per second (1...120).")
+    var fps: Int = 20
+
+    @Flag(name: .long, help: "No screen: write JSON Lines events to stdout, a summary last.")
+    var headless = false
+
+    @Option(name: .customLong("summary-every"), help: "With --headless: a one-line status on stderr every N seconds.")
+    var summaryEvery: Double?
+
+    @Flag(name: .customLong("list-scenarios"), help: "List the built-in scenarios and exit.")
+    var listScenarios = false
+
+    func validate() throws {
+        if let concurrency, !(1...1024).contains(concurrency) {
+            throw ValidationError("--concurrency must be between 1 and 1024 (got \(concurrency))")
+        }
+        if !(speed.isFinite && speed >= 0.01 && speed <= 10_000) {
+            throw ValidationError("--speed must be between 0.01 and 10000 (got \(speed))")
+        }
+        if !(1...120).contains(fps) {
+            throw ValidationError("--fps must be between 1 and 120 (got \(fps))")
+        }
+        if let summaryEvery {
+            guard headless else { throw ValidationError("--summary-every needs --headless") }
+            guard summaryEvery.isFinite, summaryEvery > 0 else {
+                throw ValidationError("--summary-every must be a positive number of seconds (got \(summaryEvery))")
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import OpsKit
+import OpsMonitor
+import OpsScenarios
+
+/// A scenario made real: its operations on an `ObservableOperationQueue` with a monitor attached,
+/// on a live clock running `speed` times faster than the wall clock.
+final class ScenarioRun: Sendable {
+    let clock: LiveClock
+    let queue: ObservableOperationQueue
+    let monitor: QueueMonitor
+    private let operations: [Operation]
+
+    /// Builds the operations of `scenario` (dependencies wired, nothing started yet).
+    init(scenario: ResolvedScenario, concurrency: Int?, speed: Double, recordEvents: Bool) {
+        clock = LiveClock(speed: speed)
+        queue = ObservableOperationQueue(name: "opsdash.\(scenario.name)")
+        queue.maxConcurrentOperationCount = concurrency ?? scenario.concurrency
+        monitor = QueueMonitor(queue: queue, clock: clock, recordEvents: recordEvents)
+        operations = Self.makeOperations(scenario, clock: clock)
+    }
+
+    /// Adds every operation to the queue.
+    func start() {
+        queue.addOperations(operations, waitUntilFinished: false)
+    }
+
+    /// True once every operation finished and the monitor has recorded it.
+    var isDone: Bool {
+        queue.allOperationCount == 0 && monitor.subscribedOperationCount == 0
+    }
+
+    static func makeOperations(_ scenario: ResolvedScenario, clock: LiveClock) -> [Operation] {
+        let root = SeededGenerator(seed: scenario.seed)
+        var byID: [String: Operation] = [:]
+        var ordered: [Operation] = []
+        for (index, spec) in scenario.operations.enumerated() {
+            let random = root.derived(UInt64(index))
+            let op: SimulatedWorkOperation
+            switch spec.kind {
+            case .download:
+                op = DownloadOperation(name: spec.name, plan: spec.plan ?? Self.fallbackPlan, clock: clock, random: random)
+            case .upload:
+                op = UploadOperation(name: spec.name, plan: spec.plan ?? Self.fallbackPlan, clock: clock, random: random)
+            case .process:
+                op = ProcessOperation(
+                    name: spec.name, duration: spec.duration ?? .seconds(1),
+                    failure: spec.processFailure.map { FailurePlan(atFraction: 0.5, message: $0) },
+                    clock: clock, random: random)
+            }
+            byID[spec.id] = op
+            ordered.append(op)
+        }
+        for (spec, op) in zip(scenario.operations, ordered) {
+            for dependency in spec.dependencies {
+                if let target = byID[dependency] { op.addDependency(target) }
+            }
+        }
+        return ordered
+    }
+
+    private static let fallbackPlan = TransferPlan(totalBytes: 1, bandwidth: 1)
+}

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Unbuffered writes to stdout/stderr that report a closed pipe instead of crashing.
+enum StandardStreams {
+    /// Writes `text` to file descriptor `fd`; false if the reader went away (EPIPE) or it failed.
+    @discardableResult
+    static func write(_ text: String, to fd: Int32 = 1) -> Bool {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.write(fd, base + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// Writes one line to stderr.
+    static func error(_ line: String) {
+        write(line.hasSuffix("\n") ? line : line + "\n", to: 2)
+    }
+}

@@ -1,0 +1,133 @@
+import OpsKit
+
+/// Turns monitor events into JSON Lines (one object per line), as `opsdash --headless` writes
+/// them. Keeps operation names by id and throttles progress lines per operation.
+public struct JSONLinesEncoder: Sendable {
+    /// Minimum simulated time between two progress lines of one operation.
+    public var progressInterval: Duration
+    private var names: [Int: String] = [:]
+    private var lastProgress: [Int: (time: Duration, retries: Int)] = [:]
+
+    /// Creates an encoder writing at most one progress line per operation per `progressInterval`.
+    public init(progressInterval: Duration = .milliseconds(250)) {
+        self.progressInterval = progressInterval
+    }
+
+    /// Appends the line(s) for `event` to `output`, each ending in "\n"; throttled progress
+    /// events append nothing.
+    public mutating func encode(_ event: MonitorEvent, into output: inout String) {
+        switch event {
+        case .added(let time, let id, let name, let kind, let total, let dependencies):
+            names[id] = name
+            output += "{\"t\":"
+            appendTime(time, &output)
+            output += ",\"event\":\"added\",\"id\":\(id),\"op\":"
+            appendString(name, &output)
+            output += ",\"kind\":\"\(kind.rawValue)\",\"total\":\(total),\"after\":["
+            for (index, dependency) in dependencies.enumerated() {
+                if index > 0 { output += "," }
+                output += "\(dependency)"
+            }
+            output += "]}\n"
+        case .state(let time, let id, let from, let to, let outcome, let message):
+            output += "{\"t\":"
+            appendTime(time, &output)
+            output += ",\"event\":\"state\",\"id\":\(id),\"op\":"
+            appendString(names[id] ?? "#\(id)", &output)
+            output += ",\"from\":"
+            if let from { output += "\"\(from.rawValue)\"" } else { output += "null" }
+            output += ",\"to\":\"\(to.rawValue)\""
+            if let outcome { output += ",\"outcome\":\"\(outcome.rawValue)\"" }
+            if let message {
+                output += ",\"message\":"
+                appendString(message, &output)
+            }
+            output += "}\n"
+            if to == .finished {
+                lastProgress[id] = nil
+                names[id] = nil
+            }
+        case .progress(let time, let id, let completed, let total, let rate, let retries):
+            if let last = lastProgress[id], completed < total, last.retries == retries,
+                time - last.time < progressInterval
+            {
+                return
+            }
+            lastProgress[id] = (time, retries)
+            output += "{\"t\":"
+            appendTime(time, &output)
+            output += ",\"event\":\"progress\",\"id\":\(id),\"op\":"
+            appendString(names[id] ?? "#\(id)", &output)
+            output += ",\"bytes\":\(completed),\"total\":\(total),\"rate\":\(Int64(rate.rounded())),\"retries\":\(retries)}\n"
+        case .queue(let time, let suspended, let limit, let counts, let reason):
+            output += "{\"t\":"
+            appendTime(time, &output)
+            output += ",\"event\":\"queue\",\"suspended\":\(suspended),\"limit\":\(limit),"
+            appendCounts(counts, &output)
+            output += ",\"reason\":"
+            appendString(reason, &output)
+            output += "}\n"
+        }
+    }
+
+    /// The final summary line.
+    public static func summary(
+        _ snapshot: QueueSnapshot, duration: Duration, interrupted: Bool
+    ) -> String {
+        var output = "{\"t\":"
+        appendTime(snapshot.time, &output)
+        output += ",\"event\":\"summary\",\"operations\":\(snapshot.counts.total + 0),"
+        appendCounts(snapshot.counts, &output)
+        output += ",\"bytes\":\(snapshot.completedBytes),\"total\":\(snapshot.totalBytes),\"duration\":"
+        appendTime(duration, &output)
+        output += ",\"interrupted\":\(interrupted)}\n"
+        return output
+    }
+
+    // MARK: Pieces
+
+    private static func appendCounts(_ counts: StateCounts, _ output: inout String) {
+        output += "\"waiting\":\(counts.waiting),\"ready\":\(counts.ready),\"executing\":\(counts.executing),"
+        output += "\"succeeded\":\(counts.succeeded),\"failed\":\(counts.failed),\"cancelled\":\(counts.cancelled)"
+    }
+
+    private func appendCounts(_ counts: StateCounts, _ output: inout String) {
+        Self.appendCounts(counts, &output)
+    }
+
+    /// Seconds with millisecond precision, e.g. `12.345`.
+    static func appendTime(_ time: Duration, _ output: inout String) {
+        let millis = max(0, Int64((time.seconds * 1000).rounded()))
+        let fraction = millis % 1000
+        output += "\(millis / 1000)."
+        if fraction < 100 { output += fraction < 10 ? "00" : "0" }
+        output += "\(fraction)"
+    }
+
+    private func appendTime(_ time: Duration, _ output: inout String) {
+        Self.appendTime(time, &output)
+    }
+
+    /// A JSON string literal with the required escapes.
+    static func appendString(_ text: String, _ output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+
+    private func appendString(_ text: String, _ output: inout String) {
+        Self.appendString(text, &output)
+    }
+}

@@ -1,0 +1,239 @@
+import DequeModule
+
+/// The monitor's data: operations by id with O(1) updates, aggregate counts, the bounded event
+/// log and (optionally) the event stream. A plain value, mutated under `QueueMonitor`'s lock.
+public struct MonitorStore: Sendable {
+    /// Limits that keep memory bounded.
+    public struct Limits: Sendable {
+        /// Finished operations kept for display; older ones are evicted (counted, not shown).
+        public var finishedOperations: Int
+        /// Entries kept in the event log.
+        public var logEntries: Int
+        /// State changes kept per operation.
+        public var historyPerOperation: Int
+
+        public init(finishedOperations: Int = 10_000, logEntries: Int = 500, historyPerOperation: Int = 16) {
+            self.finishedOperations = max(0, finishedOperations)
+            self.logEntries = max(1, logEntries)
+            self.historyPerOperation = max(2, historyPerOperation)
+        }
+    }
+
+    public let limits: Limits
+    private(set) var operations = ChunkedArray<OperationSnapshot>()
+    private var positionByID: [Int: Int] = [:]
+    private var finishedInStore = 0
+    private(set) var counts = StateCounts()
+    private(set) var completedBytes: Int64 = 0
+    private(set) var totalBytes: Int64 = 0
+    private(set) var bytesPerSecond: Double = 0
+    private(set) var evictedCount = 0
+    private(set) var log: Deque<LogEntry> = []
+    private(set) var version: UInt64 = 0
+    var isSuspended = false
+    var maxConcurrentOperationCount = 1
+    /// Events since the last drain, when recording.
+    private var pendingEvents: [MonitorEvent] = []
+    /// Whether `apply` calls record events for `drainEvents()`.
+    public var recordsEvents = false
+    private var nextID = 1
+
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    // MARK: Reading
+
+    /// An immutable picture at `time`. O(number of chunks + log entries).
+    public func snapshot(time: Duration) -> QueueSnapshot {
+        QueueSnapshot(
+            time: time, isSuspended: isSuspended, maxConcurrentOperationCount: maxConcurrentOperationCount,
+            counts: counts, completedBytes: completedBytes, totalBytes: totalBytes,
+            bytesPerSecond: max(0, bytesPerSecond), operations: operations, evictedCount: evictedCount,
+            log: Array(log), version: version)
+    }
+
+    /// The tracked operation with `id`, if not evicted.
+    public func operation(id: Int) -> OperationSnapshot? {
+        positionByID[id].map { operations[$0] }
+    }
+
+    /// Hands over and forgets the recorded events.
+    public mutating func drainEvents() -> [MonitorEvent] {
+        defer { pendingEvents.removeAll(keepingCapacity: true) }
+        return pendingEvents
+    }
+
+    // MARK: Changes
+
+    /// Starts tracking an operation; returns its id.
+    public mutating func add(
+        name: String?, kind: OperationKind, lifecycle: Lifecycle, totalBytes total: Int64,
+        dependencies: [Int], time: Duration
+    ) -> Int {
+        let id = nextID
+        nextID += 1
+        let snapshot = OperationSnapshot(
+            id: id, name: name ?? "op-\(id)", kind: kind, lifecycle: lifecycle, totalBytes: total,
+            dependencies: dependencies, addedAt: time,
+            history: [StateChange(time: time, lifecycle: lifecycle)])
+        positionByID[id] = operations.count
+        operations.append(snapshot)
+        counts[lifecycle, nil] += 1
+        totalBytes += total
+        touch()
+        record(.added(time: time, id: id, name: snapshot.name, kind: kind, totalBytes: total, dependencies: dependencies))
+        record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
+        return id
+    }
+
+    /// Adds `dependency` to operation `id`'s dependency list (a link resolved late).
+    public mutating func link(_ id: Int, dependsOn dependency: Int) {
+        guard let position = positionByID[id] else { return }
+        operations[position].dependencies.append(dependency)
+        touch()
+    }
+
+    /// Moves operation `id` to `lifecycle`; moves out of `finished` and repeats are ignored.
+    public mutating func transition(
+        _ id: Int, to lifecycle: Lifecycle, outcome: Outcome? = nil, message: String? = nil, time: Duration
+    ) {
+        guard let position = positionByID[id] else { return }
+        var op = operations[position]
+        guard op.lifecycle != .finished, op.lifecycle != lifecycle else { return }
+        let from = op.lifecycle
+        counts[from, nil] -= 1
+        counts[lifecycle, outcome] += 1
+        op.lifecycle = lifecycle
+        switch lifecycle {
+        case .executing:
+            op.startedAt = time
+        case .finished:
+            op.finishedAt = time
+            op.outcome = outcome
+            op.message = message
+            bytesPerSecond -= op.bytesPerSecond
+            op.bytesPerSecond = 0
+            if outcome == .succeeded, op.totalBytes > op.completedBytes {
+                completedBytes += op.totalBytes - op.completedBytes
+                op.completedBytes = op.totalBytes
+            }
+        case .waiting, .ready:
+            break
+        }
+        op.history.append(StateChange(time: time, lifecycle: lifecycle, outcome: outcome))
+        if op.history.count > limits.historyPerOperation {
+            op.history.remove(at: 1)  // keep the first (added) and the newest
+        }
+        operations[position] = op
+        let text = lifecycle == .finished ? (outcome?.rawValue ?? "finished") : lifecycle.rawValue
+        appendLog(LogEntry(time: time, kind: .state, operationID: id, text: "#\(id) \(op.name): \(from.rawValue) → \(text)\(message.map { " (\($0))" } ?? "")"))
+        record(.state(time: time, id: id, from: from, to: lifecycle, outcome: outcome, message: message))
+        if lifecycle == .finished {
+            finishedInStore += 1
+            evictIfNeeded()
+        }
+        touch()
+    }
+
+    /// Records transfer progress of operation `id`; ignored once finished.
+    public mutating func progress(
+        _ id: Int, completedBytes completed: Int64, bytesPerSecond rate: Double, retries: Int,
+        retryLog: [String]? = nil, time: Duration
+    ) {
+        guard let position = positionByID[id] else { return }
+        var op = operations[position]
+        guard op.lifecycle != .finished else { return }
+        completedBytes += completed - op.completedBytes
+        if op.lifecycle == .executing { bytesPerSecond += rate - op.bytesPerSecond }
+        op.completedBytes = completed
+        op.bytesPerSecond = op.lifecycle == .executing ? rate : 0
+        if retries != op.retries, let retryLog {
+            op.retryLog = retryLog
+            if let last = retryLog.last {
+                appendLog(LogEntry(time: time, kind: .retry, operationID: id, text: "#\(id) \(op.name): \(last), retry \(retries)"))
+            }
+        }
+        op.retries = retries
+        operations[position] = op
+        record(.progress(time: time, id: id, completedBytes: completed, totalBytes: op.totalBytes, bytesPerSecond: op.bytesPerSecond, retries: retries))
+        touch()
+    }
+
+    /// Records a queue setting change or an operator action.
+    public mutating func queueChanged(isSuspended: Bool? = nil, maxConcurrent: Int? = nil, reason: String, time: Duration) {
+        if let isSuspended { self.isSuspended = isSuspended }
+        if let maxConcurrent { self.maxConcurrentOperationCount = maxConcurrent }
+        appendLog(LogEntry(time: time, kind: isSuspended == nil && maxConcurrent == nil ? .action : .queue, text: reason))
+        record(.queue(time: time, isSuspended: self.isSuspended, maxConcurrentOperationCount: self.maxConcurrentOperationCount, counts: counts, reason: reason))
+        touch()
+    }
+
+    // MARK: Internals
+
+    private mutating func touch() { version &+= 1 }
+
+    private mutating func record(_ event: MonitorEvent) {
+        if recordsEvents { pendingEvents.append(event) }
+    }
+
+    private mutating func appendLog(_ entry: LogEntry) {
+        log.append(entry)
+        if log.count > limits.logEntries { log.removeFirst(log.count - limits.logEntries) }
+    }
+
+    /// Drops the oldest finished operations once the store holds more than the bound plus some
+    /// slack, so eviction is an amortized O(1) per finish.
+    private mutating func evictIfNeeded() {
+        let slack = max(64, limits.finishedOperations / 8)
+        guard finishedInStore > limits.finishedOperations + slack else { return }
+        var excess = finishedInStore - limits.finishedOperations
+        var kept = ChunkedArray<OperationSnapshot>()
+        var positions: [Int: Int] = [:]
+        positions.reserveCapacity(operations.count - excess)
+        for op in operations {
+            if excess > 0, op.lifecycle == .finished {
+                excess -= 1
+                evictedCount += 1
+                finishedInStore -= 1
+                continue
+            }
+            positions[op.id] = kept.count
+            kept.append(op)
+        }
+        operations = kept
+        positionByID = positions
+    }
+}
+
+extension StateCounts {
+    /// The counter for a lifecycle (and, when finished, its outcome).
+    subscript(lifecycle: Lifecycle, outcome: Outcome?) -> Int {
+        get {
+            switch lifecycle {
+            case .waiting: waiting
+            case .ready: ready
+            case .executing: executing
+            case .finished:
+                switch outcome ?? .succeeded {
+                case .succeeded: succeeded
+                case .failed: failed
+                case .cancelled: cancelled
+                }
+            }
+        }
+        set {
+            switch lifecycle {
+            case .waiting: waiting = newValue
+            case .ready: ready = newValue
+            case .executing: executing = newValue
+            case .finished:
+                switch outcome ?? .succeeded {
+                case .succeeded: succeeded = newValue
+                case .failed: failed = newValue
+                case .cancelled: cancelled = newValue
+                }
+            }
+        }
+    }
+}
