@@ -7,6 +7,9 @@ public struct JSONLinesEncoder: Sendable {
     public var progressInterval: Duration
     private var names: [Int: String] = [:]
     private var lastProgress: [Int: (time: Duration, retries: Int)] = [:]
+    /// The newest progress event held back by throttling, per operation; written before the
+    /// operation's finish line so the stream's last bytes are exact.
+    private var heldProgress: [Int: MonitorEvent] = [:]
 
     /// Creates an encoder writing at most one progress line per operation per `progressInterval`.
     public init(progressInterval: Duration = .milliseconds(250)) {
@@ -30,6 +33,10 @@ public struct JSONLinesEncoder: Sendable {
             }
             output += "]}\n"
         case .state(let time, let id, let from, let to, let outcome, let message):
+            if to == .finished, let held = heldProgress.removeValue(forKey: id) {
+                lastProgress[id] = nil
+                encode(held, into: &output)
+            }
             output += "{\"t\":"
             appendTime(time, &output)
             output += ",\"event\":\"state\",\"id\":\(id),\"op\":"
@@ -45,14 +52,17 @@ public struct JSONLinesEncoder: Sendable {
             output += "}\n"
             if to == .finished {
                 lastProgress[id] = nil
+                heldProgress[id] = nil
                 names[id] = nil
             }
         case .progress(let time, let id, let completed, let total, let rate, let retries):
             if let last = lastProgress[id], completed < total, last.retries == retries,
                 time - last.time < progressInterval
             {
+                heldProgress[id] = event
                 return
             }
+            heldProgress[id] = nil
             lastProgress[id] = (time, retries)
             output += "{\"t\":"
             appendTime(time, &output)

@@ -46,3 +46,19 @@ import Testing
         #expect(out == #""a\u0001b\\""#)
     }
 }
+
+@Suite struct JSONLinesThrottleFlushTests {
+    @Test func writesTheHeldBackProgressBeforeTheFinishLine() {
+        var encoder = JSONLinesEncoder(progressInterval: .seconds(1))
+        var out = ""
+        encoder.encode(.added(time: .zero, id: 1, name: "a", kind: .download, totalBytes: 100, dependencies: []), into: &out)
+        encoder.encode(.progress(time: .zero, id: 1, completedBytes: 10, totalBytes: 100, bytesPerSecond: 1, retries: 0), into: &out)
+        encoder.encode(.progress(time: .milliseconds(100), id: 1, completedBytes: 20, totalBytes: 100, bytesPerSecond: 1, retries: 0), into: &out)
+        encoder.encode(.progress(time: .milliseconds(200), id: 1, completedBytes: 30, totalBytes: 100, bytesPerSecond: 1, retries: 0), into: &out)
+        encoder.encode(.state(time: .milliseconds(300), id: 1, from: .executing, to: .finished, outcome: .failed, message: nil), into: &out)
+        let kinds = out.split(separator: "\n").map { line in
+            line.contains("\"progress\"") ? (line.contains("\"bytes\":30") ? "p30" : line.contains("\"bytes\":10") ? "p10" : "p?") : line.contains("\"state\"") ? "finish" : "added"
+        }
+        #expect(kinds == ["added", "p10", "p30", "finish"])
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// What a finished `opsdash` process left behind.
+struct ProcessResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// The `opsdash` executable built next to this test bundle.
+func opsdashExecutable() -> URL? {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+        let candidate = directory.appendingPathComponent("opsdash")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        directory = directory.deletingLastPathComponent()
+    }
+    let fallback = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/opsdash")
+    return FileManager.default.isExecutableFile(atPath: fallback.path) ? fallback : nil
+}
+
+/// Runs `opsdash` with `arguments` to completion (stdin from /dev/null) and collects its output.
+func runOpsdash(_ arguments: [String], signalAfterFirstLine: Int32? = nil) throws -> ProcessResult {
+    guard let executable = opsdashExecutable() else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "opsdash binary not built"])
+    }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    try process.run()
+    var outData = Data()
+    if let signalNumber = signalAfterFirstLine {
+        // Read until the first full line arrives, then interrupt.
+        while !outData.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            outData.append(chunk)
+        }
+        kill(process.processIdentifier, signalNumber)
+    }
+    let errData = ReadAll(err.fileHandleForReading)
+    outData.append(out.fileHandleForReading.readDataToEndOfFile())
+    process.waitUntilExit()
+    return ProcessResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData.wait(), as: UTF8.self))
+}
+
+/// Reads a file handle to its end on a background thread (so a full stderr pipe can't block).
+final class ReadAll: @unchecked Sendable {
+    // Locking: `data` is written once by the reader thread before `done` is signalled.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
