@@ -1,0 +1,86 @@
+/// A piece of styled text; widgets build lines from these.
+public struct Span: Sendable, Equatable {
+    public var text: String
+    public var style: CellStyle
+
+    /// A span of `text` in `style`.
+    public init(_ text: String, _ style: CellStyle = .plain) {
+        self.text = text
+        self.style = style
+    }
+}
+
+extension CellBuffer {
+    /// Writes spans one after another from (`x`, `y`), clipped to `maxWidth` columns; returns
+    /// the column after the last character written.
+    @discardableResult
+    mutating func write(_ spans: [Span], x: Int, y: Int, maxWidth: Int) -> Int {
+        let limit = x + max(0, maxWidth)
+        var column = x
+        for span in spans where column < limit {
+            column = write(span.text, x: column, y: y, style: span.style, maxWidth: limit - column)
+        }
+        return column
+    }
+
+    /// Draws a horizontal rule across `width` columns with an optional title: `─ Title ─────`.
+    mutating func rule(
+        y: Int, x: Int = 0, width: Int, title: String = "", glyphs: GlyphSet,
+        style: CellStyle = Theme.border
+    ) {
+        fill(x: x, y: y, width: width, height: 1, with: Cell(glyphs.horizontal, style: style))
+        guard !title.isEmpty else { return }
+        write(" \(title) ", x: x + 1, y: y, style: Theme.title, maxWidth: max(0, width - 2))
+    }
+
+    /// Draws a box border around the rectangle and blanks its inside.
+    mutating func box(x: Int, y: Int, width: Int, height: Int, glyphs: GlyphSet) {
+        guard width >= 2, height >= 2 else { return }
+        fill(x: x, y: y, width: width, height: height)
+        let (topLeft, topRight, bottomLeft, bottomRight) = glyphs.corners
+        let horizontal = Cell(glyphs.horizontal, style: Theme.border)
+        let vertical = Cell(glyphs.vertical, style: Theme.border)
+        fill(x: x + 1, y: y, width: width - 2, height: 1, with: horizontal)
+        fill(x: x + 1, y: y + height - 1, width: width - 2, height: 1, with: horizontal)
+        fill(x: x, y: y + 1, width: 1, height: height - 2, with: vertical)
+        fill(x: x + width - 1, y: y + 1, width: 1, height: height - 2, with: vertical)
+        self[x, y] = Cell(topLeft, style: Theme.border)
+        self[x + width - 1, y] = Cell(topRight, style: Theme.border)
+        self[x, y + height - 1] = Cell(bottomLeft, style: Theme.border)
+        self[x + width - 1, y + height - 1] = Cell(bottomRight, style: Theme.border)
+    }
+
+    /// Sets reverse video on `width` cells of row `y` from `x`, keeping their colours.
+    mutating func reverse(y: Int, x: Int, width: Int) {
+        for column in max(0, x)..<max(max(0, x), min(self.width, x + width)) {
+            var cell = self[column, y]
+            cell.style.reverse = true
+            self[column, y] = cell
+        }
+    }
+}
+
+/// Lays spans out into lines of at most `width` columns, breaking between spans (a span longer
+/// than the width gets a line of its own and is clipped when drawn).
+func wrap(_ spans: [Span], separator: Span, width: Int) -> [[Span]] {
+    guard width > 0 else { return [] }
+    var lines: [[Span]] = []
+    var current: [Span] = []
+    var used = 0
+    for span in spans {
+        let needed = span.text.count + (current.isEmpty ? 0 : separator.text.count)
+        if !current.isEmpty && used + needed > width {
+            lines.append(current)
+            current = []
+            used = 0
+        }
+        if !current.isEmpty {
+            current.append(separator)
+            used += separator.text.count
+        }
+        current.append(span)
+        used += span.text.count
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+}
