@@ -165,7 +165,9 @@ func followSelection(_ state: inout DashboardState) {
         state.scrollOffset = 0
         return
     }
-    if let id = state.selectedID, let index = rows.index(of: id, in: snapshot) {
+    if let id = state.selectedID, rows.operation(at: state.selectedIndex, in: snapshot)?.id == id {
+        // Still on the same row: no search needed (keeps render cheap).
+    } else if let id = state.selectedID, let index = rows.index(of: id, in: snapshot) {
         state.selectedIndex = index
     } else {
         let index =
