@@ -80,12 +80,14 @@ struct DetailsView {
     private func related(_ ids: [Int]) -> [Span] {
         guard !ids.isEmpty else { return [Span("none", Theme.label)] }
         var spans: [Span] = []
-        for id in ids {
+        for (offset, id) in ids.enumerated() {
+            let comma = offset == ids.count - 1 ? "" : ","
             if let other = state.snapshot.operation(id: id) {
                 spans.append(Span("#\(id) \(other.name)"))
-                spans.append(Span(other.stateLabel, Theme.state(other.lifecycle, other.outcome)))
+                spans.append(
+                    Span(other.stateLabel + comma, Theme.state(other.lifecycle, other.outcome)))
             } else {
-                spans.append(Span("#\(id) (evicted)", Theme.label))
+                spans.append(Span("#\(id) (evicted)\(comma)", Theme.label))
             }
         }
         return spans

@@ -21,7 +21,7 @@ struct FooterView {
             ]
             buffer.write(spans, x: 0, y: y, maxWidth: leftWidth)
         } else {
-            buffer.write(keySpans(), x: 0, y: y, maxWidth: leftWidth)
+            buffer.write(keySpans(fitting: leftWidth), x: 0, y: y, maxWidth: leftWidth)
         }
         buffer.write(position, x: width - position.count, y: y, style: Theme.label)
     }
@@ -32,7 +32,8 @@ struct FooterView {
         return count == 0 ? "0/0" : "\(state.selectedIndex + 1)/\(count)"
     }
 
-    private func keySpans() -> [Span] {
+    /// The key hints that fit in `width` columns, whole pairs only.
+    private func keySpans(fitting width: Int) -> [Span] {
         let glyphs = state.glyphs
         let keys: [(String, String)] = [
             ("q", "quit"), ("?", "help"), (glyphs.upDown, "move"), ("c", "cancel"),
@@ -41,10 +42,14 @@ struct FooterView {
             ("s", "sort:\(state.sort.rawValue)"),
         ]
         var spans: [Span] = []
+        var used = 0
         for (key, meaning) in keys {
+            let needed = (spans.isEmpty ? 0 : 1) + key.count + 1 + meaning.count
+            guard used + needed <= width else { break }
             if !spans.isEmpty { spans.append(Span(" ")) }
             spans.append(Span(key, Theme.footerKey))
             spans.append(Span(" " + meaning))
+            used += needed
         }
         return spans
     }

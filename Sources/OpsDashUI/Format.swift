@@ -14,19 +14,14 @@ public enum Format {
         return unit == 0 ? "\(max(0, count)) B" : "\(oneDecimal(value)) \(units[unit])"
     }
 
-    /// Completed and total bytes, sharing the unit when they can: `"12.3/45.6 MB"`.
+    /// Completed and total bytes in the total's unit: `"12.3/45.6 MB"`, `"0.3/2.0 MB"`.
     public static func bytes(_ done: Int64, of total: Int64) -> String {
         guard total > 0 else { return done > 0 ? bytes(done) : "" }
-        let (_, totalUnit) = scaled(Double(total))
-        let (_, doneUnit) = scaled(Double(max(0, done)))
-        if totalUnit == doneUnit || (done == 0) {
-            let divisor = power(totalUnit)
-            let doneText =
-                totalUnit == 0 ? "\(max(0, done))" : oneDecimal(Double(max(0, done)) / divisor)
-            let totalText = totalUnit == 0 ? "\(total)" : oneDecimal(Double(total) / divisor)
-            return "\(doneText)/\(totalText) \(units[totalUnit])"
-        }
-        return "\(bytes(done))/\(bytes(total))"
+        let done = max(0, done)
+        let (_, unit) = scaled(Double(total))
+        guard unit > 0 else { return "\(done)/\(total) B" }
+        let divisor = power(unit)
+        return "\(oneDecimal(Double(done) / divisor))/\(oneDecimal(Double(total) / divisor)) \(units[unit])"
     }
 
     /// A transfer rate: `"1.2 MB/s"`; empty when not moving.

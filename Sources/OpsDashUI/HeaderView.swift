@@ -12,7 +12,9 @@ struct HeaderView {
         let elapsed = "elapsed \(Format.duration(snapshot.time))"
         let elapsedX = width - elapsed.count
         buffer.write(elapsed, x: elapsedX, y: y, style: Theme.title, maxWidth: elapsed.count)
-        buffer.write(countsLine(), x: 0, y: y + 1, maxWidth: width)
+        let counts = countsLine(short: false)
+        let fits = counts.reduce(0) { $0 + $1.text.count } <= width
+        buffer.write(fits ? counts : countsLine(short: true), x: 0, y: y + 1, maxWidth: width)
         renderProgress(into: &buffer, y: y + 2)
     }
 
@@ -46,27 +48,30 @@ struct HeaderView {
         return spans
     }
 
-    /// "waiting 3  ready 2  executing 3  succeeded 10  failed 1  cancelled 0  evicted 5".
-    private func countsLine() -> [Span] {
+    /// "waiting 3  ready 2  executing 3  succeeded 10  failed 1  cancelled 0  total 19".
+    ///
+    /// With `short`, abbreviated labels for narrow terminals: "wait 5 rdy 1 run 3 ok 1 …".
+    private func countsLine(short: Bool) -> [Span] {
         let counts = state.snapshot.counts
-        let items: [(String, Int, CellStyle)] = [
-            ("waiting", counts.waiting, Theme.state(.waiting, nil)),
-            ("ready", counts.ready, Theme.state(.ready, nil)),
-            ("executing", counts.executing, Theme.state(.executing, nil)),
-            ("succeeded", counts.succeeded, Theme.state(.finished, .succeeded)),
-            ("failed", counts.failed, Theme.state(.finished, .failed)),
-            ("cancelled", counts.cancelled, Theme.state(.finished, .cancelled)),
+        let items: [(String, String, Int, CellStyle)] = [
+            ("waiting", "wait", counts.waiting, Theme.state(.waiting, nil)),
+            ("ready", "rdy", counts.ready, Theme.state(.ready, nil)),
+            ("executing", "run", counts.executing, Theme.state(.executing, nil)),
+            ("succeeded", "ok", counts.succeeded, Theme.state(.finished, .succeeded)),
+            ("failed", "fail", counts.failed, Theme.state(.finished, .failed)),
+            ("cancelled", "cxl", counts.cancelled, Theme.state(.finished, .cancelled)),
         ]
+        let gap = short ? " " : "  "
         var spans: [Span] = []
-        for (label, count, style) in items {
-            if !spans.isEmpty { spans.append(Span("  ")) }
-            spans.append(Span(label + " ", Theme.label))
+        for (long, abbreviation, count, style) in items {
+            if !spans.isEmpty { spans.append(Span(gap)) }
+            spans.append(Span((short ? abbreviation : long) + " ", Theme.label))
             spans.append(Span("\(count)", count == 0 ? .plain : style))
         }
-        spans.append(Span("  total ", Theme.label))
+        spans.append(Span(gap + "total ", Theme.label))
         spans.append(Span("\(counts.total)", Theme.title))
         if state.snapshot.evictedCount > 0 {
-            spans.append(Span("  evicted ", Theme.label))
+            spans.append(Span(gap + (short ? "evict " : "evicted "), Theme.label))
             spans.append(Span("\(state.snapshot.evictedCount)"))
         }
         return spans

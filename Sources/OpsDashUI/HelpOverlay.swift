@@ -25,7 +25,7 @@ struct HelpOverlay {
 
     /// Draws the box centred in the buffer, clipped when the terminal is small.
     func render(into buffer: inout CellBuffer) {
-        let keyWidth = 12
+        let keyWidth = 13
         let contentWidth = entries.reduce(0) { max($0, keyWidth + $1.meaning.count) }
         let width = min(buffer.width, contentWidth + 4)
         let height = min(buffer.height, entries.count + 4)

@@ -17,10 +17,10 @@ import Testing
         #expect(Format.bytes(1_048_000) == "1.0 MB")
     }
 
-    @Test func doneOfTotalSharesTheUnit() {
+    @Test func doneOfTotalUsesTheTotalsUnit() {
         #expect(Format.bytes(54 * 1_048_576, of: 120 * 1_048_576) == "54.0/120.0 MB")
         #expect(Format.bytes(0, of: 2 * 1_048_576) == "0.0/2.0 MB")
-        #expect(Format.bytes(300 * 1024, of: 2 * 1_048_576) == "300.0 KB/2.0 MB")
+        #expect(Format.bytes(300 * 1024, of: 2 * 1_048_576) == "0.3/2.0 MB")
         #expect(Format.bytes(10, of: 40) == "10/40 B")
         #expect(Format.bytes(0, of: 0) == "")
     }
