@@ -48,6 +48,9 @@ enum TableColumn: CaseIterable, Sendable {
         }
     }
 
+    /// The name width below which dropped columns are not put back.
+    static let comfortableNameWidth = 20
+
     /// Columns dropped first when the terminal is narrow, least important first.
     static let dropOrder: [TableColumn] = [
         .retries, .elapsed, .after, .bytes, .eta, .rate, .percent, .kind,
@@ -55,7 +58,8 @@ enum TableColumn: CaseIterable, Sendable {
 
     /// The columns and their widths for a table `width` cells wide, ids up to `maxID`.
     ///
-    /// Drops columns in `dropOrder` until the name column gets its minimum; the name takes
+    /// Drops columns in `dropOrder` until the name column gets its minimum, puts back any
+    /// dropped column that still leaves the name `comfortableNameWidth`, and gives the name
     /// whatever is left.
     static func layout(width: Int, maxID: Int) -> [(column: TableColumn, width: Int)] {
         let idWidth = max(3, "#\(maxID)".count)
@@ -69,6 +73,13 @@ enum TableColumn: CaseIterable, Sendable {
             let victim = dropOrder[dropIndex]
             columns.removeAll { $0 == victim }
             dropIndex += 1
+        }
+        // Put back smaller, more important columns that still leave the name comfortable.
+        for candidate in dropOrder.prefix(dropIndex).reversed() {
+            let trial = allCases.filter { columns.contains($0) || $0 == candidate }
+            let previous = columns
+            columns = trial
+            if fixedWidth() + comfortableNameWidth > width { columns = previous }
         }
         let nameWidth = max(1, width - fixedWidth())
         return columns.map { ($0, $0 == .name ? nameWidth : size($0)) }
