@@ -36,8 +36,9 @@ public enum Prompt: Sendable, Equatable {
 
 /// The dashboard's whole state. Pure value; changed only by `reduce`.
 public struct DashboardState: Sendable {
-    /// Terminal size in cells.
+    /// Terminal width in cells.
     public var width: Int
+    /// Terminal height in cells.
     public var height: Int
     /// Unicode or ASCII drawing.
     public var glyphs: GlyphSet

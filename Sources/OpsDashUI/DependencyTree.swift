@@ -17,7 +17,9 @@ enum DependencyTree {
         var roots: [Int] = []
         var others: [Int: [Int]] = [:]
         for operation in operations {
-            let tracked = operation.dependencies.filter { present.contains($0) && $0 != operation.id }
+            let tracked = operation.dependencies.filter {
+                present.contains($0) && $0 != operation.id
+            }
             if let parent = tracked.first {
                 children[parent, default: []].append(operation.id)
                 if tracked.count > 1 { others[operation.id] = Array(tracked.dropFirst()) }

@@ -26,7 +26,8 @@ struct DetailsView {
             let lines = wrap(spans, separator: Span(" "), width: width - Self.labelWidth - 1)
             for (offset, line) in lines.enumerated() where y < end {
                 if offset == 0 { buffer.write(label, x: 1, y: y, style: Theme.label) }
-                buffer.write(line, x: Self.labelWidth + 1, y: y, maxWidth: width - Self.labelWidth - 1)
+                buffer.write(
+                    line, x: Self.labelWidth + 1, y: y, maxWidth: width - Self.labelWidth - 1)
                 y += 1
             }
         }
@@ -45,7 +46,8 @@ struct DetailsView {
             summary.append(Span(Format.bytes(operation.completedBytes, of: operation.totalBytes)))
         }
         if operation.lifecycle == .executing, operation.bytesPerSecond > 0 {
-            summary.append(Span(Format.rate(operation.bytesPerSecond), CellStyle(foreground: .cyan)))
+            summary.append(
+                Span(Format.rate(operation.bytesPerSecond), CellStyle(foreground: .cyan)))
         }
         summary.append(Span("retries \(operation.retries)", Theme.label))
         result.append(("state", summary))
@@ -55,7 +57,9 @@ struct DetailsView {
             let arrow = offset == 0 ? "" : state.glyphs.arrow + " "
             history.append(Span(arrow + Format.timestamp(change.time), Theme.label))
             history.append(
-                Span(label(change.lifecycle, change.outcome), Theme.state(change.lifecycle, change.outcome)))
+                Span(
+                    label(change.lifecycle, change.outcome),
+                    Theme.state(change.lifecycle, change.outcome)))
         }
         result.append(("history", history.isEmpty ? [Span("none", Theme.label)] : history))
         result.append(("after", related(operation.dependencies)))

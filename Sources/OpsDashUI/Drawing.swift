@@ -1,6 +1,8 @@
 /// A piece of styled text; widgets build lines from these.
 public struct Span: Sendable, Equatable {
+    /// The characters, one column each.
     public var text: String
+    /// How they look.
     public var style: CellStyle
 
     /// A span of `text` in `style`.

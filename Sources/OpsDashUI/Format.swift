@@ -21,7 +21,8 @@ public enum Format {
         let (_, unit) = scaled(Double(total))
         guard unit > 0 else { return "\(done)/\(total) B" }
         let divisor = power(unit)
-        return "\(oneDecimal(Double(done) / divisor))/\(oneDecimal(Double(total) / divisor)) \(units[unit])"
+        return
+            "\(oneDecimal(Double(done) / divisor))/\(oneDecimal(Double(total) / divisor)) \(units[unit])"
     }
 
     /// A transfer rate: `"1.2 MB/s"`; empty when not moving.

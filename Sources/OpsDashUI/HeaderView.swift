@@ -24,14 +24,16 @@ struct HeaderView {
         let separator = Span(" \(state.glyphs.vertical) ", Theme.border)
         var spans = [Span("opsdash", Theme.title), separator]
         spans.append(
-            snapshot.isSuspended ? Span(" PAUSED ", Theme.paused) : Span(" RUNNING ", Theme.running))
+            snapshot.isSuspended ? Span(" PAUSED ", Theme.paused) : Span(" RUNNING ", Theme.running)
+        )
         spans.append(separator)
         let limit = state.effectiveConcurrency
         let limitText = limit < 1 ? (state.glyphs == .unicode ? "∞" : "max") : "\(limit)"
         spans.append(Span("executing ", Theme.label))
         spans.append(Span("\(snapshot.counts.executing)/", Theme.title))
         let limitStyle =
-            state.pendingConcurrency == nil ? Theme.title : CellStyle(foreground: .yellow, bold: true)
+            state.pendingConcurrency == nil
+            ? Theme.title : CellStyle(foreground: .yellow, bold: true)
         spans.append(Span(limitText, limitStyle))
         spans.append(separator)
         spans.append(Span("sort ", Theme.label))

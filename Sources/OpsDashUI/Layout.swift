@@ -1,7 +1,8 @@
 /// Where each part of the screen goes for a terminal size and the open panes.
 public struct Layout: Sendable, Equatable {
-    /// The smallest terminal the dashboard lays out in; below it, one "enlarge" line shows.
+    /// The narrowest terminal the dashboard lays out in; below it, one "enlarge" line shows.
     public static let minimumWidth = 60
+    /// The shortest terminal the dashboard lays out in.
     public static let minimumHeight = 12
     /// Rows the event log takes (title included) when the terminal is tall enough.
     public static let logHeight = 7
@@ -10,7 +11,9 @@ public struct Layout: Sendable, Equatable {
 
     /// A band of rows: first row and count.
     public struct Band: Sendable, Equatable {
+        /// The band's first row.
         public var y: Int
+        /// Rows in the band.
         public var height: Int
     }
 

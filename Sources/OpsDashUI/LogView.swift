@@ -12,7 +12,9 @@ struct LogView {
         let capacity = band.height - 1
         let shown = log.suffix(capacity)
         for (offset, entry) in shown.enumerated() {
-            var spans = [Span(Format.fit(Format.timestamp(entry.time), 9, right: true), Theme.label)]
+            var spans = [
+                Span(Format.fit(Format.timestamp(entry.time), 9, right: true), Theme.label)
+            ]
             spans.append(Span(" "))
             if let id = entry.operationID { spans.append(Span("#\(id) ", Theme.title)) }
             spans.append(Span(entry.text, style(entry.kind)))

@@ -22,7 +22,9 @@ public func render(_ state: DashboardState) -> CellBuffer {
     } else {
         TableView(state: state).render(into: &buffer, band: layout.main)
     }
-    if let details = layout.details { DetailsView(state: state).render(into: &buffer, band: details) }
+    if let details = layout.details {
+        DetailsView(state: state).render(into: &buffer, band: details)
+    }
     if let log = layout.log { LogView(state: state).render(into: &buffer, band: log) }
     FooterView(state: state).render(into: &buffer, y: layout.footer.y)
     if state.showHelp { HelpOverlay(glyphs: state.glyphs).render(into: &buffer) }

@@ -8,10 +8,15 @@ import OpsMonitor
 public struct RowOrder: Sendable, Equatable {
     /// What the cached rows were computed from.
     public struct Key: Sendable, Equatable {
+        /// The snapshot version the rows were computed from.
         public var version: UInt64
+        /// The sort applied.
         public var sort: SortOrder
+        /// The filter text applied.
         public var filter: String
+        /// Whether these are dependency-tree rows.
         public var tree: Bool
+        /// The snapshot's operation count, as a guard against reused versions.
         public var operationCount: Int
     }
 

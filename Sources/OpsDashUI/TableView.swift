@@ -58,20 +58,25 @@ struct TableView {
     }
 
     /// The text and style of one cell.
-    private func cell(_ column: TableColumn, _ operation: OperationSnapshot) -> (String, CellStyle) {
+    private func cell(_ column: TableColumn, _ operation: OperationSnapshot) -> (String, CellStyle)
+    {
         let executing = operation.lifecycle == .executing
         switch column {
         case .id: return ("#\(operation.id)", Theme.label)
         case .kind: return (String(state.glyphs.kind(operation.kind)), .plain)
         case .name: return (operation.name, .plain)
-        case .state: return (operation.stateLabel, Theme.state(operation.lifecycle, operation.outcome))
+        case .state:
+            return (operation.stateLabel, Theme.state(operation.lifecycle, operation.outcome))
         case .progress: return ("", .plain)
         case .percent:
             let known = operation.totalBytes > 0 || operation.outcome == .succeeded
             return (known ? Format.percent(operation.fraction) : "", .plain)
-        case .bytes: return (Format.bytes(operation.completedBytes, of: operation.totalBytes), .plain)
+        case .bytes:
+            return (Format.bytes(operation.completedBytes, of: operation.totalBytes), .plain)
         case .rate:
-            return (executing ? Format.rate(operation.bytesPerSecond) : "", CellStyle(foreground: .cyan))
+            return (
+                executing ? Format.rate(operation.bytesPerSecond) : "", CellStyle(foreground: .cyan)
+            )
         case .eta:
             let eta = Format.eta(
                 remaining: operation.totalBytes - operation.completedBytes,

@@ -46,7 +46,8 @@ public enum WaitReason: Sendable, Equatable {
     var cell: (String, CellStyle) {
         switch self {
         case .dependencies(let ids):
-            let text = ids.isEmpty ? "needs deps" : "needs " + ids.map { "#\($0)" }.joined(separator: ",")
+            let text =
+                ids.isEmpty ? "needs deps" : "needs " + ids.map { "#\($0)" }.joined(separator: ",")
             return (text, Theme.state(.waiting, nil))
         case .queuePaused: return ("queue paused", CellStyle(foreground: .yellow, bold: true))
         case .slotsBusy: return ("slots busy", Theme.warning)

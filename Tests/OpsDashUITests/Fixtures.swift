@@ -54,7 +54,8 @@ enum Fixtures {
                 history: [
                     StateChange(time: .zero, lifecycle: .ready),
                     StateChange(time: .milliseconds(500), lifecycle: .executing),
-                    StateChange(time: .milliseconds(1200), lifecycle: .finished, outcome: .succeeded),
+                    StateChange(
+                        time: .milliseconds(1200), lifecycle: .finished, outcome: .succeeded),
                 ]),
             OperationSnapshot(
                 id: 2, name: "video-part-1.mp4", kind: .download, lifecycle: .executing,
@@ -110,7 +111,8 @@ enum Fixtures {
                 time: .milliseconds(14_300), kind: .retry, operationID: 2,
                 text: "attempt 1 failed at 12%: connection reset"),
             LogEntry(time: .seconds(31), kind: .state, operationID: 10, text: "failed: HTTP 503"),
-            LogEntry(time: .seconds(40), kind: .action, operationID: 11, text: "cancelled by operator"),
+            LogEntry(
+                time: .seconds(40), kind: .action, operationID: 11, text: "cancelled by operator"),
             LogEntry(time: .seconds(45), kind: .queue, text: "concurrency limit 2 -> 3"),
             LogEntry(time: .seconds(60), kind: .state, operationID: 4, text: "started"),
         ]
