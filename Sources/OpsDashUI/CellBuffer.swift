@@ -100,12 +100,9 @@ public struct CellBuffer: Sendable, Equatable {
     }
 
     /// Fills a rectangle with one cell.
-    public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, with cell: Cell = .blank)
-    {
-        let x0 = max(0, x)
-        let y0 = max(0, y)
-        let x1 = min(width, x + w)
-        let y1 = min(height, y + h)
+    public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, with cell: Cell = .blank) {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + w), y1 = min(height, y + h)
         guard x0 < x1, y0 < y1 else { return }
         for row in y0..<y1 {
             for column in x0..<x1 { cells[row * width + column] = cell }
