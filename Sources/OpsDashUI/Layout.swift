@@ -15,6 +15,12 @@ public struct Layout: Sendable, Equatable {
         public var y: Int
         /// Rows in the band.
         public var height: Int
+
+        /// `height` rows from row `y`.
+        public init(y: Int, height: Int) {
+            self.y = y
+            self.height = height
+        }
     }
 
     /// False when the terminal is below the minimum size.

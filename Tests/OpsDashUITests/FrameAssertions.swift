@@ -13,7 +13,7 @@ func expectFrame(
         .dropLast().joined(separator: "/")
     let path = "\(directory)/Snapshots/\(name).txt"
     let actual = buffer.lines
-    if recording {
+    if isRecordingSnapshots {
         let ok = SnapshotFile.write(actual.joined(separator: "\n") + "\n", to: path)
         Issue.record(
             "recorded snapshot \(name) (\(ok ? "written" : "WRITE FAILED")); unset OPSDASH_RECORD_SNAPSHOTS",
@@ -36,6 +36,7 @@ func expectFrame(
     }
 }
 
-private var recording: Bool {
+/// Whether this run records snapshots instead of comparing them.
+var isRecordingSnapshots: Bool {
     SnapshotFile.environment("OPSDASH_RECORD_SNAPSHOTS") == "1"
 }
