@@ -5,7 +5,7 @@ import OpsMonitor
 struct DetailsView {
     let state: DashboardState
 
-    /// Width of the label column ("history", "after", …).
+    /// Width of the label column ("history", "depends on", …).
     private static let labelWidth = 11
 
     /// Draws the pane into `band`: a titled rule, then as many lines as fit.
@@ -62,13 +62,13 @@ struct DetailsView {
                     Theme.state(change.lifecycle, change.outcome)))
         }
         result.append(("history", history.isEmpty ? [Span("none", Theme.label)] : history))
-        result.append(("after", related(operation.dependencies)))
+        result.append(("depends on", related(operation.dependencies)))
         // Dependents need a scan; this runs only while the pane is open.
         var dependents: [Int] = []
         for other in snapshot.operations where other.dependencies.contains(operation.id) {
             dependents.append(other.id)
         }
-        result.append(("before", related(dependents)))
+        result.append(("dependents", related(dependents)))
         if let outcome = operation.outcome {
             var spans = [Span(outcome.rawValue, Theme.state(.finished, outcome))]
             if let message = operation.message { spans.append(Span(message)) }
