@@ -20,7 +20,9 @@ extension CellBuffer {
         let limit = x + max(0, maxWidth)
         var column = x
         for span in spans where column < limit {
-            column = write(span.text, x: column, y: y, style: span.style, maxWidth: limit - column)
+            column = write(
+                displayable(span.text), x: column, y: y, style: span.style,
+                maxWidth: limit - column)
         }
         return column
     }
@@ -32,7 +34,7 @@ extension CellBuffer {
     ) {
         fill(x: x, y: y, width: width, height: 1, with: Cell(glyphs.horizontal, style: style))
         guard !title.isEmpty else { return }
-        write(" \(title) ", x: x + 1, y: y, style: Theme.title, maxWidth: max(0, width - 2))
+        write(" \(displayable(title)) ", x: x + 1, y: y, style: Theme.title, maxWidth: max(0, width - 2))
     }
 
     /// Draws a box border around the rectangle and blanks its inside.
@@ -85,4 +87,15 @@ func wrap(_ spans: [Span], separator: Span, width: Int) -> [[Span]] {
     }
     if !current.isEmpty { lines.append(current) }
     return lines
+}
+
+/// `text` with control characters (newlines, tabs, escapes) shown as `?`, so data from the
+/// queue can never move the terminal's cursor or break a row.
+func displayable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "?" : $0 }))
+}
+
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
 }

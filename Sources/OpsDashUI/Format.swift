@@ -69,6 +69,7 @@ public enum Format {
         -> String
     {
         guard width > 0 else { return "" }
+        let text = displayable(text)
         let count = text.count
         if count > width {
             return width == 1 ? String(ellipsis) : String(text.prefix(width - 1)) + String(ellipsis)
