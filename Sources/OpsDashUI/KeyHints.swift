@@ -54,3 +54,53 @@ struct FooterView {
         return spans
     }
 }
+
+/// The help overlay: a centred box listing every key.
+struct HelpOverlay {
+    let glyphs: GlyphSet
+
+    /// Every key and what it does, in the order the overlay lists them.
+    var entries: [(key: String, meaning: String)] {
+        let arrows = glyphs == .unicode ? "↑/↓ j/k" : "Up/Down j/k"
+        return [
+            (arrows, "move the selection"),
+            ("PgUp/PgDn", "move a page"),
+            ("Home/End", "first / last operation"),
+            ("c", "cancel the selected operation"),
+            ("C", "cancel all unfinished (asks y/n)"),
+            ("p  space", "pause / resume the queue"),
+            ("+ =  -", "raise / lower concurrency (1-64)"),
+            ("d", "dependency tree"),
+            ("Enter", "details of the selected operation"),
+            ("/", "filter by name, #id or state"),
+            ("s", "sort: id, state, progress, rate"),
+            ("Esc", "close pane / clear filter"),
+            ("?", "this help"),
+            ("q", "quit"),
+        ]
+    }
+
+    /// Draws the box centred in the buffer, clipped when the terminal is small.
+    func render(into buffer: inout CellBuffer) {
+        let keyWidth = 13
+        let contentWidth = entries.reduce(0) { max($0, keyWidth + $1.meaning.count) }
+        let width = min(buffer.width, contentWidth + 4)
+        let height = min(buffer.height, entries.count + 4)
+        let x = (buffer.width - width) / 2
+        let y = (buffer.height - height) / 2
+        buffer.box(x: x, y: y, width: width, height: height, glyphs: glyphs)
+        buffer.write(" Keys ", x: x + 2, y: y, style: Theme.title, maxWidth: max(0, width - 4))
+        let inner = max(0, width - 4)
+        for (offset, entry) in entries.enumerated() {
+            let row = y + 2 + offset
+            guard row < y + height - 1 else { break }
+            buffer.write(
+                [Span(Format.fit(entry.key, keyWidth), Theme.footerKey), Span(entry.meaning)],
+                x: x + 2, y: row, maxWidth: inner)
+        }
+        let closing = "? or Esc closes"
+        if height > 2, y + 1 < y + height - 1 {
+            buffer.write(closing, x: x + width - 2 - closing.count, y: y + 1, style: Theme.label)
+        }
+    }
+}
