@@ -104,7 +104,7 @@ enum Theme {
 
 extension OperationSnapshot {
     /// The state word shown in the table: waiting, ready, running, done, failed, cancelled.
-    public var stateLabel: String {
+    var stateLabel: String {
         switch (lifecycle, outcome) {
         case (.waiting, _): "waiting"
         case (.ready, _): "ready"
@@ -116,5 +116,5 @@ extension OperationSnapshot {
     }
 
     /// Whether the operation has finished, whatever the outcome.
-    public var isFinished: Bool { lifecycle == .finished }
+    var hasFinished: Bool { lifecycle == .finished }
 }

@@ -109,7 +109,7 @@ struct TreeView {
                 Span(operation.name + " "),
                 Span(operation.stateLabel, Theme.state(operation.lifecycle, operation.outcome)),
             ]
-            if operation.totalBytes > 0 && !operation.isFinished {
+            if operation.totalBytes > 0 && !operation.hasFinished {
                 spans.append(Span(" " + Format.percent(operation.fraction)))
             }
             let also = rows.alsoAfter[index]

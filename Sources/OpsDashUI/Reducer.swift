@@ -82,7 +82,7 @@ private func mainKey(_ key: Key, _ state: inout DashboardState) -> [Command] {
     case .character("q"): return [.quit]
     case .character("?"): state.showHelp = true
     case .character("c"):
-        if let operation = state.selectedOperation, !operation.isFinished {
+        if let operation = state.selectedOperation, !operation.hasFinished {
             return [.cancel(operationID: operation.id)]
         }
     case .character("C"):

@@ -116,7 +116,7 @@ public enum WaitReason: Sendable, Equatable {
         switch operation.lifecycle {
         case .waiting:
             let unfinished = operation.dependencies.filter {
-                !(snapshot.operation(id: $0)?.isFinished ?? true)
+                !(snapshot.operation(id: $0)?.hasFinished ?? true)
             }
             self = .dependencies(unfinished)
         case .ready:
