@@ -112,6 +112,8 @@ struct TreeView {
             if operation.totalBytes > 0 && !operation.hasFinished {
                 spans.append(Span(" " + Format.percent(operation.fraction)))
             }
+            let (why, whyStyle) = WaitReason(operation, in: state).cell
+            if !why.isEmpty { spans.append(Span(" " + why, whyStyle)) }
             let also = rows.alsoAfter[index]
             if !also.isEmpty {
                 let list = also.map { "#\($0)" }.joined(separator: ", ")
