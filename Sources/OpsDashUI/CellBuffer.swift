@@ -6,13 +6,20 @@ public enum TerminalColor: UInt8, Sendable, Hashable, CaseIterable {
 /// How one cell looks. Semantic colours; the backend degrades them to bold/reverse on a
 /// monochrome terminal.
 public struct CellStyle: Sendable, Hashable {
+    /// Text colour.
     public var foreground: TerminalColor
+    /// Background colour.
     public var background: TerminalColor
+    /// Bold (bright) text.
     public var bold: Bool
+    /// Dim text.
     public var dim: Bool
+    /// Reverse video: foreground and background swapped.
     public var reverse: Bool
+    /// Underlined text.
     public var underline: Bool
 
+    /// A style; every attribute defaults to the terminal's default look.
     public init(
         foreground: TerminalColor = .default, background: TerminalColor = .default,
         bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false
@@ -31,9 +38,12 @@ public struct CellStyle: Sendable, Hashable {
 
 /// One character cell: a single-column grapheme and its style.
 public struct Cell: Sendable, Hashable {
+    /// The grapheme shown; one column wide.
     public var character: Character
+    /// How it looks.
     public var style: CellStyle
 
+    /// A cell showing `character` in `style`.
     public init(_ character: Character = " ", style: CellStyle = .plain) {
         self.character = character
         self.style = style
@@ -46,8 +56,11 @@ public struct Cell: Sendable, Hashable {
 /// A rectangle of cells, `width × height`, row-major. Widgets render into it; only the
 /// terminal backend ever draws it.
 public struct CellBuffer: Sendable, Equatable {
+    /// Columns.
     public private(set) var width: Int
+    /// Rows.
     public private(set) var height: Int
+    /// All cells, row-major: cell (x, y) is at `y * width + x`.
     public private(set) var cells: [Cell]
 
     /// A buffer of blanks. Negative sizes are treated as zero.

@@ -13,12 +13,61 @@ public enum Action: Sendable {
     case resize(width: Int, height: Int)
 }
 
+/// The order the table lists operations in; `s` cycles through them.
+public enum SortOrder: String, Sendable, Equatable, CaseIterable {
+    case id, state, progress, rate
+
+    /// The next order in the `s` cycle: id → state → progress → rate → id.
+    public var next: SortOrder {
+        switch self {
+        case .id: .state
+        case .state: .progress
+        case .progress: .rate
+        case .rate: .id
+        }
+    }
+}
+
+/// A question the dashboard is waiting for the operator to answer.
+public enum Prompt: Sendable, Equatable {
+    /// "Cancel all N unfinished operations? (y/n)".
+    case cancelAll(count: Int)
+}
+
 /// The dashboard's whole state. Pure value; changed only by `reduce`.
 public struct DashboardState: Sendable {
+    /// Terminal width in cells.
     public var width: Int
+    /// Terminal height in cells.
     public var height: Int
+    /// Unicode or ASCII drawing.
     public var glyphs: GlyphSet
+    /// The newest snapshot of the queue.
     public var snapshot: QueueSnapshot
+    /// The selected operation's id, which the selection follows when rows move.
+    public var selectedID: Int?
+    /// The selected row's index at the last update, to pick the nearest row when it goes away.
+    public var selectedIndex: Int = 0
+    /// The first visible row of the table or tree.
+    public var scrollOffset: Int = 0
+    /// The table's order.
+    public var sort: SortOrder = .id
+    /// The filter text (matches name, `#id` and state, case-insensitively); empty for none.
+    public var filter: String = ""
+    /// Whether typed characters currently edit the filter.
+    public var isEditingFilter = false
+    /// Whether the details pane is open.
+    public var showDetails = false
+    /// Whether the dependency tree replaces the table.
+    public var showDependencies = false
+    /// Whether the help overlay is shown.
+    public var showHelp = false
+    /// The question waiting for an answer, if any.
+    public var prompt: Prompt?
+    /// A concurrency limit asked for and not yet confirmed by a snapshot.
+    public var pendingConcurrency: Int?
+    /// Rows for the current sort, filter and view, rebuilt when the snapshot version changes.
+    public var rows: RowOrder = .byID
 
     /// A dashboard of the given terminal size showing an empty queue.
     public init(width: Int, height: Int, glyphs: GlyphSet = .unicode) {
@@ -27,24 +76,14 @@ public struct DashboardState: Sendable {
         self.glyphs = glyphs
         self.snapshot = QueueSnapshot()
     }
-}
 
-/// Applies `action` to `state` and returns what the run loop must do to the real queue.
-public func reduce(_ state: inout DashboardState, _ action: Action) -> [Command] {
-    switch action {
-    case .tick(let snapshot): state.snapshot = snapshot
-    case .resize(let width, let height):
-        state.width = width
-        state.height = height
-    case .key(.character("q")): return [.quit]
-    case .key: break
+    /// The concurrency limit to show: the pending request, or the snapshot's.
+    public var effectiveConcurrency: Int {
+        pendingConcurrency ?? snapshot.maxConcurrentOperationCount
     }
-    return []
-}
 
-/// Renders the whole screen for `state` into a `width × height` buffer.
-public func render(_ state: DashboardState) -> CellBuffer {
-    var buffer = CellBuffer(width: state.width, height: state.height)
-    buffer.write("opsdash", x: 0, y: 0, style: CellStyle(bold: true))
-    return buffer
+    /// The selected operation, found in O(log n).
+    public var selectedOperation: OperationSnapshot? {
+        selectedID.flatMap { snapshot.operation(id: $0) }
+    }
 }

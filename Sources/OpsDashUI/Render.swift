@@ -1,0 +1,113 @@
+import OpsMonitor
+
+/// Where each part of the screen goes for a terminal size and the open panes.
+public struct Layout: Sendable, Equatable {
+    /// The narrowest terminal the dashboard lays out in; below it, one "enlarge" line shows.
+    public static let minimumWidth = 60
+    /// The shortest terminal the dashboard lays out in.
+    public static let minimumHeight = 12
+    /// Rows the event log takes (title included) when the terminal is tall enough.
+    public static let logHeight = 7
+    /// Terminal height from which the event log shows.
+    public static let logMinimumTerminalHeight = 30
+
+    /// A band of rows: first row and count.
+    public struct Band: Sendable, Equatable {
+        /// The band's first row.
+        public var y: Int
+        /// Rows in the band.
+        public var height: Int
+
+        /// `height` rows from row `y`.
+        public init(y: Int, height: Int) {
+            self.y = y
+            self.height = height
+        }
+    }
+
+    /// False when the terminal is below the minimum size.
+    public var fits: Bool
+    /// Header lines (3).
+    public var header: Band
+    /// The table or tree, column header included.
+    public var main: Band
+    /// The details pane, when open.
+    public var details: Band?
+    /// The event log, when tall enough.
+    public var log: Band?
+    /// The footer line.
+    public var footer: Band
+
+    /// Rows of operations the table or tree shows (its column-header line excluded).
+    public var visibleRows: Int { max(0, main.height - 1) }
+
+    /// The layout for a `width × height` terminal with the given panes open.
+    public init(width: Int, height: Int, showDetails: Bool) {
+        fits = width >= Self.minimumWidth && height >= Self.minimumHeight
+        header = Band(y: 0, height: 3)
+        footer = Band(y: max(0, height - 1), height: 1)
+        var bottom = max(0, height - 1)
+        if height >= Self.logMinimumTerminalHeight {
+            bottom -= Self.logHeight
+            log = Band(y: bottom, height: Self.logHeight)
+        } else {
+            log = nil
+        }
+        let middle = max(0, bottom - 3)
+        if showDetails {
+            let paneHeight = max(4, min(12, middle / 2))
+            bottom -= paneHeight
+            details = Band(y: bottom, height: paneHeight)
+        } else {
+            details = nil
+        }
+        main = Band(y: 3, height: max(0, bottom - 3))
+    }
+
+    /// The layout for `state`.
+    public init(_ state: DashboardState) {
+        self.init(width: state.width, height: state.height, showDetails: state.showDetails)
+    }
+}
+
+/// Renders the whole screen for `state` into a `width × height` buffer.
+///
+/// Cost depends on the visible rows: with the id sort and no filter, rows are read straight
+/// from the snapshot; otherwise from the rows `reduce` cached for this snapshot version.
+public func render(_ state: DashboardState) -> CellBuffer {
+    var buffer = CellBuffer(width: state.width, height: state.height)
+    let layout = Layout(state)
+    guard layout.fits else {
+        renderTooSmall(into: &buffer, glyphs: state.glyphs)
+        return buffer
+    }
+    // A state changed outside `reduce` (tests, callers) still renders consistently.
+    var state = state
+    refreshRows(&state)
+    followSelection(&state)
+
+    HeaderView(state: state).render(into: &buffer, y: layout.header.y)
+    if state.showDependencies {
+        TreeView(state: state).render(into: &buffer, band: layout.main)
+    } else {
+        TableView(state: state).render(into: &buffer, band: layout.main)
+    }
+    if let details = layout.details {
+        DetailsView(state: state).render(into: &buffer, band: details)
+    }
+    if let log = layout.log { LogView(state: state).render(into: &buffer, band: log) }
+    FooterView(state: state).render(into: &buffer, y: layout.footer.y)
+    if state.showHelp { HelpOverlay(glyphs: state.glyphs).render(into: &buffer) }
+    return buffer
+}
+
+/// The one line shown when the terminal is below the minimum size, clipped to the width.
+func tooSmallMessage(glyphs: GlyphSet) -> String {
+    let times = glyphs == .unicode ? "×" : "x"
+    return "enlarge the terminal (needs \(Layout.minimumWidth)\(times)\(Layout.minimumHeight))"
+}
+
+private func renderTooSmall(into buffer: inout CellBuffer, glyphs: GlyphSet) {
+    guard buffer.width > 0, buffer.height > 0 else { return }
+    buffer.write(tooSmallMessage(glyphs: glyphs), x: 0, y: 0, style: Theme.warning)
+}

@@ -1,0 +1,127 @@
+import OpsMonitor
+
+/// The rows the table (or tree) lists, as a view over the snapshot.
+///
+/// With the id sort, no filter and no tree, rows are the snapshot's own `operations` (already in
+/// id order), so nothing is copied and a row is found in O(1). Otherwise the ids are computed
+/// once per snapshot version and cached here.
+public struct RowOrder: Sendable, Equatable {
+    /// What the cached rows were computed from.
+    public struct Key: Sendable, Equatable {
+        /// The snapshot version the rows were computed from.
+        public var version: UInt64
+        /// The sort applied.
+        public var sort: SortOrder
+        /// The filter text applied.
+        public var filter: String
+        /// Whether these are dependency-tree rows.
+        public var tree: Bool
+        /// The snapshot's operation count, as a guard against reused versions.
+        public var operationCount: Int
+    }
+
+    /// Row ids in order; unused for `byID`.
+    public var ids: [Int]
+    /// For the tree: each row's ancestry, outermost first, `true` where the node at that level
+    /// is its parent's last child; the last element is the row itself.
+    public var guides: [[Bool]]
+    /// For the tree: each row's dependencies other than the parent it is listed under.
+    public var alsoAfter: [[Int]]
+    /// The key these rows were computed for; `nil` for `byID`.
+    public var key: Key?
+
+    /// Rows are the snapshot's operations in id order.
+    public static let byID = RowOrder(ids: [], guides: [], alsoAfter: [], key: nil)
+
+    /// Whether rows are the snapshot's operations themselves.
+    public var isByID: Bool { key == nil }
+
+    /// The number of rows.
+    public func count(in snapshot: QueueSnapshot) -> Int {
+        isByID ? snapshot.operations.count : ids.count
+    }
+
+    /// The operation on row `index`, if any; O(1) by id, O(log n) otherwise.
+    public func operation(at index: Int, in snapshot: QueueSnapshot) -> OperationSnapshot? {
+        if isByID {
+            guard index >= 0, index < snapshot.operations.count else { return nil }
+            return snapshot.operations[index]
+        }
+        guard index >= 0, index < ids.count else { return nil }
+        return snapshot.operation(id: ids[index])
+    }
+
+    /// The row showing operation `id`, if listed.
+    public func index(of id: Int, in snapshot: QueueSnapshot) -> Int? {
+        guard isByID else { return ids.firstIndex(of: id) }
+        let position = lowerBound(id, in: snapshot)
+        guard position < snapshot.operations.count, snapshot.operations[position].id == id else {
+            return nil
+        }
+        return position
+    }
+
+    /// The row nearest to where operation `id` was (`previousIndex`), for when it left the rows.
+    public func nearestIndex(to id: Int, previousIndex: Int, in snapshot: QueueSnapshot) -> Int {
+        let count = count(in: snapshot)
+        guard count > 0 else { return 0 }
+        if isByID { return min(lowerBound(id, in: snapshot), count - 1) }
+        return min(max(0, previousIndex), count - 1)
+    }
+
+    private func lowerBound(_ id: Int, in snapshot: QueueSnapshot) -> Int {
+        var low = 0
+        var high = snapshot.operations.count
+        while low < high {
+            let mid = (low + high) / 2
+            if snapshot.operations[mid].id < id { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The rows for `snapshot` under `sort`, `filter` and the tree view: `byID` when nothing
+    /// needs computing, else an O(n log n) pass.
+    public static func make(
+        for snapshot: QueueSnapshot, sort: SortOrder, filter: String, tree: Bool
+    ) -> RowOrder {
+        if tree { return DependencyTree.rows(for: snapshot) }
+        let needle = filter.lowercased()
+        if sort == .id && needle.isEmpty { return .byID }
+        var selected: [OperationSnapshot] = []
+        for operation in snapshot.operations where matches(operation, needle) {
+            selected.append(operation)
+        }
+        switch sort {
+        case .id: break
+        case .state:
+            selected.sort { (stateRank($0), $0.id) < (stateRank($1), $1.id) }
+        case .progress:
+            selected.sort { ($0.fraction, -$0.id) > ($1.fraction, -$1.id) }
+        case .rate:
+            selected.sort { ($0.bytesPerSecond, -$0.id) > ($1.bytesPerSecond, -$1.id) }
+        }
+        let key = Key(
+            version: snapshot.version, sort: sort, filter: filter, tree: false,
+            operationCount: snapshot.operations.count)
+        return RowOrder(ids: selected.map(\.id), guides: [], alsoAfter: [], key: key)
+    }
+
+    /// Whether `operation` matches the lowercased filter text by name, `#id` or state.
+    static func matches(_ operation: OperationSnapshot, _ needle: String) -> Bool {
+        guard !needle.isEmpty else { return true }
+        return operation.name.lowercased().contains(needle) || "#\(operation.id)".contains(needle)
+            || operation.stateLabel.contains(needle)
+    }
+
+    /// Running first, then ready, waiting, failed, cancelled, done.
+    static func stateRank(_ operation: OperationSnapshot) -> Int {
+        switch (operation.lifecycle, operation.outcome) {
+        case (.executing, _): 0
+        case (.ready, _): 1
+        case (.waiting, _): 2
+        case (.finished, .failed?): 3
+        case (.finished, .cancelled?): 4
+        case (.finished, _): 5
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import OpsDashUI
+import OpsMonitor
+import Testing
+
+@Suite struct ReducerKeyTests {
+    @Test func qQuits() {
+        var state = Fixtures.state(Fixtures.midRun())
+        #expect(state.press(.character("q")) == [.quit])
+    }
+
+    @Test func arrowsAndVimKeysMoveTheSelection() {
+        var state = Fixtures.state(Fixtures.midRun())
+        #expect(state.selectedID == 1)
+        state.press(.down)
+        #expect(state.selectedID == 2)
+        state.press(.character("j"), .character("j"))
+        #expect(state.selectedID == 4)
+        state.press(.up)
+        #expect(state.selectedID == 3)
+        state.press(.character("k"), .character("k"), .character("k"))
+        #expect(state.selectedID == 1)
+    }
+
+    @Test func pageKeysMoveByTheVisibleRowsAndHomeEndJump() {
+        var state = Fixtures.state(Fixtures.plain(100), width: 80, height: 20)
+        let page = Layout(state).visibleRows
+        state.press(.pageDown)
+        #expect(state.selectedID == 1 + page)
+        state.press(.pageUp)
+        #expect(state.selectedID == 1)
+        state.press(.end)
+        #expect(state.selectedID == 100)
+        #expect(state.scrollOffset == 100 - page)
+        state.press(.home)
+        #expect(state.selectedID == 1)
+        #expect(state.scrollOffset == 0)
+    }
+
+    @Test func cCancelsTheSelectedUnfinishedOperation() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.down)
+        #expect(state.press(.character("c")) == [.cancel(operationID: 2)])
+    }
+
+    @Test func cDoesNothingOnAFinishedOperation() {
+        var state = Fixtures.state(Fixtures.midRun())
+        #expect(state.selectedID == 1)
+        #expect(state.press(.character("c")).isEmpty)
+    }
+
+    @Test func capitalCAsksAndYConfirmsCancelAll() {
+        var state = Fixtures.state(Fixtures.midRun())
+        #expect(state.press(.character("C")).isEmpty)
+        #expect(state.prompt == .cancelAll(count: 9))
+        #expect(state.press(.character("y")) == [.cancelAll])
+        #expect(state.prompt == nil)
+    }
+
+    @Test func anyOtherKeyDismissesTheCancelAllQuestion() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.character("C"))
+        #expect(state.press(.character("n")).isEmpty)
+        #expect(state.prompt == nil)
+        state.press(.character("C"))
+        #expect(state.press(.character("q")).isEmpty, "q answers the question, it does not quit")
+        #expect(state.prompt == nil)
+        state.press(.character("C"))
+        #expect(state.press(.escape).isEmpty)
+        #expect(state.prompt == nil)
+    }
+
+    @Test func cancelAllIsNotAskedWhenEverythingFinished() {
+        let done = OperationSnapshot(id: 1, name: "a", lifecycle: .finished, outcome: .succeeded)
+        var state = Fixtures.state(Fixtures.snapshot([done]))
+        state.press(.character("C"))
+        #expect(state.prompt == nil)
+    }
+
+    @Test func pAndSpaceToggleSuspension() {
+        var running = Fixtures.state(Fixtures.midRun())
+        #expect(running.press(.character("p")) == [.setSuspended(true)])
+        #expect(running.press(.character(" ")) == [.setSuspended(true)])
+        var paused = Fixtures.state(Fixtures.midRun(suspended: true))
+        #expect(paused.press(.character("p")) == [.setSuspended(false)])
+    }
+
+    @Test func plusAndMinusChangeConcurrencyAndShowItAtOnce() {
+        var state = Fixtures.state(Fixtures.midRun())
+        #expect(state.press(.character("+")) == [.setMaxConcurrentOperationCount(4)])
+        #expect(state.effectiveConcurrency == 4)
+        #expect(state.press(.character("=")) == [.setMaxConcurrentOperationCount(5)])
+        #expect(state.press(.character("-")) == [.setMaxConcurrentOperationCount(4)])
+        // A snapshot still showing the old limit does not undo the request…
+        _ = reduce(&state, .tick(Fixtures.midRun(version: 2)))
+        #expect(state.effectiveConcurrency == 4)
+        #expect(state.pendingConcurrency == 4)
+        // …one confirming it clears the override.
+        var confirmed = Fixtures.midRun(version: 3)
+        confirmed.maxConcurrentOperationCount = 4
+        _ = reduce(&state, .tick(confirmed))
+        #expect(state.pendingConcurrency == nil)
+        #expect(state.effectiveConcurrency == 4)
+    }
+
+    @Test func concurrencyStopsAtOne() {
+        var snapshot = Fixtures.midRun()
+        snapshot.maxConcurrentOperationCount = 2
+        var state = Fixtures.state(snapshot)
+        #expect(state.press(.character("-")) == [.setMaxConcurrentOperationCount(1)])
+        #expect(state.press(.character("-")).isEmpty)
+        #expect(state.effectiveConcurrency == 1)
+    }
+
+    @Test func concurrencyStopsAtSixtyFour() {
+        var snapshot = Fixtures.midRun()
+        snapshot.maxConcurrentOperationCount = 63
+        var state = Fixtures.state(snapshot)
+        #expect(state.press(.character("+")) == [.setMaxConcurrentOperationCount(64)])
+        #expect(state.press(.character("+")).isEmpty)
+        #expect(state.effectiveConcurrency == 64)
+    }
+
+    @Test func anUnlimitedQueueStepsDownFromSixtyFour() {
+        var snapshot = Fixtures.midRun()
+        snapshot.maxConcurrentOperationCount = -1
+        var state = Fixtures.state(snapshot)
+        #expect(state.press(.character("-")) == [.setMaxConcurrentOperationCount(63)])
+    }
+
+    @Test func dEnterAndQuestionMarkTogglePanes() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.character("d"))
+        #expect(state.showDependencies)
+        state.press(.character("d"))
+        #expect(!state.showDependencies)
+        state.press(.enter)
+        #expect(state.showDetails)
+        state.press(.enter)
+        #expect(!state.showDetails)
+        state.press(.character("?"))
+        #expect(state.showHelp)
+        state.press(.character("?"))
+        #expect(!state.showHelp)
+    }
+
+    @Test func escapeClosesHelpAndHelpSwallowsOtherKeys() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.character("?"))
+        #expect(state.press(.character("c")).isEmpty)
+        #expect(state.press(.down).isEmpty)
+        #expect(state.selectedID == 1)
+        state.press(.escape)
+        #expect(!state.showHelp)
+        state.press(.character("?"))
+        #expect(state.press(.character("q")) == [.quit])
+    }
+
+    @Test func escapeClosesDetailsThenTreeThenClearsFilter() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.character("/"))
+        state.type("video")
+        state.press(.enter, .character("d"), .enter)
+        #expect(state.showDetails && state.showDependencies && state.filter == "video")
+        state.press(.escape)
+        #expect(!state.showDetails && state.showDependencies)
+        state.press(.escape)
+        #expect(!state.showDependencies && state.filter == "video")
+        state.press(.escape)
+        #expect(state.filter.isEmpty)
+    }
+
+    @Test func sCyclesTheSortOrder() {
+        var state = Fixtures.state(Fixtures.midRun())
+        var seen: [SortOrder] = [state.sort]
+        for _ in 0..<4 {
+            state.press(.character("s"))
+            seen.append(state.sort)
+        }
+        #expect(seen == [.id, .state, .progress, .rate, .id])
+    }
+
+    @Test func resizeUpdatesTheSize() {
+        var state = Fixtures.state(Fixtures.midRun())
+        #expect(reduce(&state, .resize(width: 70, height: 15)).isEmpty)
+        #expect(state.width == 70 && state.height == 15)
+    }
+}
+
+@Suite struct FilterEditingTests {
+    @Test func slashStartsAFilterThatTypedCharactersEdit() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.character("/"))
+        #expect(state.isEditingFilter)
+        #expect(state.type("transq").isEmpty, "q is text while editing, not quit")
+        #expect(state.filter == "transq")
+        state.press(.backspace)
+        #expect(state.filter == "trans")
+        state.press(.enter)
+        #expect(!state.isEditingFilter)
+        #expect(state.filter == "trans")
+        #expect(state.rows.count(in: state.snapshot) == 2)
+        #expect(state.selectedID == 5)
+    }
+
+    @Test func escapeClearsTheFilter() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.character("/"))
+        state.type("video")
+        #expect(state.rows.count(in: state.snapshot) == 3)
+        state.press(.escape)
+        #expect(!state.isEditingFilter)
+        #expect(state.filter.isEmpty)
+        #expect(state.rows.count(in: state.snapshot) == 12)
+    }
+
+    @Test func backspaceOnAnEmptyFilterIsHarmless() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.character("/"), .backspace, .backspace)
+        #expect(state.filter.isEmpty && state.isEditingFilter)
+    }
+
+    @Test func filterMatchesNameIdAndStateCaseInsensitively() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.character("/"))
+        state.type("FAILED")
+        #expect(state.rows.count(in: state.snapshot) == 1)
+        #expect(state.selectedID == 10)
+        state.press(.escape, .character("/"))
+        state.type("#12")
+        #expect(state.rows.count(in: state.snapshot) == 1)
+        #expect(state.selectedID == 12)
+        state.press(.escape, .character("/"))
+        state.type("running")
+        #expect(state.rows.count(in: state.snapshot) == 3)
+    }
+}
+
+@Suite struct HeaderContentTests {
+    @Test func evictedCountShowsOnlyWhenNonZero() {
+        let plain = render(Fixtures.state(Fixtures.midRun()))
+        #expect(!plain.lines[1].contains("evicted"))
+        var snapshot = Fixtures.midRun()
+        snapshot.evictedCount = 250
+        let evicted = render(Fixtures.state(snapshot))
+        #expect(evicted.lines[1].hasSuffix("total 12  evicted 250"))
+    }
+
+    @Test func theCancelAllQuestionGoesAwayWhenNothingIsLeftToCancel() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.character("C"))
+        let done = OperationSnapshot(id: 1, name: "a", lifecycle: .finished, outcome: .succeeded)
+        _ = reduce(&state, .tick(Fixtures.snapshot([done], version: 2)))
+        #expect(state.prompt == nil)
+    }
+
+    @Test func anUnlimitedQueueShowsInfinity() {
+        var snapshot = Fixtures.midRun()
+        snapshot.maxConcurrentOperationCount = -1
+        #expect(render(Fixtures.state(snapshot)).lines[0].contains("executing 3/∞"))
+        let ascii = render(Fixtures.state(snapshot, glyphs: .ascii))
+        #expect(ascii.lines[0].contains("executing 3/max"))
+    }
+}
