@@ -1,0 +1,23 @@
+/// A scenario file as written (top level), before validation and resolution.
+public struct ScenarioFile: Sendable, Equatable, Decodable {
+    /// Short name.
+    public var name: String
+    /// One-line description.
+    public var description: String
+    /// Default maximum concurrent operations (≥ 1).
+    public var concurrency: Int
+    /// Seed for every random draw.
+    public var seed: UInt64
+    /// The entries, in file order.
+    public var operations: [OperationEntry]
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: FieldKey.self)
+        try FieldKey.requireOnly(["$schema", "name", "description", "concurrency", "seed", "operations"], in: c)
+        name = try c.decode(String.self, forKey: FieldKey("name"))
+        description = try c.decode(String.self, forKey: FieldKey("description"))
+        concurrency = try c.decode(Int.self, forKey: FieldKey("concurrency"))
+        seed = try c.decode(UInt64.self, forKey: FieldKey("seed"))
+        operations = try c.decode([OperationEntry].self, forKey: FieldKey("operations"))
+    }
+}
