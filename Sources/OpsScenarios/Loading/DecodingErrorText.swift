@@ -19,7 +19,7 @@ enum DecodingErrorText {
                 if let failure = JSONSyntaxLocator.firstError(in: Array(data)) {
                     return "not valid JSON at line \(failure.line), column \(failure.column): \(failure.reason)"
                 }
-                return "not valid JSON"
+                return "a number does not fit its field (too large, or negative where not allowed)"
             }
             let field = FieldProblem.render(context.codingPath)
             return "\(field) is out of range or malformed"

@@ -17,7 +17,11 @@ public struct ScenarioFile: Sendable, Equatable, Decodable {
         name = try c.decode(String.self, forKey: FieldKey("name"))
         description = try c.decode(String.self, forKey: FieldKey("description"))
         concurrency = try c.decode(Int.self, forKey: FieldKey("concurrency"))
-        seed = try c.decode(UInt64.self, forKey: FieldKey("seed"))
+        let seedKey = FieldKey("seed")
+        if c.contains(seedKey), (try? c.decode(UInt64.self, forKey: seedKey)) == nil {
+            throw FieldProblem([seedKey], "must be a non-negative integer")
+        }
+        seed = try c.decode(UInt64.self, forKey: seedKey)
         operations = try c.decode([OperationEntry].self, forKey: FieldKey("operations"))
     }
 }

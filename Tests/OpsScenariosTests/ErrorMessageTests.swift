@@ -1,0 +1,117 @@
+import Foundation
+import OpsScenarios
+import Testing
+
+/// Each bad input produces exactly this one-line problem.
+struct ErrorMessageTests {
+    static let cases: [(String, String)] = [
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": -5, "bandwidth": 100}"#),
+         "operations[0].size must be > 0 (got -5)"),
+        (Fixture.scenario(#"{"id": "a", "kind": "upload", "size": 10, "bandwidth": 0}"#),
+         "operations[0].bandwidth must be > 0 (got 0)"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 10, "bandwidth": {"min": -1, "max": 5}}"#),
+         "operations[0].bandwidth.min must be > 0 (got -1)"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": {"min": 10, "max": 5}, "bandwidth": 1}"#),
+         "operations[0].size.min must be <= max (got 10 > 5)"),
+        (Fixture.scenario(#"{"id": "a", "kind": "copy"}"#),
+         #"operations[0].kind must be one of download, upload, process (got "copy")"#),
+        (Fixture.scenario("\(Fixture.download), \(Fixture.download)"),
+         #"operations[1].id "a" is already used by operations[0]"#),
+        (Fixture.scenario(#"{"id": "a", "kind": "process", "duration": 1, "after": ["zz"]}"#),
+         #"operations[0].after refers to unknown id "zz""#),
+        (Fixture.scenario(#"""
+            {"id": "a", "kind": "process", "duration": 1, "after": ["b"]},
+            {"id": "b", "kind": "process", "duration": 1, "after": ["c"]},
+            {"id": "c", "kind": "process", "duration": 1, "after": ["a"]}
+            """#),
+         "dependency cycle: a → b → c → a"),
+        (Fixture.scenario(#"{"id": "a", "kind": "process", "duration": 1, "after": ["a"]}"#),
+         "dependency cycle: a → a"),
+        (Fixture.scenario(Fixture.download, concurrency: 0), "concurrency must be >= 1 (got 0)"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 10, "bandwidth": 1, "jitter": 1.5}"#),
+         "operations[0].jitter must be within 0…1 (got 1.5)"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 10, "bandwidth": 1, "failure": {"at": 2, "message": "x"}}"#),
+         "operations[0].failure.at must be within 0…1 (got 2)"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 10, "bandwidth": 1, "failureChance": -0.5}"#),
+         "operations[0].failureChance must be within 0…1 (got -0.5)"),
+        (Fixture.scenario(#"""
+            {"id": "a-{i}", "kind": "process", "duration": 1, "repeat": 600000},
+            {"id": "b-{i}", "kind": "process", "duration": 1, "repeat": 400001}
+            """#),
+         "too many operations: 1000001 after repeat expansion (limit 1000000)"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 2000000000000, "bandwidth": 1}"#),
+         "operations[0].size must be <= 1000000000000 (1 TB) (got 2000000000000)"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 10, "bandwidth": 1, "retries": -1}"#),
+         "operations[0].retries must be >= 0 (got -1)"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 10, "bandwith": 1}"#),
+         "operations[0].bandwith is not a known field"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": "big", "bandwidth": 1}"#),
+         #"operations[0].size must be a number or {"min": a, "max": b}"#),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 1, "bandwidth": 1, "retries": "x"}"#),
+         "operations[0].retries must be an integer"),
+        (Fixture.scenario("\(Fixture.download), {\"id\": \"b\", \"size\": 1}"),
+         "operations[1].kind is required"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "bandwidth": 1}"#),
+         "operations[0].size is required for download operations"),
+        (Fixture.scenario(#"{"id": "a", "kind": "process"}"#),
+         "operations[0].duration is required for process operations"),
+        (Fixture.scenario(#"{"id": "a", "kind": "process", "duration": 1, "size": 5}"#),
+         "operations[0].size is not used by process operations"),
+        (Fixture.scenario(#"{"id": "a", "kind": "process", "duration": 1, "repeat": 3}"#),
+         "operations[0].id must contain {i} when repeat is set"),
+        (Fixture.scenario(#"{"id": "a-{i}", "kind": "process", "duration": 1, "repeat": 0}"#),
+         "operations[0].repeat must be >= 1 (got 0)"),
+        (Fixture.scenario(#"{"id": "a-{i}", "kind": "process", "duration": 1, "repeat": 3, "after": ["b-{i}"]}, {"id": "b-{i}", "kind": "process", "duration": 1, "repeat": 2}"#),
+         #"operations[0].after refers to unknown id "b-3""#),
+        (Fixture.scenario(Fixture.download, seed: 1).replacingOccurrences(of: "\"seed\": 1", with: "\"seed\": -1"),
+         "seed must be a non-negative integer"),
+        (#"{"name": "t", "description": "d", "concurrency": 1, "seed": 1, "operations": []}"#,
+         "operations must not be empty"),
+        (#"{"name": "t", "concurrency": 1, "seed": 1, "operations": []}"#, "description is required"),
+        ("[1, 2]", "the top level must be an object"),
+        ("{\n  \"name\": \"t\",\n  \"seed\": 1 2\n}", "not valid JSON at line 3, column 13: unexpected character '2'"),
+        ("{\n  \"name\": \"t\",\n  \"operations\": [\n", "not valid JSON at line 4, column 1: unexpected end of file"),
+        ("{\"name\": \"t\" ,, }", "not valid JSON at line 1, column 15: unexpected character ','"),
+        ("", "not valid JSON: the file is empty"),
+    ]
+
+    @Test(arguments: 0..<cases.count)
+    func badInputNamesTheProblem(index: Int) throws {
+        let (text, expected) = Self.cases[index]
+        let path = try Fixture.write(text)
+        #expect(throws: ScenarioError(source: path, problem: expected)) {
+            try ScenarioLoader.load(path: path)
+        }
+    }
+
+    @Test func descriptionIsOneLineNamingTheFile() throws {
+        let path = try Fixture.write(Fixture.scenario(#"{"id": "a", "kind": "download", "size": -5, "bandwidth": 1}"#))
+        let error = try #require(try Fixture.error(Fixture.scenario(#"{"id": "a", "kind": "download", "size": -5, "bandwidth": 1}"#)))
+        #expect(error.description.hasPrefix("scenario '/"))
+        #expect(error.description.hasSuffix("/bad.json': operations[0].size must be > 0 (got -5)"))
+        #expect(!error.description.contains("\n"))
+        let direct = ScenarioError(source: "bad.json", problem: "operations[3].size must be > 0 (got -5)")
+        #expect(direct.description == "scenario 'bad.json': operations[3].size must be > 0 (got -5)")
+        _ = path
+    }
+
+    @Test func missingFile() {
+        let path = "/nonexistent/dir/missing.json"
+        #expect(throws: ScenarioError(source: path, problem: "file not found")) {
+            try ScenarioLoader.load(path: path)
+        }
+    }
+
+    @Test func directoryIsNotAFile() {
+        let path = FileManager.default.temporaryDirectory.path
+        #expect(throws: ScenarioError(source: path, problem: "is a directory, not a file")) {
+            try ScenarioLoader.load(path: path)
+        }
+    }
+
+    @Test func unknownNameOrPathFallsBackToFile() {
+        #expect(throws: ScenarioError(source: "nosuch", problem: "file not found")) {
+            try ScenarioLoader.load(nameOrPath: "nosuch")
+        }
+    }
+}
