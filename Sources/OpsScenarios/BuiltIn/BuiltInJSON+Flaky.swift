@@ -4,7 +4,7 @@ extension BuiltInJSON {
 {
   "name": "flaky",
   "description": "Bad network: latency spikes, failures at random points, retries with backoff, some fail for good",
-  "concurrency": 4,
+  "concurrency": 5,
   "seed": 4,
   "operations": [
     {
