@@ -49,6 +49,8 @@ struct ErrorMessageTests {
          #"operations[0].size must be a number or {"min": a, "max": b}"#),
         (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 1, "bandwidth": 1, "retries": "x"}"#),
          "operations[0].retries must be an integer"),
+        (Fixture.scenario(Fixture.download).replacingOccurrences(of: "\"concurrency\": 2", with: "\"concurrency\": \"many\""),
+         "concurrency must be an integer"),
         (Fixture.scenario("\(Fixture.download), {\"id\": \"b\", \"size\": 1}"),
          "operations[1].kind is required"),
         (Fixture.scenario(#"{"id": "a", "kind": "download", "bandwidth": 1}"#),
@@ -73,6 +75,17 @@ struct ErrorMessageTests {
         ("{\n  \"name\": \"t\",\n  \"operations\": [\n", "not valid JSON at line 4, column 1: unexpected end of file"),
         ("{\"name\": \"t\" ,, }", "not valid JSON at line 1, column 15: unexpected character ','"),
         ("", "not valid JSON: the file is empty"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 1, "bandwidth": 1, "after": ["b", 3]}"#),
+         "operations[0].after[1] must be a string"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 1, "bandwidth": 1, "failure": {"at": 0.5}}"#),
+         "operations[0].failure.message is required"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 1, "bandwidth": 1, "failure": {"message": "x", "attempts": 0}}"#),
+         "operations[0].failure.attempts must be >= 1 (got 0)"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 1, "bandwidth": 1, "retries": 1.5}"#), "operations[0].retries must be an integer (got 1.5)"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 1, "bandwidth": 1, "retries": 1e30}"#), "operations[0].retries must be an integer (got 1e+30)"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 1, "bandwidth": 1, "after": "b"}"#), "operations[0].after must be an array of strings"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": null, "bandwidth": 1}"#), "operations[0].size is required for download operations"),
+        (Fixture.scenario(#"{"id": 5, "kind": "download", "size": 1, "bandwidth": 1}"#), "operations[0].id must be a string"),
     ]
 
     @Test(arguments: 0..<cases.count)

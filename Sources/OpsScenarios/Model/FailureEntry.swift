@@ -18,6 +18,6 @@ public struct FailureEntry: Sendable, Equatable, Decodable {
         try FieldKey.requireOnly(["at", "message", "attempts"], in: c)
         at = try c.decodeIfPresent(NumberSpec.self, forKey: FieldKey("at"))
         message = try c.decode(String.self, forKey: FieldKey("message"))
-        attempts = try c.decodeIfPresent(Int.self, forKey: FieldKey("attempts"))
+        attempts = try c.integer("attempts")
     }
 }

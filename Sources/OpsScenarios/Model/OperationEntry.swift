@@ -46,11 +46,14 @@ public struct OperationEntry: Sendable, Equatable, Decodable {
         latency = try c.decodeIfPresent(NumberSpec.self, forKey: key("latency"))
         jitter = try c.decodeIfPresent(NumberSpec.self, forKey: key("jitter"))
         failure = try c.decodeIfPresent(FailureEntry.self, forKey: key("failure"))
-        retries = try c.decodeIfPresent(Int.self, forKey: key("retries"))
+        retries = try c.integer("retries")
         backoff = try c.decodeIfPresent(NumberSpec.self, forKey: key("backoff"))
         duration = try c.decodeIfPresent(NumberSpec.self, forKey: key("duration"))
+        if c.contains(key("after")), (try? c.nestedUnkeyedContainer(forKey: key("after"))) == nil {
+            throw FieldProblem(c.codingPath + [key("after")], "must be an array of strings")
+        }
         after = try c.decodeIfPresent([String].self, forKey: key("after"))
-        `repeat` = try c.decodeIfPresent(Int.self, forKey: key("repeat"))
+        `repeat` = try c.integer("repeat")
         failureChance = try c.decodeIfPresent(Double.self, forKey: key("failureChance"))
     }
 }
