@@ -1,4 +1,3 @@
-import Foundation
 import OpsKit
 
 /// Resolves one (validated) entry, or one member of a group, into a `ResolvedOperation`.
@@ -7,17 +6,23 @@ import OpsKit
 struct OperationDraw {
     let entry: OperationEntry
     let kind: OperationKind
-    /// 1-based member number in a `repeat` group; nil for a single entry.
-    let number: Int?
     let root: SeededGenerator
+    private let idTemplate: IndexTemplate
+    private let nameTemplate: IndexTemplate
+    private let afterTemplates: [IndexTemplate]
 
-    private func substitute(_ text: String) -> String {
-        guard let number else { return text }
-        return text.replacingOccurrences(of: "{i}", with: String(number))
+    init(entry: OperationEntry, kind: OperationKind, root: SeededGenerator) {
+        self.entry = entry
+        self.kind = kind
+        self.root = root
+        idTemplate = IndexTemplate(entry.id)
+        nameTemplate = IndexTemplate(entry.name ?? entry.id)
+        afterTemplates = (entry.after ?? []).map(IndexTemplate.init)
     }
 
-    func resolve() -> ResolvedOperation {
-        let id = substitute(entry.id)
+    /// The operation for group member `number` (1-based), or for a single entry when nil.
+    func resolve(number: Int?) -> ResolvedOperation {
+        let id = idTemplate.render(number)
         let base = root.derived(StableHash.of(id))
         func draw(_ field: String, _ spec: NumberSpec) -> Double {
             var generator = base.derived(StableHash.of(field))
@@ -30,8 +35,8 @@ struct OperationDraw {
             fails = entry.failure != nil
         }
         var op = ResolvedOperation(
-            id: id, name: substitute(entry.name ?? entry.id), kind: kind,
-            dependencies: (entry.after ?? []).map(substitute))
+            id: id, name: nameTemplate.render(number), kind: kind,
+            dependencies: afterTemplates.map { $0.render(number) })
         if kind == .process {
             op.duration = Self.duration(seconds: draw("duration", entry.duration ?? .value(1)))
             if fails { op.processFailure = entry.failure?.message ?? "simulated processing error" }

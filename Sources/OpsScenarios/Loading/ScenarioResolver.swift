@@ -29,9 +29,9 @@ enum ScenarioResolver {
         var origin: [String: Int] = [:]
         var entryOf: [Int] = []
         for (index, entry) in file.operations.enumerated() {
+            let drawer = OperationDraw(entry: entry, kind: kinds[index], root: root)
             for i in 1...(entry.repeat ?? 1) {
-                let op = OperationDraw(entry: entry, kind: kinds[index], number: entry.repeat == nil ? nil : i, root: root)
-                    .resolve()
+                let op = drawer.resolve(number: entry.repeat == nil ? nil : i)
                 if let first = origin[op.id] {
                     throw ScenarioProblem("operations[\(index)].id \"\(op.id)\" is already used by operations[\(first)]")
                 }
