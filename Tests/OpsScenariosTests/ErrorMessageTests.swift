@@ -137,8 +137,17 @@ struct ErrorMessageTests {
     }
 
     @Test func unknownNameOrPathFallsBackToFile() {
-        #expect(throws: ScenarioError(source: "nosuch", problem: "file not found")) {
+        #expect(throws: ScenarioError(
+            source: "nosuch",
+            problem: "not a built-in scenario (burst, downloads, flaky, mixed, pipeline, uploads) and no such file")
+        ) {
             try ScenarioLoader.load(nameOrPath: "nosuch")
+        }
+        #expect(throws: ScenarioError(source: "nosuch.json", problem: "file not found")) {
+            try ScenarioLoader.load(nameOrPath: "nosuch.json")
+        }
+        #expect(throws: ScenarioError(source: "./mixed", problem: "file not found")) {
+            try ScenarioLoader.load(nameOrPath: "./mixed")
         }
     }
 }

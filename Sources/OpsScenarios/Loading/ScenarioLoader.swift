@@ -17,12 +17,20 @@ public enum ScenarioLoader {
         return try decode(data: data, source: path, seedOverride: seedOverride)
     }
 
-    /// A built-in scenario by name, or else a file path (what `--scenario` accepts).
+    /// What `--scenario` accepts: a path (contains `/` or ends in `.json`), else a built-in name,
+    /// else a file in the current directory.
     public static func load(nameOrPath: String, seedOverride: UInt64? = nil) throws(ScenarioError) -> ResolvedScenario {
-        if let builtIn = Scenarios.builtIn[nameOrPath] {
+        let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+        if !looksLikePath, let builtIn = Scenarios.builtIn[nameOrPath] {
             return try builtIn.resolve(seedOverride: seedOverride)
         }
-        return try load(path: nameOrPath, seedOverride: seedOverride)
+        do {
+            return try load(path: nameOrPath, seedOverride: seedOverride)
+        } catch where !looksLikePath && error.problem == "file not found" {
+            let names = Scenarios.sorted.map(\.name).joined(separator: ", ")
+            throw ScenarioError(
+                source: nameOrPath, problem: "not a built-in scenario (\(names)) and no such file")
+        }
     }
 
     /// Decodes and validates JSON `data`; `source` names it in errors.
