@@ -5,6 +5,7 @@ public struct ScenarioError: Error, CustomStringConvertible, Equatable, Sendable
     /// The exact problem, e.g. `operations[3].size must be > 0 (got -5)`.
     public var problem: String
 
+    /// Creates a value with every field given.
     public init(source: String, problem: String) {
         self.source = source
         self.problem = problem

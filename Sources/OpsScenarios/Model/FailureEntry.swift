@@ -7,12 +7,14 @@ public struct FailureEntry: Sendable, Equatable, Decodable {
     /// How many attempts fail; nil means all of them.
     public var attempts: Int?
 
+    /// Creates a value with every field given.
     public init(at: NumberSpec? = nil, message: String, attempts: Int? = nil) {
         self.at = at
         self.message = message
         self.attempts = attempts
     }
 
+    /// Decodes from a scenario file, refusing unknown fields.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: FieldKey.self)
         try FieldKey.requireOnly(["at", "message", "attempts"], in: c)

@@ -21,6 +21,7 @@ public enum NumberSpec: Sendable, Equatable, Decodable {
         }
     }
 
+    /// Decodes from a scenario file, refusing unknown fields.
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let v = try? single.decode(Double.self) {
             self = .value(v)

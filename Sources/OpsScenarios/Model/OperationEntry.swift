@@ -34,6 +34,7 @@ public struct OperationEntry: Sendable, Equatable, Decodable {
         "backoff", "duration", "after", "repeat", "failureChance",
     ]
 
+    /// Decodes from a scenario file, refusing unknown fields.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: FieldKey.self)
         try FieldKey.requireOnly(Self.fields, in: c)

@@ -17,6 +17,7 @@ public struct ResolvedOperation: Sendable, Equatable {
     /// Ids this operation waits for, in declared order.
     public var dependencies: [String]
 
+    /// Creates a value with every field given.
     public init(
         id: String, name: String, kind: OperationKind, plan: TransferPlan? = nil,
         duration: Duration? = nil, processFailure: String? = nil, dependencies: [String] = []

@@ -11,6 +11,7 @@ public struct ResolvedScenario: Sendable, Equatable {
     /// Operations in file order, groups expanded in place.
     public var operations: [ResolvedOperation]
 
+    /// Creates a value with every field given.
     public init(
         name: String, description: String, concurrency: Int, seed: UInt64,
         operations: [ResolvedOperation]

@@ -11,6 +11,7 @@ public struct ScenarioFile: Sendable, Equatable, Decodable {
     /// The entries, in file order.
     public var operations: [OperationEntry]
 
+    /// Decodes from a scenario file, refusing unknown fields.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: FieldKey.self)
         try FieldKey.requireOnly(["$schema", "name", "description", "concurrency", "seed", "operations"], in: c)
