@@ -1,0 +1,2 @@
+/// The built-in scenarios' JSON texts, one file per scenario.
+enum BuiltInJSON {}
