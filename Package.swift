@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "OpsKitTests", dependencies: ["OpsKit"]),
         .testTarget(name: "OpsMonitorTests", dependencies: ["OpsMonitor", "OpsKit"]),
         .testTarget(name: "OpsScenariosTests", dependencies: ["OpsScenarios", "OpsKit"]),
-        .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"]),
+        .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"], exclude: ["Snapshots"]),
         .testTarget(name: "OpsDashTerminalTests", dependencies: ["OpsDashTerminal", "OpsDashUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["opsdash"]),
     ],

@@ -2,17 +2,49 @@ import Foundation
 import Testing
 
 @Suite struct HeadlessStreamTests {
-    @Test func defaultScenarioStreamKeepsEveryRuleAndIsRepeatable() throws {
-        let first = try runOpsdash(["--headless", "--speed", "200", "--seed", "3"])
-        var checker = EventStreamChecker(limit: 4)
+    /// Each built-in scenario and the concurrency its file sets.
+    static let scenarios: [(String, Int)] = [
+        ("downloads", 4), ("uploads", 4), ("pipeline", 3), ("flaky", 5), ("mixed", 4), ("burst", 32),
+    ]
+
+    @Test(arguments: scenarios)
+    func builtInScenarioStreamKeepsEveryRuleAndIsRepeatable(_ name: String, _ concurrency: Int) throws {
+        let arguments = ["--headless", "--scenario", name, "--speed", "100", "--seed", "3"]
+        let first = try runOpsdash(arguments)
+        var checker = EventStreamChecker(limit: concurrency)
         checker.check(first.stdout)
-        #expect(checker.problems == [])
+        #expect(checker.problems.prefix(10) == [])
         #expect(!checker.outcomes.isEmpty)
         #expect(first.status == (checker.outcomes.values.allSatisfy { $0 == "succeeded" } ? 0 : 1))
-        let second = try runOpsdash(["--headless", "--speed", "200", "--seed", "3"])
-        var again = EventStreamChecker(limit: 4)
+        #expect(first.stderr == "")
+        let second = try runOpsdash(arguments)
+        var again = EventStreamChecker(limit: concurrency)
         again.check(second.stdout)
         #expect(again.outcomes == checker.outcomes, "same seed, same outcomes")
+    }
+
+    @Test func concurrencyFlagOverridesTheScenario() throws {
+        let result = try runOpsdash(["--headless", "--scenario", "downloads", "--speed", "100", "--concurrency", "1"])
+        var checker = EventStreamChecker(limit: 1)
+        checker.check(result.stdout)
+        #expect(checker.problems.prefix(10) == [])
+    }
+
+    @Test func badScenarioFileExitsTwoNamingFileAndProblem() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-bad-\(UUID().uuidString).json")
+        try Data(#"{"name":"x","description":"d","concurrency":2,"seed":1,"operations":[{"id":"a","kind":"download","size":-5,"bandwidth":10}]}"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try runOpsdash(["--headless", "--scenario", url.path])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains(url.lastPathComponent) && result.stderr.contains("operations[0].size"))
+    }
+
+    @Test func listScenariosNamesEveryBuiltIn() throws {
+        let result = try runOpsdash(["--list-scenarios"])
+        #expect(result.status == 0)
+        for (name, _) in Self.scenarios { #expect(result.stdout.contains(name)) }
     }
 
     @Test func interruptPrintsTheSummarySoFarAndExits130() throws {
