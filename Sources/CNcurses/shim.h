@@ -61,7 +61,10 @@ static inline int opsdash_pending_stop_signal(void) { return opsdash_stop_signal
 static inline void opsdash_clear_stop_signal(void) { opsdash_stop_signal_value = 0; }
 
 static volatile sig_atomic_t opsdash_crash_fd = -1;
-static struct termios opsdash_crash_termios;
+static inline struct termios *opsdash_crash_termios(void) {
+    static struct termios saved;
+    return &saved;
+}
 static volatile sig_atomic_t opsdash_crash_have_termios = 0;
 
 /* Crash signals: restore the saved termios, leave the alternate screen, show the cursor,
@@ -69,7 +72,7 @@ static volatile sig_atomic_t opsdash_crash_have_termios = 0;
 static inline void opsdash_crash_handler(int sig) {
     int fd = opsdash_crash_fd;
     if (fd >= 0) {
-        if (opsdash_crash_have_termios) tcsetattr(fd, TCSANOW, &opsdash_crash_termios);
+        if (opsdash_crash_have_termios) tcsetattr(fd, TCSANOW, opsdash_crash_termios());
         static const char seq[] = "\x1b[0m\x1b[?25h\x1b[?1049l";
         ssize_t ignored = write(fd, seq, sizeof seq - 1);
         (void)ignored;
@@ -79,7 +82,7 @@ static inline void opsdash_crash_handler(int sig) {
 }
 
 static inline int opsdash_install_crash_handlers(int tty_fd) {
-    opsdash_crash_have_termios = (tcgetattr(tty_fd, &opsdash_crash_termios) == 0);
+    opsdash_crash_have_termios = (tcgetattr(tty_fd, opsdash_crash_termios()) == 0);
     opsdash_crash_fd = tty_fd;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

@@ -28,6 +28,8 @@ public enum SignalTrap {
     /// Installs the crash-signal handlers that restore the terminal on `ttyDescriptor`
     /// (termios saved now) before the process dies.
     static func armCrashHandlers(ttyDescriptor: Int32) {
+        // Referenced from Swift so the compiler emits the C accessor the handler uses.
+        _ = opsdash_crash_termios()
         _ = opsdash_install_crash_handlers(ttyDescriptor)
     }
 
