@@ -30,6 +30,22 @@ public func runDashboard(
     perform: (Command) -> Void,
     stopSignal: () -> Int32? = SignalTrap.pendingStop
 ) -> DashboardExit {
+    runLoop(
+        screen: screen, fps: fps, initial: initial, snapshot: snapshot, perform: perform,
+        stopSignal: stopSignal, reducer: reduce, renderer: render)
+}
+
+/// `runDashboard` with the reducer and renderer injectable, so tests can script them.
+func runLoop(
+    screen: some TerminalScreen,
+    fps: Int,
+    initial: DashboardState,
+    snapshot: () -> QueueSnapshot?,
+    perform: (Command) -> Void,
+    stopSignal: () -> Int32?,
+    reducer: (inout DashboardState, Action) -> [Command],
+    renderer: (DashboardState) -> CellBuffer
+) -> DashboardExit {
     defer { screen.close() }
     let interval = 1000 / max(1, min(fps, 1000))
     var state = initial
@@ -38,7 +54,7 @@ public func runDashboard(
 
     func apply(_ action: Action) -> Bool {
         dirty = true
-        for command in reduce(&state, action) {
+        for command in reducer(&state, action) {
             if command == .quit { return true }
             perform(command)
         }
@@ -54,7 +70,7 @@ public func runDashboard(
     while true {
         if let signal = stopSignal() { return .signal(signal) }
         if dirty {
-            let back = render(state)
+            let back = renderer(state)
             let runs = diff(from: front, to: back)
             if !runs.isEmpty { screen.draw(runs) }
             front = back
