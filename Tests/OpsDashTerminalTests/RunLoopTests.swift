@@ -39,11 +39,11 @@ private func run(
 }
 
 @Suite struct RunLoopTests {
-    @Test func scriptedSessionProducesCommandsAndDraws() {
+    @Test func scriptedSessionProducesCommandsAndDraws() throws {
         let screen = FakeScreen(
             width: 40, height: 10,
             script: [
-                .key(.character("C")), nil, .resize(width: 50, height: 12),
+                .key(.character("C")), nil, .resize(width: 50, height: 12), nil,
                 .key(.character("p")), .key(.character("q")), .key(.character("C")),
             ])
         let (exit, commands) = run(screen)
@@ -51,7 +51,7 @@ private func run(
         #expect(commands == [.cancelAll, .setSuspended(true)])  // nothing after q
         // First frame paints the whole 40×10 screen, the resize repaints 50×12; keys that
         // don't change the screen draw nothing.
-        #expect(screen.draws.count == 2)
+        try #require(screen.draws.count == 2)
         #expect(screen.cellCount(0) == 400)
         #expect(screen.cellCount(1) == 600)
         #expect(screen.draws[1].first?.cells.prefix(5).map(\.character) == Array("50x12"))
@@ -59,6 +59,14 @@ private func run(
         // Waits one frame interval (1000 / 20 fps), then drains queued input without waiting.
         #expect(screen.timeouts.first == 50)
         #expect(screen.timeouts.contains(0))
+    }
+
+    @Test func queuedInputIsDrainedBeforeTheNextFrame() {
+        // Resize and q arrive together: the loop handles both before drawing again.
+        let screen = FakeScreen(width: 20, height: 4, script: [.resize(width: 30, height: 4)])
+        let (exit, _) = run(screen)
+        #expect(exit == .quit)
+        #expect(screen.draws.count == 1)
     }
 
     @Test func unchangedFrameDrawsNothing() {
@@ -70,11 +78,11 @@ private func run(
         #expect(screen.draws.allSatisfy { !$0.isEmpty })
     }
 
-    @Test func onlyChangedCellsAreRedrawn() {
-        let screen = FakeScreen(width: 20, height: 4, script: [.resize(width: 20, height: 5)])
+    @Test func onlyChangedCellsAreRedrawn() throws {
+        let screen = FakeScreen(width: 20, height: 4, script: [.resize(width: 20, height: 5), nil])
         _ = run(screen, initial: DashboardState(width: 20, height: 4))
         // "20x4" → "20x5" is a size change, so a full repaint.
-        #expect(screen.draws.count == 2)
+        try #require(screen.draws.count == 2)
         #expect(screen.cellCount(1) == 100)
     }
 
