@@ -2,4 +2,101 @@
 #define CNCURSES_SHIM_H
 #define NCURSES_WIDECHAR 1
 #include <ncursesw/curses.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+/* ---- Things Swift cannot import from curses.h (macros, stdscr, LINES/COLS). ---- */
+static inline attr_t opsdash_a_normal(void) { return A_NORMAL; }
+static inline attr_t opsdash_a_bold(void) { return A_BOLD; }
+static inline attr_t opsdash_a_dim(void) { return A_DIM; }
+static inline attr_t opsdash_a_reverse(void) { return A_REVERSE; }
+static inline attr_t opsdash_a_underline(void) { return A_UNDERLINE; }
+static inline WINDOW *opsdash_stdscr(void) { return stdscr; }
+static inline int opsdash_lines(void) { return LINES; }
+static inline int opsdash_cols(void) { return COLS; }
+static inline int opsdash_color_pairs(void) { return COLOR_PAIRS; }
+static inline int opsdash_colors(void) { return COLORS; }
+static inline void opsdash_getmaxyx(int *y, int *x) { int yy, xx; getmaxyx(stdscr, yy, xx); *y = yy; *x = xx; }
+static inline int opsdash_timeout(int ms) { wtimeout(stdscr, ms); return OK; }
+static inline int opsdash_keypad(bool on) { return keypad(stdscr, on); }
+static inline int opsdash_scrollok(bool on) { return scrollok(stdscr, on); }
+static inline int opsdash_clearok(bool on) { return clearok(stdscr, on); }
+static inline int opsdash_get_wch(wint_t *ch) { return wget_wch(stdscr, ch); }
+static inline int opsdash_refresh(void) { return wrefresh(stdscr); }
+static inline int opsdash_put_cells(int y, int x, const cchar_t *cells, int n) {
+    return mvwadd_wchnstr(stdscr, y, x, cells, n);
+}
+static inline int opsdash_set_cell(cchar_t *cell, const wchar_t *text, attr_t attrs, short pair) {
+    return setcchar(cell, text, attrs, pair, NULL);
+}
+static inline const cchar_t *opsdash_wacs_hline(void) { return WACS_HLINE; }
+static inline const cchar_t *opsdash_wacs_vline(void) { return WACS_VLINE; }
+static inline const cchar_t *opsdash_wacs_ulcorner(void) { return WACS_ULCORNER; }
+static inline const cchar_t *opsdash_wacs_urcorner(void) { return WACS_URCORNER; }
+static inline const cchar_t *opsdash_wacs_llcorner(void) { return WACS_LLCORNER; }
+static inline const cchar_t *opsdash_wacs_lrcorner(void) { return WACS_LRCORNER; }
+
+/* ---- Signals. The statics below are per translation unit: only SignalTrap.swift may call
+   the opsdash_*signal* / *crash* functions, so there is exactly one copy of them. ---- */
+static volatile sig_atomic_t opsdash_stop_signal_value = 0;
+
+/* SIGINT/SIGTERM/SIGHUP: only store the signal number (async-signal-safe). */
+static inline void opsdash_stop_handler(int sig) { opsdash_stop_signal_value = sig; }
+
+static inline int opsdash_install_stop_handlers(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = opsdash_stop_handler;
+    sigemptyset(&sa.sa_mask);
+    int result = 0;
+    result |= sigaction(SIGINT, &sa, NULL);
+    result |= sigaction(SIGTERM, &sa, NULL);
+    result |= sigaction(SIGHUP, &sa, NULL);
+    return result;
+}
+
+static inline int opsdash_pending_stop_signal(void) { return opsdash_stop_signal_value; }
+static inline void opsdash_clear_stop_signal(void) { opsdash_stop_signal_value = 0; }
+
+static volatile sig_atomic_t opsdash_crash_fd = -1;
+static inline struct termios *opsdash_crash_termios(void) {
+    static struct termios saved;
+    return &saved;
+}
+static volatile sig_atomic_t opsdash_crash_have_termios = 0;
+
+/* Crash signals: restore the saved termios, leave the alternate screen, show the cursor,
+   then re-raise with the default action. Only async-signal-safe calls. */
+static inline void opsdash_crash_handler(int sig) {
+    int fd = opsdash_crash_fd;
+    if (fd >= 0) {
+        if (opsdash_crash_have_termios) tcsetattr(fd, TCSANOW, opsdash_crash_termios());
+        static const char seq[] = "\x1b[0m\x1b[?25h\x1b[?1049l";
+        ssize_t ignored = write(fd, seq, sizeof seq - 1);
+        (void)ignored;
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static inline int opsdash_install_crash_handlers(int tty_fd) {
+    opsdash_crash_have_termios = (tcgetattr(tty_fd, opsdash_crash_termios()) == 0);
+    opsdash_crash_fd = tty_fd;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = opsdash_crash_handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_NODEFER;
+    int signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+    int result = 0;
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++)
+        result |= sigaction(signals[i], &sa, NULL);
+    return result;
+}
+
+/* After the screen is closed a crash has nothing to restore. */
+static inline void opsdash_disarm_crash_handlers(void) { opsdash_crash_fd = -1; }
+
 #endif

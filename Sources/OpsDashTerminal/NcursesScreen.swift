@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import CNcurses
+import OpsDashUI
+
+/// The real terminal: an ncurses screen on `/dev/tty`. Not thread-safe; create, use and close
+/// it on one thread.
+public final class NcursesScreen: TerminalScreen {
+    /// The glyphs this terminal's locale can show.
+    public let glyphs: GlyphSet
+    /// Whether the terminal shows colours (otherwise styles degrade to bold/reverse).
+    public let hasColors: Bool
+    /// Frames flushed to the terminal so far (one per non-empty `draw`).
+    public private(set) var framesDrawn = 0
+    /// Cells written so far.
+    public private(set) var cellsDrawn = 0
+
+    private var screen: OpaquePointer?
+    private var tty: UnsafeMutablePointer<FILE>?
+    private var redirect: OutputRedirect?
+    private var colorPairs: ColorPairs
+    private var attributeCache: [ResolvedStyle: (attr_t, Int16)] = [:]
+
+    /// Takes over the terminal. Throws `TerminalError` when stdout isn't a TTY, TERM can't run
+    /// a full-screen program, or `/dev/tty` can't be opened. `logPath` receives stdout and
+    /// stderr while the screen is up.
+    public init(logPath: String) throws(TerminalError) {
+        let term = getenv("TERM").map { String(cString: $0) }
+        if let problem = checkInteractive(stdoutIsTTY: isatty(1) == 1, term: term) {
+            throw problem
+        }
+        let termName = term ?? ""
+        glyphs = configureLocale()
+        guard let file = fopen("/dev/tty", "r+") else { throw .noControllingTerminal }
+        SignalTrap.installStopHandlers()
+        SignalTrap.armCrashHandlers(ttyDescriptor: fileno(file))
+        guard let opened = newterm(nil, file, file) else {
+            SignalTrap.disarmCrashHandlers()
+            fclose(file)
+            throw TerminalError("TERM '\(termName)' is not known to terminfo; use --headless")
+        }
+        screen = opened
+        tty = file
+        _ = set_term(opened)
+        _ = cbreak()
+        _ = noecho()
+        _ = nonl()
+        _ = opsdash_keypad(true)
+        _ = opsdash_scrollok(false)
+        _ = curs_set(0)
+        _ = set_escdelay(25)
+        var colors = false
+        var defaultColors = false
+        if has_colors() {
+            colors = start_color() != ERR
+            defaultColors = colors && use_default_colors() != ERR
+        }
+        hasColors = colors
+        colorPairs = ColorPairs(limit: Int(opsdash_color_pairs()), defaultColors: defaultColors)
+        redirect = OutputRedirect(logPath: logPath)
+        _ = wclear(opsdash_stdscr())
+        _ = opsdash_refresh()
+    }
+
+    deinit { close() }
+
+    /// The current size in cells.
+    public var size: TerminalSize {
+        guard screen != nil else { return TerminalSize(width: 0, height: 0) }
+        var y: Int32 = 0
+        var x: Int32 = 0
+        opsdash_getmaxyx(&y, &x)
+        return TerminalSize(width: Int(x), height: Int(y))
+    }
+
+    /// Writes each run at its position and flushes once; an empty list writes and flushes nothing.
+    public func draw(_ runs: [CellRun]) {
+        guard screen != nil, !runs.isEmpty else { return }
+        let current = size
+        var line: [cchar_t] = []
+        for run in runs where run.y >= 0 && run.y < current.height && run.x < current.width {
+            let skip = max(0, -run.x)
+            let count = min(run.cells.count - skip, current.width - max(0, run.x))
+            guard count > 0 else { continue }
+            line.removeAll(keepingCapacity: true)
+            for cell in run.cells[skip..<(skip + count)] { line.append(cchar(for: cell)) }
+            // add_wchnstr copies cells without moving the cursor, so the bottom-right cell
+            // never scrolls the screen.
+            _ = line.withUnsafeBufferPointer { buffer in
+                opsdash_put_cells(Int32(run.y), Int32(max(0, run.x)), buffer.baseAddress, Int32(count))
+            }
+            cellsDrawn += count
+        }
+        _ = opsdash_refresh()
+        framesDrawn += 1
+    }
+
+    /// Waits up to `timeoutMilliseconds` for a key or a resize; nil on timeout or ignored input.
+    public func readInput(timeoutMilliseconds: Int) -> TerminalInput? {
+        guard screen != nil else { return nil }
+        _ = opsdash_timeout(Int32(clamping: max(0, timeoutMilliseconds)))
+        var character: wint_t = 0
+        let result = opsdash_get_wch(&character)
+        if result == ERR { return nil }
+        let code = Int32(bitPattern: UInt32(character))
+        let isKeyCode = result == KEY_CODE_YES
+        if isKeyCode && code == CursesKeyCode.resize {
+            _ = opsdash_clearok(true)
+            let current = size
+            return .resize(width: current.width, height: current.height)
+        }
+        return mapKey(code: code, isKeyCode: isKeyCode).map(TerminalInput.key)
+    }
+
+    /// Ends curses, frees the screen, closes `/dev/tty` and restores stdout/stderr; idempotent.
+    public func close() {
+        guard let opened = screen else { return }
+        screen = nil
+        _ = curs_set(1)
+        _ = endwin()
+        delscreen(opened)
+        SignalTrap.disarmCrashHandlers()
+        if let file = tty { fclose(file) }
+        tty = nil
+        redirect?.restore()
+        redirect = nil
+    }
+
+    private func cchar(for cell: Cell) -> cchar_t {
+        let (attrs, pair) = attributes(for: cell.style)
+        var text: [wchar_t] = []
+        for scalar in cell.character.unicodeScalars.prefix(4) {
+            text.append(wchar_t(bitPattern: scalar.value))
+        }
+        if text.isEmpty || (!glyphs.isUnicode && text.contains { $0 > 0x7e }) { text = [0x3f] }
+        text.append(0)
+        var result = cchar_t()
+        _ = opsdash_set_cell(&result, text, attrs, pair)
+        return result
+    }
+
+    private func attributes(for style: CellStyle) -> (attr_t, Int16) {
+        let resolved = resolve(style, hasColors: hasColors)
+        if let cached = attributeCache[resolved] { return cached }
+        var attrs = opsdash_a_normal()
+        if resolved.attributes.contains(.bold) { attrs |= opsdash_a_bold() }
+        if resolved.attributes.contains(.dim) { attrs |= opsdash_a_dim() }
+        if resolved.attributes.contains(.reverse) { attrs |= opsdash_a_reverse() }
+        if resolved.attributes.contains(.underline) { attrs |= opsdash_a_underline() }
+        let pair =
+            hasColors
+            ? colorPairs.pair(foreground: resolved.foreground, background: resolved.background) : 0
+        attributeCache[resolved] = (attrs, pair)
+        return (attrs, pair)
+    }
+}
+
+extension GlyphSet {
+    fileprivate var isUnicode: Bool { self == .unicode }
+}

@@ -1,0 +1,38 @@
+import OpsDashUI
+
+/// A terminal's size in cells.
+public struct TerminalSize: Sendable, Equatable {
+    /// Columns.
+    public var width: Int
+    /// Rows.
+    public var height: Int
+
+    /// A size of `width × height` cells.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// One input event from the terminal.
+public enum TerminalInput: Sendable, Equatable {
+    /// A key press.
+    case key(Key)
+    /// The terminal now has this size.
+    case resize(width: Int, height: Int)
+}
+
+/// What the run loop needs from a screen; ncurses implements it, tests fake it. Use from one
+/// thread only.
+public protocol TerminalScreen: AnyObject {
+    /// The current size in cells.
+    var size: TerminalSize { get }
+    /// The glyphs this terminal's locale can show.
+    var glyphs: GlyphSet { get }
+    /// Draws the runs and flushes once; draws and flushes nothing when `runs` is empty.
+    func draw(_ runs: [CellRun])
+    /// Waits up to `timeoutMilliseconds` for a key or resize; nil on timeout.
+    func readInput(timeoutMilliseconds: Int) -> TerminalInput?
+    /// Gives the terminal back as it was; safe to call more than once.
+    func close()
+}

@@ -1,0 +1,119 @@
+import OpsDashUI
+import OpsMonitor
+import Testing
+
+@testable import OpsDashTerminal
+
+/// A scripted reducer: sizes follow resizes, 'C' asks to cancel all, 'p' pauses, 'q' quits,
+/// every key is written on row 0 so keys change the screen.
+private func scriptedReduce(_ state: inout DashboardState, _ action: Action) -> [Command] {
+    switch action {
+    case .resize(let width, let height):
+        state.width = width
+        state.height = height
+    case .tick(let snapshot): state.snapshot = snapshot
+    case .key(.character("q")): return [.quit]
+    case .key(.character("C")): return [.cancelAll]
+    case .key(.character("p")): return [.setSuspended(true)]
+    case .key: break
+    }
+    return []
+}
+
+private func scriptedRender(_ state: DashboardState) -> CellBuffer {
+    var buffer = CellBuffer(width: state.width, height: state.height)
+    buffer.write("\(state.width)x\(state.height)", x: 0, y: 0)
+    return buffer
+}
+
+private func run(
+    _ screen: FakeScreen, initial: DashboardState = DashboardState(width: 1, height: 1),
+    snapshot: () -> QueueSnapshot? = { nil }, stopSignal: () -> Int32? = { nil }
+) -> (DashboardExit, [Command]) {
+    var commands: [Command] = []
+    let exit = runLoop(
+        screen: screen, fps: 20, initial: initial, snapshot: snapshot,
+        perform: { commands.append($0) }, stopSignal: stopSignal,
+        reducer: scriptedReduce, renderer: scriptedRender)
+    return (exit, commands)
+}
+
+@Suite struct RunLoopTests {
+    @Test func scriptedSessionProducesCommandsAndDraws() throws {
+        let screen = FakeScreen(
+            width: 40, height: 10,
+            script: [
+                .key(.character("C")), nil, .resize(width: 50, height: 12), nil,
+                .key(.character("p")), .key(.character("q")), .key(.character("C")),
+            ])
+        let (exit, commands) = run(screen)
+        #expect(exit == .quit)
+        #expect(commands == [.cancelAll, .setSuspended(true)])  // nothing after q
+        // First frame paints the whole 40×10 screen, the resize repaints 50×12; keys that
+        // don't change the screen draw nothing.
+        try #require(screen.draws.count == 2)
+        #expect(screen.cellCount(0) == 400)
+        #expect(screen.cellCount(1) == 600)
+        #expect(screen.draws[1].first?.cells.prefix(5).map(\.character) == Array("50x12"))
+        #expect(screen.closeCount == 1)
+        // Waits one frame interval (1000 / 20 fps), then drains queued input without waiting.
+        #expect(screen.timeouts.first == 50)
+        #expect(screen.timeouts.contains(0))
+    }
+
+    @Test func queuedInputIsDrainedBeforeTheNextFrame() {
+        // Resize and q arrive together: the loop handles both before drawing again.
+        let screen = FakeScreen(width: 20, height: 4, script: [.resize(width: 30, height: 4)])
+        let (exit, _) = run(screen)
+        #expect(exit == .quit)
+        #expect(screen.draws.count == 1)
+    }
+
+    @Test func unchangedFrameDrawsNothing() {
+        let same = QueueSnapshot()
+        let screen = FakeScreen(width: 20, height: 4, script: [nil, nil, nil])
+        let (exit, _) = run(screen, snapshot: { same })
+        #expect(exit == .quit)
+        #expect(screen.draws.count == 1)
+        #expect(screen.draws.allSatisfy { !$0.isEmpty })
+    }
+
+    @Test func onlyChangedCellsAreRedrawn() throws {
+        let screen = FakeScreen(width: 20, height: 4, script: [.resize(width: 20, height: 5), nil])
+        _ = run(screen, initial: DashboardState(width: 20, height: 4))
+        // "20x4" → "20x5" is a size change, so a full repaint.
+        try #require(screen.draws.count == 2)
+        #expect(screen.cellCount(1) == 100)
+    }
+
+    @Test func stopSignalEndsTheLoopAndCloses() {
+        var polls = 0
+        let screen = FakeScreen(width: 10, height: 2, script: [nil, nil, nil, nil, nil])
+        let (exit, commands) = run(
+            screen,
+            stopSignal: {
+                polls += 1
+                return polls >= 3 ? 15 : nil
+            })
+        #expect(exit == .signal(15))
+        #expect(exit.signalExitCode == 143)
+        #expect(commands.isEmpty)
+        #expect(screen.closeCount == 1)
+    }
+
+    @Test func signalHandlerFlagReachesTheLoop() {
+        SignalTrap.clear()
+        #expect(SignalTrap.pendingStop() == nil)
+        SignalTrap.simulateStop(15)  // the handler's body, without signalling the test process
+        #expect(SignalTrap.pendingStop() == 15)
+        let screen = FakeScreen(width: 10, height: 2, script: [nil])
+        var commands: [Command] = []
+        let exit = runDashboard(
+            screen: screen, fps: 10, initial: DashboardState(width: 10, height: 2),
+            snapshot: { nil }, perform: { commands.append($0) })
+        #expect(exit == .signal(15))
+        #expect(screen.closeCount == 1)
+        SignalTrap.clear()
+        #expect(SignalTrap.pendingStop() == nil)
+    }
+}
