@@ -127,7 +127,7 @@ public struct MonitorStore: Sendable {
         }
         operations[position] = op
         let text = lifecycle == .finished ? (outcome?.rawValue ?? "finished") : lifecycle.rawValue
-        appendLog(LogEntry(time: time, kind: .state, operationID: id, text: "#\(id) \(op.name): \(from.rawValue) → \(text)\(message.map { " (\($0))" } ?? "")"))
+        appendLog(LogEntry(time: time, kind: .state, operationID: id, text: "\(op.name): \(from.rawValue) → \(text)\(message.map { " (\($0))" } ?? "")"))
         record(.state(time: time, id: id, from: from, to: lifecycle, outcome: outcome, message: message))
         if lifecycle == .finished {
             finishedInStore += 1
@@ -151,7 +151,7 @@ public struct MonitorStore: Sendable {
         if retries != op.retries, let retryLog {
             op.retryLog = retryLog
             if let last = retryLog.last {
-                appendLog(LogEntry(time: time, kind: .retry, operationID: id, text: "#\(id) \(op.name): \(last), retry \(retries)"))
+                appendLog(LogEntry(time: time, kind: .retry, operationID: id, text: "\(op.name): \(last), retry \(retries)"))
             }
         }
         op.retries = retries

@@ -112,12 +112,29 @@ public final class QueueMonitor: Sendable {
 
     /// Pauses or resumes the queue.
     public func setSuspended(_ suspended: Bool) {
+        // Recorded first: resuming starts work inside the setter, and the log must show the
+        // resume before those starts. The KVO notification then finds nothing new.
+        recordQueue(isSuspended: suspended)
         queue.isSuspended = suspended
     }
 
     /// Changes the queue's concurrency limit.
     public func setMaxConcurrentOperationCount(_ limit: Int) {
+        recordQueue(maxConcurrent: max(1, limit))
         queue.maxConcurrentOperationCount = max(1, limit)
+    }
+
+    /// Records a queue setting unless the store already has it.
+    private func recordQueue(isSuspended: Bool? = nil, maxConcurrent: Int? = nil) {
+        let time = now
+        store.withLock { store in
+            if let isSuspended, store.isSuspended != isSuspended {
+                store.queueChanged(isSuspended: isSuspended, reason: isSuspended ? "queue paused" : "queue resumed", time: time)
+            }
+            if let maxConcurrent, store.maxConcurrentOperationCount != maxConcurrent {
+                store.queueChanged(maxConcurrent: maxConcurrent, reason: "concurrency limit \(maxConcurrent)", time: time)
+            }
+        }
     }
 
     private func record(reason: String) {
@@ -138,13 +155,11 @@ public final class QueueMonitor: Sendable {
         }
         let suspended = queue.observe(\.isSuspended, options: [.new]) { [weak self] _, change in
             guard let self, let value = change.newValue else { return }
-            let time = self.now
-            self.store.withLock { $0.queueChanged(isSuspended: value, reason: value ? "queue paused" : "queue resumed", time: time) }
+            self.recordQueue(isSuspended: value)
         }
         let limit = queue.observe(\.maxConcurrentOperationCount, options: [.new]) { [weak self] _, change in
             guard let self, let value = change.newValue else { return }
-            let time = self.now
-            self.store.withLock { $0.queueChanged(maxConcurrent: value, reason: "concurrency limit \(value)", time: time) }
+            self.recordQueue(maxConcurrent: value)
         }
         subscriptions.withLock { $0.queueTokens = [added, removed, suspended, limit] }
     }

@@ -10,7 +10,8 @@ import Synchronization
 ///
 /// Operations whose dependencies are unfinished are held here, outside Foundation's scheduler
 /// (which re-walks every not-ready operation on each pass, quadratic in a long chain), and handed
-/// over when their last dependency finishes or when they are cancelled. Users see no difference:
+/// over when their last dependency finishes; a held operation that is cancelled is started (and
+/// so finishes as cancelled) at once, without waiting for a slot. Users see no difference:
 /// the published `operations` and `operationCount`, `allOperations`, `allOperationCount`,
 /// `cancelAllOperations()` and `waitUntilAllOperationsAreFinished()` include held operations.
 ///
@@ -130,9 +131,12 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
 
     private func release(_ id: ObjectIdentifier) {
         guard let op = tracking.withLock({ $0.held.removeValue(forKey: id) })?.operation else { return }
-        // A dependency added while held: hold it again for that one.
-        if !op.isCancelled, op.dependencies.contains(where: { !$0.isFinished }) {
-            submit(op)
+        if op.isCancelled {
+            // Never handed to Foundation, so start it here: it finishes at once as cancelled,
+            // instead of waiting for a free slot behind running work.
+            op.start()
+        } else if op.dependencies.contains(where: { !$0.isFinished }) {
+            submit(op)  // a dependency added while held: hold it again for that one
         } else {
             super.addOperation(op)
         }
