@@ -1,0 +1,170 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import OpsKit
+
+/// Start and finish events in the order they happened, and the peak of concurrently executing ops.
+final class ExecutionLog: Sendable {
+    private struct State {
+        var events: [String] = []
+        var executing = 0
+        var peak = 0
+        var limitAtStartViolations: [String] = []
+    }
+    private let state = Mutex(State())
+
+    func started(_ name: String, limit: Int? = nil) {
+        state.withLock {
+            $0.events.append("start \(name)")
+            $0.executing += 1
+            $0.peak = max($0.peak, $0.executing)
+            if let limit, $0.executing > limit { $0.limitAtStartViolations.append("\(name): \($0.executing) > \(limit)") }
+        }
+    }
+    func finished(_ name: String) {
+        state.withLock {
+            $0.events.append("finish \(name)")
+            $0.executing -= 1
+        }
+    }
+    var events: [String] { state.withLock { $0.events } }
+    var peak: Int { state.withLock { $0.peak } }
+    var violations: [String] { state.withLock { $0.limitAtStartViolations } }
+}
+
+/// Observes isExecuting of `op` into `log`.
+func watch(_ op: AsyncOperation, _ log: ExecutionLog, limit: (@Sendable () -> Int)? = nil) -> NSKeyValueObservation {
+    op.observe(\.isExecuting, options: [.new]) { op, change in
+        if change.newValue == true { log.started(op.name ?? "?", limit: limit?()) } else { log.finished(op.name ?? "?") }
+    }
+}
+
+@Suite struct DependencyAndConcurrencyTests {
+    @Test(arguments: [true, false])
+    func dependentsNeverStartBeforeTheirDependenciesFinish(holding: Bool) {
+        let queue = ObservableOperationQueue(holdsWaitingOperations: holding)
+        queue.maxConcurrentOperationCount = 4
+        let log = ExecutionLog()
+        func make(_ name: String) -> ManualOperation {
+            ManualOperation(name: name) { op in DispatchQueue.global().async { op.finish() } }
+        }
+        // A diamond a → (b, c) → d, then a chain d → e1 → … → e50.
+        let a = make("a"), b = make("b"), c = make("c"), d = make("d")
+        b.addDependency(a); c.addDependency(a); d.addDependency(b); d.addDependency(c)
+        var chain: [ManualOperation] = [d]
+        for index in 1...50 {
+            let next = make("e\(index)")
+            next.addDependency(chain[chain.count - 1])
+            chain.append(next)
+        }
+        let all = [d, c, b, a] + chain.dropFirst()  // added in a scrambled order
+        let tokens = all.map { watch($0, log) }
+        queue.addOperations(all, waitUntilFinished: true)
+        let events = log.events
+        func index(_ event: String) -> Int { events.firstIndex(of: event) ?? -1 }
+        for op in all {
+            for dependency in op.dependencies {
+                #expect(index("finish \(dependency.name!)") < index("start \(op.name!)"), "\(op.name!) after \(dependency.name!)")
+            }
+        }
+        #expect(events.count == all.count * 2)
+        _ = tokens
+    }
+
+    @Test func cancelDependentsPolicyCancelsWhileRunAnywayRuns() {
+        let queue = ObservableOperationQueue()
+        let failing = ManualOperation(name: "failing") { $0.finish(error: SimulatedTransferError(message: "boom", attempt: 1)) }
+        let cancelled = ManualOperation(name: "cancelled")
+        let strict = ManualOperation(name: "strict") { _ in Issue.record("strict ran") }
+        strict.dependencyPolicy = .cancelIfAnyDependencyFailed
+        strict.addDependency(failing)
+        let strictOnCancel = ManualOperation(name: "strict2") { _ in Issue.record("strict2 ran") }
+        strictOnCancel.dependencyPolicy = .cancelIfAnyDependencyFailed
+        strictOnCancel.addDependency(cancelled)
+        let lenient = ManualOperation(name: "lenient") { $0.finish() }
+        lenient.addDependency(failing)
+        cancelled.cancel()
+        queue.addOperations([failing, cancelled, strict, strictOnCancel, lenient], waitUntilFinished: true)
+        #expect(strict.outcome?.description == "cancelled: dependency failing did not succeed")
+        #expect(strictOnCancel.outcome?.isCancelled == true)
+        #expect(lenient.outcome?.isSucceeded == true, "Foundation's default: run anyway")
+    }
+
+    @Test func executingNeverExceedsTheLimitEvenWhileItChanges() {
+        let queue = ObservableOperationQueue()
+        queue.maxConcurrentOperationCount = 3
+        let log = ExecutionLog()
+        let ops = (0..<400).map { index in
+            ManualOperation(name: "op\(index)") { op in DispatchQueue.global().async { op.finish() } }
+        }
+        let tokens = ops.map { watch($0, log) }
+        queue.addOperations(ops, waitUntilFinished: false)
+        for limit in [1, 5, 2, 6, 4] {
+            queue.maxConcurrentOperationCount = limit
+            Thread.sleep(forTimeInterval: 0.005)  // let some work run at this limit; no assertion depends on it
+        }
+        queue.waitUntilAllOperationsAreFinished()
+        // Lowering the limit never stops running work, so the bound is the largest limit set.
+        #expect(log.peak <= 6)
+        #expect(log.peak >= 1)
+        _ = tokens
+    }
+
+    @Test func fixedLimitIsNeverExceeded() {
+        let queue = ObservableOperationQueue()
+        queue.maxConcurrentOperationCount = 3
+        let log = ExecutionLog()
+        let ops = (0..<300).map { index in
+            ManualOperation(name: "op\(index)") { op in DispatchQueue.global().async { op.finish() } }
+        }
+        let tokens = ops.map { watch($0, log, limit: { 3 }) }
+        queue.addOperations(ops, waitUntilFinished: true)
+        #expect(log.violations == [])
+        #expect(log.peak == 3)
+        _ = tokens
+    }
+
+    @Test func suspendStopsNewStartsAndResumeRestartsThem() {
+        let queue = ObservableOperationQueue()
+        queue.maxConcurrentOperationCount = 2
+        let log = ExecutionLog()
+        let gate = DispatchSemaphore(value: 0)
+        let ops = (0..<6).map { index in
+            ManualOperation(name: "op\(index)") { op in
+                DispatchQueue.global().async {
+                    gate.wait()
+                    op.finish()
+                }
+            }
+        }
+        let tokens = ops.map { watch($0, log) }
+        let twoRunning = DispatchSemaphore(value: 0)
+        let counter = Atomic<Int>(0)
+        let startWatch = ops.map { op in
+            op.observe(\.isExecuting, options: [.new]) { _, c in
+                if c.newValue == true, counter.add(1, ordering: .relaxed).newValue == 2 { twoRunning.signal() }
+            }
+        }
+        queue.addOperations(ops, waitUntilFinished: false)
+        #expect(waitFor(twoRunning))
+        queue.isSuspended = true
+        gate.signal(); gate.signal()  // the two running ones finish while suspended
+        #expect(eventuallyTrue { log.events.filter { $0.hasPrefix("finish") }.count == 2 })
+        #expect(log.events.filter { $0.hasPrefix("start") }.count == 2, "no new start while suspended")
+        queue.isSuspended = false
+        for _ in 0..<4 { gate.signal() }
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(log.events.filter { $0.hasPrefix("start") }.count == 6)
+        _ = (tokens, startWatch)
+    }
+}
+
+/// Polls `condition` until it holds or 10 s pass.
+func eventuallyTrue(_ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(10)
+    while !condition() {
+        if Date() > deadline { return false }
+        Thread.sleep(forTimeInterval: 0.001)
+    }
+    return true
+}
