@@ -224,7 +224,9 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
     }
 
     open override func cancelAllOperations() {
-        for op in allOperations { op.cancel() }
+        // Newest first: dependents are cancelled before what they wait on finishes and
+        // releases them, so no released dependent starts its work in between.
+        for op in allOperations.reversed() { op.cancel() }
         super.cancelAllOperations()
     }
 
