@@ -1,6 +1,7 @@
 import Foundation
 import OpsKit
 import Synchronization
+import DequeModule
 
 /// Watches an `ObservableOperationQueue` and its operations through OpsKit's KVO layer and keeps
 /// a thread-safe store the dashboard reads as immutable `QueueSnapshot`s.
@@ -15,7 +16,24 @@ public final class QueueMonitor: Sendable {
         var byOperation: [ObjectIdentifier: Tracked] = [:]
         /// Dependents waiting for a dependency that was not tracked yet.
         var pendingLinks: [ObjectIdentifier: [Int]] = [:]
+        /// Ids of recently finished operations, so a dependent added later still links to them.
+        /// Bounded (oldest dropped first); weak, so a reused address never matches.
+        var finished: [ObjectIdentifier: FinishedOperation] = [:]
+        var finishedOrder = Deque<ObjectIdentifier>()
         var stopped = false
+
+        /// The id of `op` if it is tracked or finished recently.
+        func id(of op: Operation) -> Int? {
+            let key = ObjectIdentifier(op)
+            if let tracked = byOperation[key] { return tracked.id }
+            if let done = finished[key], done.operation === op { return done.id }
+            return nil
+        }
+    }
+
+    private struct FinishedOperation {
+        weak var operation: Operation?
+        var id: Int
     }
 
     private struct Tracked {
@@ -26,6 +44,7 @@ public final class QueueMonitor: Sendable {
 
     private let queue: ObservableOperationQueue
     private let clock: any SimulationClock
+    private let limits: MonitorStore.Limits
     private let origin: Duration
     private let store: Mutex<MonitorStore>
     private let subscriptions = Mutex(Subscriptions())
@@ -38,6 +57,7 @@ public final class QueueMonitor: Sendable {
     ) {
         self.queue = queue
         self.clock = clock
+        self.limits = limits
         self.origin = clock.now
         var initial = MonitorStore(limits: limits)
         initial.recordsEvents = recordEvents
@@ -169,7 +189,7 @@ public final class QueueMonitor: Sendable {
         // Resolve dependency ids of already-tracked operations.
         let known = subscriptions.withLock { state -> [Int]? in
             guard !state.stopped, state.byOperation[key] == nil else { return nil }
-            return op.dependencies.compactMap { state.byOperation[ObjectIdentifier($0)]?.id }
+            return op.dependencies.compactMap { state.id(of: $0) }
         }
         guard let dependencyIDs = known else { return }
         let work = op as? SimulatedWorkOperation
@@ -185,7 +205,7 @@ public final class QueueMonitor: Sendable {
             state.byOperation[key] = Tracked(id: id, operation: op, tokens: tokens)
             for dependency in op.dependencies where !dependency.isFinished {
                 let dependencyKey = ObjectIdentifier(dependency)
-                if state.byOperation[dependencyKey] == nil {
+                if state.id(of: dependency) == nil {
                     state.pendingLinks[dependencyKey, default: []].append(id)
                 }
             }
@@ -279,7 +299,17 @@ public final class QueueMonitor: Sendable {
     }
 
     private func untrack(_ op: Operation) {
-        let tokens = subscriptions.withLock { $0.byOperation.removeValue(forKey: ObjectIdentifier(op))?.tokens ?? [] }
+        let bound = max(1, limits.finishedOperations)
+        let tokens = subscriptions.withLock { state -> [NSKeyValueObservation] in
+            let key = ObjectIdentifier(op)
+            guard let tracked = state.byOperation.removeValue(forKey: key) else { return [] }
+            state.finished[key] = FinishedOperation(operation: op, id: tracked.id)
+            state.finishedOrder.append(key)
+            while state.finishedOrder.count > bound, let oldest = state.finishedOrder.popFirst() {
+                state.finished[oldest] = nil
+            }
+            return tracked.tokens
+        }
         for token in tokens { token.invalidate() }
     }
 

@@ -139,3 +139,18 @@ func eventually(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
         queue.waitUntilAllOperationsAreFinished()
     }
 }
+
+@Suite struct QueueMonitorLinkTests {
+    @Test func aDependentAddedAfterItsDependencyFinishedStillShowsTheLink() {
+        let queue = ObservableOperationQueue()
+        let monitor = QueueMonitor(queue: queue, clock: ManualClock())
+        let first = ClosureOperation(name: "first") {}
+        queue.addOperations([first], waitUntilFinished: true)
+        #expect(eventually { monitor.subscribedOperationCount == 0 })
+        let second = ClosureOperation(name: "second") {}
+        second.addDependency(first)
+        queue.addOperations([second], waitUntilFinished: true)
+        #expect(eventually { monitor.snapshot().counts.succeeded == 2 })
+        #expect(monitor.snapshot().operation(id: 2)?.dependencies == [1])
+    }
+}
