@@ -7,21 +7,9 @@ struct ProcessResult {
     var stderr: String
 }
 
-/// The `opsdash` executable built next to this test bundle.
-func opsdashExecutable() -> URL? {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-        let candidate = directory.appendingPathComponent("opsdash")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        directory = directory.deletingLastPathComponent()
-    }
-    let fallback = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/opsdash")
-    return FileManager.default.isExecutableFile(atPath: fallback.path) ? fallback : nil
-}
-
 /// Runs `opsdash` with `arguments` to completion (stdin from /dev/null) and collects its output.
 func runOpsdash(_ arguments: [String], signalAfterFirstLine: Int32? = nil) throws -> ProcessResult {
-    guard let executable = opsdashExecutable() else {
+    guard let executable = opsdashBinaryPath().map(URL.init(fileURLWithPath:)) else {
         throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "opsdash binary not built"])
     }
     let process = Process()
