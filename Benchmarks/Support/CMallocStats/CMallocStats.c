@@ -1,0 +1,7 @@
+#include "CMallocStats.h"
+#if defined(__GLIBC__)
+#include <malloc.h>
+size_t opsdash_malloc_allocated_bytes(void) { return mallinfo2().uordblks; }
+#else
+size_t opsdash_malloc_allocated_bytes(void) { return 0; }
+#endif
