@@ -54,7 +54,9 @@ let package = Package(
                 .product(name: "OpsMonitor", package: "OpsDash"),
                 "BenchWorkloads",
             ],
-            path: "Ratios"
+            // Not directly under Benchmarks/: the benchmark plugin runs every executable target whose
+            // folder sits in a folder named "Benchmarks" (this package's own folder included).
+            path: "Tools/Ratios"
         ),
     ],
     swiftLanguageModes: [.v6]
