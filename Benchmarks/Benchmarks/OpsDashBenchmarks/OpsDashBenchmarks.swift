@@ -10,6 +10,19 @@ import Foundation
 import OpsKit
 import OpsMonitor
 
+// Custom metrics: listed in a configuration's metrics to be reported.
+let opsPerSecond = BenchmarkMetric.custom("ops/s", polarity: .prefersLarger, useScalingFactor: false)
+let monitorBytesPerOp = BenchmarkMetric.custom("monitor bytes/op", useScalingFactor: false)
+let storeBytesPerOp = BenchmarkMetric.custom("store bytes/op", useScalingFactor: false)
+let peakStoreKiB = BenchmarkMetric.custom("peak store KiB", useScalingFactor: false)
+let eventsPerSecond = BenchmarkMetric.custom("events/s", polarity: .prefersLarger, useScalingFactor: false)
+
+func adding(_ metric: BenchmarkMetric, to configuration: Benchmark.Configuration) -> Benchmark.Configuration {
+    var configuration = configuration
+    configuration.metrics.append(metric)
+    return configuration
+}
+
 let benchmarks: @Sendable () -> Void = {
     let size = BenchSize.fromEnvironment
     let smoke = size.isSmoke
@@ -71,8 +84,8 @@ let benchmarks: @Sendable () -> Void = {
     // 2. Monitoring overhead: one iteration = N operations added and drained.
     let queueOperations = size.queueOperations
     for kind in QueueKind.allCases {
-        Benchmark("2 Queue: \(queueOperations) async ops, \(kind.rawValue)", configuration: fewTimes) { (benchmark: Benchmark) throws in
-            benchmark.measurement(.custom("ops/s", polarity: .prefersLarger, useScalingFactor: false),
+        Benchmark("2 Queue: \(queueOperations) async ops, \(kind.rawValue)", configuration: adding(opsPerSecond, to: fewTimes)) { (benchmark: Benchmark) throws in
+            benchmark.measurement(opsPerSecond,
                                   Int(Double(queueOperations) / QueueBench.run(kind, count: queueOperations)))
         }
     }
@@ -91,18 +104,18 @@ let benchmarks: @Sendable () -> Void = {
 
     // 4. Memory: malloc counters of building a store / attaching a monitor; bytes per op as custom metric.
     let memoryOperations = size.memoryOperations
-    Benchmark("4 Memory: QueueMonitor attaches to \(memoryOperations) queued ops", configuration: once) { (benchmark: Benchmark) throws in
-        benchmark.measurement(.custom("monitor bytes/op", useScalingFactor: false),
+    Benchmark("4 Memory: QueueMonitor attaches to \(memoryOperations) queued ops", configuration: adding(monitorBytesPerOp, to: once)) { (benchmark: Benchmark) throws in
+        benchmark.measurement(monitorBytesPerOp,
                               Int(MemoryBench.monitorBytesPerOperation(count: memoryOperations)))
     }
-    Benchmark("4 Memory: MonitorStore with \(memoryOperations) ops", configuration: once) { (benchmark: Benchmark) throws in
-        benchmark.measurement(.custom("store bytes/op", useScalingFactor: false),
+    Benchmark("4 Memory: MonitorStore with \(memoryOperations) ops", configuration: adding(storeBytesPerOp, to: once)) { (benchmark: Benchmark) throws in
+        benchmark.measurement(storeBytesPerOp,
                               Int(MemoryBench.storeBytesPerOperation(count: memoryOperations)))
     }
     let boundedRun = size.boundedRunOperations
-    Benchmark("4 Memory: bounded store, \(boundedRun) ops run through", configuration: once) { (benchmark: Benchmark) throws in
+    Benchmark("4 Memory: bounded store, \(boundedRun) ops run through", configuration: adding(peakStoreKiB, to: once)) { (benchmark: Benchmark) throws in
         let result = MemoryBench.boundedRunPeakBytes(count: boundedRun)
-        benchmark.measurement(.custom("peak store KiB", useScalingFactor: false), result.peak / 1024)
+        benchmark.measurement(peakStoreKiB, result.peak / 1024)
     }
 
     // 5. Dependency-heavy queues. Plain-queue chains are slow (quadratic): once each.
@@ -124,11 +137,11 @@ let benchmarks: @Sendable () -> Void = {
     // 7. Headless throughput: one iteration = a batch of events encoded and written to /dev/null.
     let jsonEvents = size.jsonEvents
     Benchmark("7 JSON Lines: \(jsonEvents) events to /dev/null",
-              configuration: .init(metrics: [.wallClock, .mallocCountTotal], warmupIterations: smoke ? 0 : 1,
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal, eventsPerSecond], warmupIterations: smoke ? 0 : 1,
                                    maxDuration: smoke ? .milliseconds(1) : .seconds(3), maxIterations: smoke ? 1 : 30)) { benchmark, events in
         let fd = JSONLinesBench.openDevNull()
         defer { close(fd) }
-        benchmark.measurement(.custom("events/s", polarity: .prefersLarger, useScalingFactor: false),
+        benchmark.measurement(eventsPerSecond,
                               Int(Double(events.count) / JSONLinesBench.encodeAndWrite(events, fd: fd)))
     } setup: {
         JSONLinesBench.events(count: jsonEvents)
