@@ -4,6 +4,7 @@
 //   swift run -c release --package-path Benchmarks Ratios            # standard run
 //   OPSDASH_BENCH_FULL=1 swift run -c release --package-path Benchmarks Ratios   # + plain 20k chain
 //   swift run -c release --package-path Benchmarks Ratios --smoke    # CI: tiny, fast, no thresholds
+//   … Ratios --only=2 --smoke                                        # one item (e.g. under valgrind)
 import BenchWorkloads
 import Foundation
 
@@ -12,6 +13,10 @@ let size: BenchSize = arguments.contains("--smoke") ? .smoke
     : arguments.contains("--full") ? .full : BenchSize.fromEnvironment
 let smoke = size.isSmoke
 let reps = smoke ? 3 : 15
+/// `--only=2,5` runs only those items (e.g. to profile one under valgrind).
+let only: Set<String>? = arguments.first { $0.hasPrefix("--only=") }
+    .map { Set($0.dropFirst("--only=".count).split(separator: ",").map(String.init)) }
+func want(_ item: String) -> Bool { only?.contains(item) ?? true }
 
 func log(_ text: String) {
     FileHandle.standardError.write(Data("[ratios] \(text)\n".utf8))
@@ -58,7 +63,7 @@ func sideBySide(_ reps: Int, _ a: () -> Double, _ b: () -> Double) -> (Stats, St
 let started = ContinuousClock.now
 
 // 1. KVO delivery
-do {
+if want("1") {
     log("1. KVO delivery")
     let n = smoke ? 100_000 : 2_000_000
     _ = KVOBench.deliveryToOneObserver(10_000)  // warm up the key table
@@ -81,7 +86,7 @@ do {
 }
 
 // 2. Monitoring overhead
-do {
+if want("2") {
     let n = size.queueOperations
     log("2. monitoring overhead, \(n) operations")
     let r = smoke ? 2 : 7
@@ -104,7 +109,7 @@ do {
 }
 
 // 3. Frame cost
-do {
+if want("3") {
     log("3. frame cost")
     let frames = smoke ? 200 : 2_000
     var results: [(Int, Stats)] = []
@@ -124,7 +129,7 @@ do {
 }
 
 // 4. Memory
-do {
+if want("4") {
     let n = size.memoryOperations
     log("4. memory, \(n) operations")
     let monitor = Stats((0..<(smoke ? 1 : 3)).map { _ in MemoryBench.monitorBytesPerOperation(count: n) })
@@ -146,7 +151,7 @@ do {
 }
 
 // 5. Dependency-heavy queues
-do {
+if want("5") {
     log("5. chains: plain \(size.plainChains), observable \(size.observableChains), fan-in \(size.fanIn)")
     var plain: [Int: Double] = [:]
     for n in size.plainChains {
@@ -182,7 +187,7 @@ do {
 }
 
 // 7. Headless throughput
-do {
+if want("7") {
     log("7. JSON Lines")
     let events = JSONLinesBench.events(count: size.jsonEvents)
     let fd = JSONLinesBench.openDevNull()
