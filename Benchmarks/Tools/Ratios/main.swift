@@ -83,6 +83,11 @@ if want("1") {
                     ratioText: String(format: "%.1f× (+%.1f ns)", silent.median / store.median, silent.median - store.median),
                     budget: "a few ns; 0 allocations (see package-benchmark mallocCountTotal)",
                     met: silent.median - store.median < 10))
+    let (fast, store2) = sideBySide(reps, { KVOBench.publishWithoutObserversFastPath(n) }, { KVOBench.lockedStore(n) })
+    rows.append(Row(item: "1. (no observers, fast path)", compared: "same with the no-observer check specialised in the caller (what an @inlinable fast path gives) vs Mutex store",
+                    a: fast, b: store2, unit: "ns", ratio: fast.median / store2.median,
+                    ratioText: String(format: "%.1f× (+%.1f ns)", fast.median / store2.median, fast.median - store2.median),
+                    budget: "—", met: nil))
 }
 
 // 2. Monitoring overhead
