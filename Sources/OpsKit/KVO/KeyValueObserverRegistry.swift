@@ -28,7 +28,7 @@ public final class KeyValueObserverRegistry: Sendable {
     }
 
     private let state = Mutex(State())
-    private let count = Atomic<Int>(0)
+    @usableFromInline let count = Atomic<Int>(0)
 
     public init() {}
 
@@ -39,6 +39,8 @@ public final class KeyValueObserverRegistry: Sendable {
     }
 
     /// Whether anything observes this object at all; one atomic load.
+    /// Inlinable so that a publisher in another module checks it without generic overhead.
+    @inlinable
     public var hasObservers: Bool { count.load(ordering: .acquiring) > 0 }
 
     func add(_ key: String, options: NSKeyValueObservingOptions, deliver: @escaping @Sendable (Delivery) -> Void) -> UInt64 {

