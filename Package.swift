@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "OpsKit", targets: ["OpsKit"]),
         .library(name: "OpsMonitor", targets: ["OpsMonitor"]),
         .library(name: "OpsScenarios", targets: ["OpsScenarios"]),
+        .library(name: "OpsDashUI", targets: ["OpsDashUI"]),
         .executable(name: "opsdash", targets: ["opsdash"]),
     ],
     dependencies: [

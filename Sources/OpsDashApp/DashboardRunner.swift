@@ -16,7 +16,7 @@ enum DashboardRunner {
         do {
             screen = try NcursesScreen(logPath: logPath)
         } catch {
-            StandardStreams.error("opsdash: \(error)")
+            StandardStreams.error("\(error)")  // already names opsdash and the problem
             return .usage
         }
         let run = ScenarioRun(

@@ -114,6 +114,8 @@ public struct MonitorStore: Sendable {
             op.message = message
             bytesPerSecond -= op.bytesPerSecond
             op.bytesPerSecond = 0
+            // The running sum drifts by float rounding; nothing executing means exactly 0.
+            if counts.executing == 0 { bytesPerSecond = 0 }
             if outcome == .succeeded, op.totalBytes > op.completedBytes {
                 completedBytes += op.totalBytes - op.completedBytes
                 op.completedBytes = op.totalBytes

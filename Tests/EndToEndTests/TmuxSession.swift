@@ -25,7 +25,7 @@ final class TmuxSession {
         self.tmux = tmux
         socket = "opsdash-\(UUID().uuidString)"
         let wrapped = """
-            env LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no \(command); \
+            trap : INT; env LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no \(command); \
             echo "[exit $?]"; \
             if stty -a | grep -qw -e -icanon -e -echo; then echo "[tty raw]"; else echo "[tty sane]"; fi; \
             exec cat
@@ -98,22 +98,51 @@ final class TmuxSession {
 
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmux)
-        process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 || arguments.first == "kill-server" else {
-            throw TmuxError(
-                description: "tmux \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+        let result = try spawnAndWait(tmux, ["-L", socket, "-f", "/dev/null"] + arguments)
+        guard result.status == 0 || arguments.first == "kill-server" else {
+            throw TmuxError(description: "tmux \(arguments.joined(separator: " ")) exited \(result.status)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return result.output
     }
+}
+
+/// Runs `executable` with `arguments` via posix_spawn and waitpid, stdout to a temporary file,
+/// every descriptor above 2 closed in the child.
+///
+/// Not `Process`: `tmux new-session` daemonizes a server that inherits the descriptor
+/// Foundation watches to learn the child exited, so `waitUntilExit` would never return.
+func spawnAndWait(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let outputPath = FileManager.default.temporaryDirectory
+        .appendingPathComponent("opsdash-spawn-\(UUID().uuidString)").path
+    defer { unlink(outputPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // Tests run in parallel: without this the tmux server would inherit other tests' pipe ends
+    // and keep them open, so their readers would never see end-of-file.
+    closeFrom(&actions, 3)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+    guard spawned == 0 else { throw TmuxError(description: "could not start \(executable): error \(spawned)") }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    return (exitStatus, output)
+}
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which Swift's Glibc module
+/// doesn't export; looked up at run time.
+private func closeFrom(_ actions: inout posix_spawn_file_actions_t, _ lowest: Int32) {
+    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+    let function = unsafeBitCast(symbol, to: CloseFrom.self)
+    _ = function(&actions, lowest)
 }
 
 /// Quotes `text` for `sh`.
