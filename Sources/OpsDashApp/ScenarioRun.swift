@@ -45,7 +45,7 @@ final class ScenarioRun: Sendable {
             case .process:
                 op = ProcessOperation(
                     name: spec.name, duration: spec.duration ?? .seconds(1),
-                    failure: spec.processFailure.map { FailurePlan(atFraction: 0.5, message: $0) },
+                    failure: spec.processFailure.map { FailurePlan(atFraction: 1, message: $0) },  // fails at the end (docs/SCENARIOS.md)
                     clock: clock, random: random)
             }
             byID[spec.id] = op

@@ -101,4 +101,16 @@ import Testing
         #expect(recorder.all == ["a@1.0 seconds", "nested@1.5 seconds", "b@2.0 seconds", "c@2.0 seconds"])
         #expect(clock.now == .seconds(3))
     }
+
+    @Test func aFailingProcessStepFailsAtTheEndOfItsDuration() {
+        let clock = ManualClock()
+        let op = ProcessOperation(name: "filter", duration: .seconds(2), failure: FailurePlan(atFraction: 1, message: "corrupt image"), clock: clock)
+        op.start()
+        clock.advance(by: .milliseconds(1_999))
+        #expect(!op.isFinished)
+        clock.advance(by: .milliseconds(1))
+        #expect(op.isFinished)
+        #expect(op.outcome?.isFailed == true)
+        #expect(op.outcome?.description == "failed: corrupt image")
+    }
 }
