@@ -203,6 +203,16 @@ public enum QueueKind: String, Sendable, CaseIterable {
     case plain = "OperationQueue"
     case observable = "ObservableOperationQueue"
     case monitored = "ObservableOperationQueue + QueueMonitor"
+
+    /// The kind named `plain`, `observable` or `monitored` (for `Ratios --profile-queue=`).
+    public static func profileName(_ name: String) -> QueueKind? {
+        switch name {
+        case "plain": .plain
+        case "observable": .observable
+        case "monitored": .monitored
+        default: nil
+        }
+    }
 }
 
 public enum QueueBench {

@@ -113,6 +113,14 @@ if want("2") {
                     budget: "—", met: nil))
 }
 
+/// `--profile-queue=<plain|observable|monitored>` runs only that side of item 2, ten times, for a
+/// profiler: `Ratios --only=none --profile-queue=observable` under `perf record -g`.
+if let kind = arguments.first(where: { $0.hasPrefix("--profile-queue=") })
+    .flatMap({ QueueKind.profileName(String($0.dropFirst("--profile-queue=".count))) }) {
+    for _ in 0..<10 { print(String(format: "%.3f s", QueueBench.run(kind, count: size.queueOperations))) }
+    exit(0)
+}
+
 // 3. Frame cost
 if want("3") {
     log("3. frame cost")

@@ -33,6 +33,7 @@ extension ObservableOperationState {
         [
             \Self.isReady: "isReady", \Self.isExecuting: "isExecuting",
             \Self.isFinished: "isFinished", \Self.isCancelled: "isCancelled",
+            \Self.state: "state",
         ]
     }
 }

@@ -25,6 +25,11 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         var cancelListeners: [@Sendable (AsyncOperation) -> Void] = []
         /// Finish listeners registered on dependencies that have not fired yet.
         var watchedDependencies = 0
+        /// The `ObservableOperationQueue` this operation was added to; told of the finish
+        /// without a per-operation closure (100,000s of operations go through a queue).
+        weak var queue: ObservableOperationQueue?
+        /// This operation's ticket in `queue`'s books.
+        var queueTicket: UInt64 = 0
     }
 
     private let locked = Mutex(Locked())
@@ -224,6 +229,21 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         if runNow { listener(self) }
     }
 
+    /// Registers the queue that `operationFinished` is reported to (at once if finished);
+    /// false if the operation already has a queue.
+    func attach(to queue: ObservableOperationQueue, ticket: UInt64) -> Bool {
+        let outcome = locked.withLock { state -> Bool? in
+            guard state.queue == nil else { return nil }
+            if state.state == .finished { return true }
+            state.queue = queue
+            state.queueTicket = ticket
+            return false
+        }
+        guard let finishedAlready = outcome else { return false }
+        if finishedAlready { queue.operationFinished(self, ticket: ticket) }
+        return true
+    }
+
     // MARK: Transitions
 
     /// Claims and applies a transition, publishing it to observers and then to Foundation.
@@ -247,19 +267,28 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
             keyWillChange("isExecuting", old: previous == .executing)
         }
         if finishing { keyWillChange("isFinished", old: false) }
-        let listeners = locked.withLock { state -> [@Sendable (AsyncOperation) -> Void] in
+        #if !canImport(ObjectiveC)
+        keyValueObservers.willChange("state", old: previous)
+        #endif
+        let (listeners, queue, ticket) = locked.withLock { state in
             state.state = next
             state.transitioning = false
             if let outcome { state.outcome = outcome }
-            guard finishing else { return [] }
+            guard finishing else { return ([@Sendable (AsyncOperation) -> Void](), ObservableOperationQueue?.none, UInt64(0)) }
             defer { state.finishListeners = [] }
-            return state.finishListeners
+            return (state.finishListeners, state.queue, state.queueTicket)
         }
         if executingChanges {
             keyDidChange("isExecuting", old: previous == .executing, new: next == .executing)
         }
         if finishing {
             keyDidChange("isFinished", old: false, new: true)
+        }
+        #if !canImport(ObjectiveC)
+        keyValueObservers.didChange("state", old: previous, new: next)
+        #endif
+        if finishing {
+            queue?.operationFinished(self, ticket: ticket)
             for listener in listeners { listener(self) }
         }
         // Foundation's queue learns last, so observers see the finish before the next start.

@@ -21,9 +21,9 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
     // Locking: all bookkeeping is in `tracking` (a Mutex); `drained` is a condition used only
     // by `waitUntilAllOperationsAreFinished`. Notifications go out after the lock is released.
     private struct Tracking {
-        var sequence: UInt64 = 0
-        var sequenceByOperation: [ObjectIdentifier: UInt64] = [:]
-        var operationBySequence: [UInt64: Operation] = [:]
+        var unfinished = UnfinishedOperations()
+        /// Tickets of operations that are not `AsyncOperation`s (those keep their own).
+        var foreignTickets: [ObjectIdentifier: UInt64] = [:]
         var held: [ObjectIdentifier: HeldOperation] = [:]
         var barrier: Operation?
     }
@@ -77,37 +77,58 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         tracking.withLock { $0.barrier = operation }
     }
 
+    /// Records, publishes and submits `ops` as one batch: one `operationCount` and one
+    /// `operations` insertion for the batch (as Foundation does on macOS), and the ready ones
+    /// handed to Foundation in one `addOperations` call (one scheduling pass, not one per op).
     private func add(_ ops: [Operation]) {
-        let barrier = tracking.withLock { $0.barrier }
-        for op in ops {
-            if let barrier, barrier !== op, !barrier.isFinished { op.addDependency(barrier) }
-            let (old, new) = tracking.withLock { state -> (Int, Int) in
-                let old = state.operationBySequence.count
-                state.sequence += 1
-                state.sequenceByOperation[ObjectIdentifier(op)] = state.sequence
-                state.operationBySequence[state.sequence] = op
-                return (old, old + 1)
+        guard !ops.isEmpty else { return }
+        if let barrier = tracking.withLock({ $0.barrier }) {
+            for op in ops where barrier !== op && !barrier.isFinished { op.addDependency(barrier) }
+        }
+        var tickets: [UInt64] = []
+        tickets.reserveCapacity(ops.count)
+        let (old, new) = tracking.withLock { state -> (Int, Int) in
+            let old = state.unfinished.count
+            state.unfinished.reserve(ops.count)
+            for op in ops {
+                let ticket = state.unfinished.append(op)
+                tickets.append(ticket)
+                if !(op is AsyncOperation) { state.foreignTickets[ObjectIdentifier(op)] = ticket }
             }
-            publishCount(old: old, new: new)
-            #if !canImport(ObjectiveC)
-            keyValueObservers.didChangeElements(
-                "operations", kind: .insertion, elements: [op], indexes: IndexSet(integer: old))
-            #endif
-            watchForFinish(op)
-            submit(op)
+            return (old, state.unfinished.count)
+        }
+        publishCount(old: old, new: new)
+        #if !canImport(ObjectiveC)
+        keyValueObservers.didChangeElements(
+            "operations", kind: .insertion, elements: ops, indexes: IndexSet(integersIn: old..<new))
+        #endif
+        var ready: [Operation] = []
+        ready.reserveCapacity(ops.count)
+        for (op, ticket) in zip(ops, tickets) {
+            watchForFinish(op, ticket: ticket)
+            if let op = holdIfWaiting(op) { ready.append(op) }
+        }
+        if ready.count == 1 {
+            super.addOperation(ready[0])
+        } else if !ready.isEmpty {
+            super.addOperations(ready, waitUntilFinished: false)
         }
     }
 
     /// Hands `op` to Foundation now, or holds it until its dependencies finish.
     private func submit(_ op: Operation) {
-        guard holdsWaitingOperations, let async = op as? AsyncOperation, !async.isCancelled else {
-            super.addOperation(op)
-            return
-        }
-        let unfinished = op.dependencies.filter { !$0.isFinished }
+        if let op = holdIfWaiting(op) { super.addOperation(op) }
+    }
+
+    /// Holds `op` if it waits for unfinished (OpsKit) dependencies; else returns it, to be
+    /// handed to Foundation.
+    private func holdIfWaiting(_ op: Operation) -> Operation? {
+        guard holdsWaitingOperations, let async = op as? AsyncOperation else { return op }
+        let dependencies = op.dependencies
+        guard !dependencies.isEmpty, !async.isCancelled else { return op }
+        let unfinished = dependencies.filter { !$0.isFinished }
         guard !unfinished.isEmpty, unfinished.allSatisfy({ $0 is AsyncOperation }) else {
-            super.addOperation(op)
-            return
+            return op
         }
         let id = ObjectIdentifier(op)
         tracking.withLock { $0.held[id] = HeldOperation(operation: async, unfinished: unfinished.count) }
@@ -117,6 +138,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
             }
         }
         async.onCancel { [weak self] _ in self?.release(id) }
+        return nil
     }
 
     private func dependencyFinished(of id: ObjectIdentifier) {
@@ -144,25 +166,27 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
 
     // MARK: Finishing
 
-    private func watchForFinish(_ op: Operation) {
+    private func watchForFinish(_ op: Operation, ticket: UInt64) {
         if let async = op as? AsyncOperation {
-            async.onFinish { [weak self] finished in self?.operationFinished(finished) }
+            if !async.attach(to: self, ticket: ticket) {
+                // Already in another queue's books (added twice): Foundation rejects it there.
+                async.onFinish { [weak self] finished in self?.operationFinished(finished, ticket: ticket) }
+            }
         } else {
             let previous = op.completionBlock
             op.completionBlock = { [weak self, unowned op] in
                 previous?()
-                self?.operationFinished(op)
+                self?.operationFinished(op, ticket: ticket)
             }
         }
     }
 
-    private func operationFinished(_ op: Operation) {
+    /// Bookkeeping for a finished operation: removed from `operations`, count published.
+    func operationFinished(_ op: Operation, ticket: UInt64) {
         let change = tracking.withLock { state -> (Int, Int)? in
-            guard let sequence = state.sequenceByOperation.removeValue(forKey: ObjectIdentifier(op)) else {
-                return nil
-            }
-            let old = state.operationBySequence.count
-            state.operationBySequence[sequence] = nil
+            let old = state.unfinished.count
+            guard state.unfinished.remove(ticket: ticket, op) else { return nil }
+            if !(op is AsyncOperation) { state.foreignTickets[ObjectIdentifier(op)] = nil }
             if state.barrier === op { state.barrier = nil }
             return (old, old - 1)
         }
@@ -187,15 +211,13 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
     /// Unfinished operations, in the order they were added, held ones included. (Foundation's
     /// `operations`, which can't be overridden on Linux, leaves held operations out.)
     public var allOperations: [Operation] {
-        tracking.withLock { state in
-            state.operationBySequence.sorted { $0.key < $1.key }.map(\.value)
-        }
+        tracking.withLock { $0.unfinished.all }
     }
 
     /// How many operations are unfinished, held ones included; the value published as
     /// `operationCount`.
     public var allOperationCount: Int {
-        tracking.withLock { $0.operationBySequence.count }
+        tracking.withLock { $0.unfinished.count }
     }
 
     /// Operations held back until their dependencies finish.

@@ -1,0 +1,56 @@
+import Foundation
+
+/// A queue's unfinished operations in the order they were added, with O(1) append and O(1)
+/// removal by ticket and no hashing: the bookkeeping 100,000s of operations go through.
+///
+/// Removed operations leave a hole until every older one is removed too, so memory is one
+/// pointer per operation added since the oldest unfinished one.
+struct UnfinishedOperations {
+    private var slots: [Operation?] = []
+    /// `slots[..<head]` are all removed.
+    private var head = 0
+    /// The ticket of `slots[0]`.
+    private var firstTicket: UInt64 = 1
+    /// Operations present.
+    private(set) var count = 0
+
+    /// Makes room for `additional` appends.
+    mutating func reserve(_ additional: Int) {
+        slots.reserveCapacity(slots.count + additional)
+    }
+
+    /// Adds `op` at the end; returns its ticket (for `remove`).
+    mutating func append(_ op: Operation) -> UInt64 {
+        slots.append(op)
+        count += 1
+        return firstTicket + UInt64(slots.count - 1)
+    }
+
+    /// Removes the operation holding `ticket` if it is `op`; false if it was not there.
+    mutating func remove(ticket: UInt64, _ op: Operation) -> Bool {
+        guard ticket >= firstTicket else { return false }
+        let index = Int(ticket - firstTicket)
+        guard index < slots.count, slots[index] === op else { return false }
+        slots[index] = nil
+        count -= 1
+        while head < slots.count, slots[head] == nil { head += 1 }
+        if head == slots.count {
+            firstTicket += UInt64(slots.count)
+            slots.removeAll(keepingCapacity: slots.count <= 4_096)
+            head = 0
+        } else if head >= 1_024, head * 2 >= slots.count {
+            slots.removeFirst(head)
+            firstTicket += UInt64(head)
+            head = 0
+        }
+        return true
+    }
+
+    /// The operations present, oldest first.
+    var all: [Operation] {
+        var result: [Operation] = []
+        result.reserveCapacity(count)
+        for case let op? in slots[head...] { result.append(op) }
+        return result
+    }
+}

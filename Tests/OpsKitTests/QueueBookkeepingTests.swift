@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import OpsKit
+
+@Suite struct QueueBookkeepingTests {
+    @Test func unfinishedOperationsKeepAddOrderAcrossHolesAndCompaction() {
+        var books = UnfinishedOperations()
+        let ops = (0..<5_000).map { _ in ClosureOperation {} }
+        let tickets = ops.map { books.append($0) }
+        // Remove every other one, then the whole first half: compaction runs on the way.
+        for index in stride(from: 1, to: ops.count, by: 2) {
+            let removed = books.remove(ticket: tickets[index], ops[index])
+            #expect(removed)
+        }
+        for index in stride(from: 0, to: 2_500, by: 2) {
+            let removed = books.remove(ticket: tickets[index], ops[index])
+            #expect(removed)
+        }
+        let expected = stride(from: 2_500, to: 5_000, by: 2).map { ops[$0] }
+        #expect(books.count == expected.count)
+        #expect(books.all.map(ObjectIdentifier.init) == expected.map(ObjectIdentifier.init))
+        // A removed ticket, a wrong operation and a later append keep the books right.
+        let removedTwice = books.remove(ticket: tickets[0], ops[0])
+        let wrongOperation = books.remove(ticket: tickets[2_500], ops[2_502])
+        #expect(!removedTwice && !wrongOperation)
+        let late = ClosureOperation {}
+        let lateTicket = books.append(late)
+        #expect(books.all.last === late)
+        let removed = books.remove(ticket: lateTicket, late)
+            #expect(removed)
+        for index in stride(from: 2_500, to: 5_000, by: 2) {
+            let removed = books.remove(ticket: tickets[index], ops[index])
+            #expect(removed)
+        }
+        #expect(books.count == 0 && books.all.isEmpty)
+    }
+
+    @Test func addOperationsPublishesOneInsertionAndOneCountChangeForTheBatch() {
+        let queue = ObservableOperationQueue()
+        queue.isSuspended = true
+        let first = ClosureOperation {}
+        queue.addOperation(first)
+        let changes = ChangeLog()
+        let counts = queue.observe(\.operationCount, options: [.old, .new]) { _, change in
+            changes.append("count \(change.oldValue ?? -1)→\(change.newValue ?? -1)")
+        }
+        let inserts = queue.observe(\.allOperations, options: [.new]) { _, change in
+            guard change.kind == .insertion else { return }
+            changes.append("insert \(change.newValue?.count ?? -1) at \(change.indexes.map(Array.init) ?? [])")
+        }
+        queue.addOperations((0..<3).map { _ in ClosureOperation {} }, waitUntilFinished: false)
+        #expect(changes.entries == ["count 1→4", "insert 3 at [1, 2, 3]"])
+        #expect(queue.allOperationCount == 4)
+        queue.isSuspended = false
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(queue.allOperationCount == 0 && queue.allOperations.isEmpty)
+        _ = (counts, inserts)
+    }
+
+    @Test func foreignOperationsAreBookedAndUnbookedInOrder() {
+        let queue = ObservableOperationQueue()
+        queue.isSuspended = true
+        let ops: [Operation] = [BlockOperation {}, ClosureOperation {}, BlockOperation {}]
+        queue.addOperations(ops, waitUntilFinished: false)
+        #expect(queue.allOperations.map(ObjectIdentifier.init) == ops.map(ObjectIdentifier.init))
+        queue.isSuspended = false
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(queue.allOperationCount == 0 && queue.allOperations.isEmpty)
+    }
+}
+
+/// Thread-safe list of strings recorded by observers.
+final class ChangeLog: @unchecked Sendable {
+    // Locking: `items` only under `lock`.
+    private let lock = NSLock()
+    private var items: [String] = []
+    func append(_ entry: String) { lock.withLock { items.append(entry) } }
+    var entries: [String] { lock.withLock { items } }
+}
