@@ -24,6 +24,12 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         set { chunks[position / Self.chunkSize][position % Self.chunkSize] = newValue }
     }
 
+    /// Changes the element at `position` in place (no copy of the element, and a shared chunk is
+    /// duplicated once); returns what `body` returns.
+    public mutating func update<Result>(at position: Int, _ body: (inout Element) -> Result) -> Result {
+        body(&chunks[position / Self.chunkSize][position % Self.chunkSize])
+    }
+
     /// Adds an element at the end.
     public mutating func append(_ element: Element) {
         if count % Self.chunkSize == 0 {

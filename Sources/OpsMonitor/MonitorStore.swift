@@ -99,38 +99,47 @@ public struct MonitorStore: Sendable {
         _ id: Int, to lifecycle: Lifecycle, outcome: Outcome? = nil, message: String? = nil, time: Duration
     ) {
         guard let position = positionByID[id] else { return }
-        var op = operations[position]
-        guard op.lifecycle != .finished, op.lifecycle != lifecycle else { return }
-        let from = op.lifecycle
-        counts[from, nil] -= 1
+        let historyLimit = limits.historyPerOperation
+        // Changed in place: copying an OperationSnapshot out and back costs a retain and a
+        // release per reference field, on every change of every operation.
+        let change = operations.update(at: position) { op -> (from: Lifecycle, name: String, rate: Double, missing: Int64)? in
+            guard op.lifecycle != .finished, op.lifecycle != lifecycle else { return nil }
+            let from = op.lifecycle
+            let rate = op.bytesPerSecond
+            var missing: Int64 = 0
+            op.lifecycle = lifecycle
+            switch lifecycle {
+            case .executing:
+                op.startedAt = time
+            case .finished:
+                op.finishedAt = time
+                op.outcome = outcome
+                op.message = message
+                op.bytesPerSecond = 0
+                if outcome == .succeeded, op.totalBytes > op.completedBytes {
+                    missing = op.totalBytes - op.completedBytes
+                    op.completedBytes = op.totalBytes
+                }
+            case .waiting, .ready:
+                break
+            }
+            op.history.append(StateChange(time: time, lifecycle: lifecycle, outcome: outcome))
+            if op.history.count > historyLimit {
+                op.history.remove(at: 1)  // keep the first (added) and the newest
+            }
+            return (from, op.name, rate, missing)
+        }
+        guard let change else { return }
+        counts[change.from, nil] -= 1
         counts[lifecycle, outcome] += 1
-        op.lifecycle = lifecycle
-        switch lifecycle {
-        case .executing:
-            op.startedAt = time
-        case .finished:
-            op.finishedAt = time
-            op.outcome = outcome
-            op.message = message
-            bytesPerSecond -= op.bytesPerSecond
-            op.bytesPerSecond = 0
+        if lifecycle == .finished {
+            bytesPerSecond -= change.rate
             // The running sum drifts by float rounding; nothing executing means exactly 0.
             if counts.executing == 0 { bytesPerSecond = 0 }
-            if outcome == .succeeded, op.totalBytes > op.completedBytes {
-                completedBytes += op.totalBytes - op.completedBytes
-                op.completedBytes = op.totalBytes
-            }
-        case .waiting, .ready:
-            break
+            completedBytes += change.missing
         }
-        op.history.append(StateChange(time: time, lifecycle: lifecycle, outcome: outcome))
-        if op.history.count > limits.historyPerOperation {
-            op.history.remove(at: 1)  // keep the first (added) and the newest
-        }
-        operations[position] = op
-        let text = lifecycle == .finished ? (outcome?.rawValue ?? "finished") : lifecycle.rawValue
-        appendLog(LogEntry(time: time, kind: .state, operationID: id, text: "\(op.name): \(from.rawValue) → \(text)\(message.map { " (\($0))" } ?? "")"))
-        record(.state(time: time, id: id, from: from, to: lifecycle, outcome: outcome, message: message))
+        appendLog(LogEntry(time: time, operationID: id, name: change.name, from: change.from, to: lifecycle, outcome: outcome, message: message))
+        record(.state(time: time, id: id, from: change.from, to: lifecycle, outcome: outcome, message: message))
         if lifecycle == .finished {
             finishedInStore += 1
             evictIfNeeded()
@@ -144,21 +153,28 @@ public struct MonitorStore: Sendable {
         retryLog: [String]? = nil, time: Duration
     ) {
         guard let position = positionByID[id] else { return }
-        var op = operations[position]
-        guard op.lifecycle != .finished else { return }
-        completedBytes += completed - op.completedBytes
-        if op.lifecycle == .executing { bytesPerSecond += rate - op.bytesPerSecond }
-        op.completedBytes = completed
-        op.bytesPerSecond = op.lifecycle == .executing ? rate : 0
-        if retries != op.retries, let retryLog {
-            op.retryLog = retryLog
-            if let last = retryLog.last {
-                appendLog(LogEntry(time: time, kind: .retry, operationID: id, text: "\(op.name): \(last), retry \(retries)"))
+        let change = operations.update(at: position) { op -> (completedDelta: Int64, rateDelta: Double, total: Int64, rate: Double, retryName: String?)? in
+            guard op.lifecycle != .finished else { return nil }
+            let completedDelta = completed - op.completedBytes
+            let newRate = op.lifecycle == .executing ? rate : 0
+            let rateDelta = newRate - op.bytesPerSecond
+            op.completedBytes = completed
+            op.bytesPerSecond = newRate
+            var retryName: String?
+            if retries != op.retries, let retryLog {
+                op.retryLog = retryLog
+                if retryLog.last != nil { retryName = op.name }
             }
+            op.retries = retries
+            return (completedDelta, rateDelta, op.totalBytes, newRate, retryName)
         }
-        op.retries = retries
-        operations[position] = op
-        record(.progress(time: time, id: id, completedBytes: completed, totalBytes: op.totalBytes, bytesPerSecond: op.bytesPerSecond, retries: retries))
+        guard let change else { return }
+        completedBytes += change.completedDelta
+        bytesPerSecond += change.rateDelta
+        if let name = change.retryName, let last = retryLog?.last {
+            appendLog(LogEntry(time: time, kind: .retry, operationID: id, text: "\(name): \(last), retry \(retries)"))
+        }
+        record(.progress(time: time, id: id, completedBytes: completed, totalBytes: change.total, bytesPerSecond: change.rate, retries: retries))
         touch()
     }
 
@@ -187,7 +203,10 @@ public struct MonitorStore: Sendable {
     /// Drops the oldest finished operations once the store holds more than the bound plus some
     /// slack, so eviction is an amortized O(1) per finish.
     private mutating func evictIfNeeded() {
-        let slack = max(64, limits.finishedOperations / 8)
+        // The slack grows with the store: a pass copies every kept operation, so it must be
+        // paid for by at least as many finishes (100,000 unfinished operations and a 10,000
+        // bound made each pass copy 100,000 rows every 1,250 finishes).
+        let slack = max(64, limits.finishedOperations / 8, (operations.count - finishedInStore) / 2)
         guard finishedInStore > limits.finishedOperations + slack else { return }
         var excess = finishedInStore - limits.finishedOperations
         var kept = ChunkedArray<OperationSnapshot>()

@@ -1,31 +1,36 @@
+import Dispatch
+import DequeModule
 import Foundation
 import OpsKit
 import Synchronization
-import DequeModule
 
 /// Watches an `ObservableOperationQueue` and its operations through OpsKit's KVO layer and keeps
 /// a thread-safe store the dashboard reads as immutable `QueueSnapshot`s.
 ///
-/// Each operation is subscribed to when it is added and unsubscribed when it finishes. Every
-/// change is O(1) under one lock; nothing here calls into the UI.
+/// Watching costs the queue almost nothing: the monitor holds a handful of queue-level
+/// subscriptions (`operations`, `executingOperations`, settings), subscribes to an operation
+/// only while it waits for dependencies (readiness) or runs a simulated transfer (progress), and
+/// on a worker thread only stamps each change with the clock and appends it to an inbox. The
+/// store applies the inbox in order, in batches, on a background applier or whenever someone
+/// reads, so every read sees every change made before it.
 public final class QueueMonitor: Sendable {
-    // Locking: `store` (Mutex) holds all monitor data; `subscriptions` (Mutex) holds the KVO
-    // tokens. Neither lock is held while calling out to OpsKit or user code.
-    private struct Subscriptions {
-        var queueTokens: [NSKeyValueObservation] = []
-        var byOperation: [ObjectIdentifier: Tracked] = [:]
+    // Locking: `state` (Mutex) holds the store and the bookkeeping; `inbox` (Mutex) holds the
+    // changes not applied yet. Lock order: state, then inbox. KVO handlers take only `inbox`.
+    // Neither lock is held while calling out to user code; tokens are invalidated after unlocking.
+    private struct State {
+        var store: MonitorStore
+        var tracked: [ObjectIdentifier: Tracked] = [:]
         /// Dependents waiting for a dependency that was not tracked yet.
         var pendingLinks: [ObjectIdentifier: [Int]] = [:]
-        /// Ids of recently finished operations, so a dependent added later still links to them.
+        /// Recently finished operations, so a dependent added later still links to them.
         /// Bounded (oldest dropped first); weak, so a reused address never matches.
         var finished: [ObjectIdentifier: FinishedOperation] = [:]
         var finishedOrder = Deque<ObjectIdentifier>()
-        var stopped = false
 
         /// The id of `op` if it is tracked or finished recently.
         func id(of op: Operation) -> Int? {
             let key = ObjectIdentifier(op)
-            if let tracked = byOperation[key] { return tracked.id }
+            if let tracked = tracked[key] { return tracked.id }
             if let done = finished[key], done.operation === op { return done.id }
             return nil
         }
@@ -39,15 +44,22 @@ public final class QueueMonitor: Sendable {
     private struct Tracked {
         var id: Int
         var operation: Operation
-        var tokens: [NSKeyValueObservation]
+        var tokens: OperationTokens
     }
+
+    /// Pending changes that make a background apply worthwhile.
+    private static let applyBatch = 512
+    /// Pending changes at which a recording thread applies them itself (back-pressure).
+    private static let inboxLimit = 65_536
 
     private let queue: ObservableOperationQueue
     private let clock: any SimulationClock
     private let limits: MonitorStore.Limits
     private let origin: Duration
-    private let store: Mutex<MonitorStore>
-    private let subscriptions = Mutex(Subscriptions())
+    private let state: Mutex<State>
+    private let inbox = Mutex(MonitorInbox())
+    private let queueTokens = Mutex<[NSKeyValueObservation]>([])
+    private let applier = DispatchQueue(label: "opsmonitor.apply", qos: .utility)
 
     /// Starts watching `queue`, timing everything on `clock`. With `recordEvents`, every change is
     /// also kept for `drainEvents()` (headless mode).
@@ -63,9 +75,21 @@ public final class QueueMonitor: Sendable {
         initial.recordsEvents = recordEvents
         initial.isSuspended = queue.isSuspended
         initial.maxConcurrentOperationCount = queue.maxConcurrentOperationCount
-        self.store = Mutex(initial)
-        subscribeToQueue()
-        for op in queue.allOperations { track(op) }
+        self.state = Mutex(State(store: initial))
+        // Holding the inbox while subscribing and reading the queue puts every change a worker
+        // makes meanwhile after the operation's `added` entry.
+        inbox.withLock { box in
+            subscribeToQueue()
+            let time = now
+            for op in queue.allOperations {
+                let lifecycle = Self.currentLifecycle(op)
+                var tokens = OperationTokens()
+                if lifecycle == .waiting { tokens.ready = watchReadiness(op) }
+                if lifecycle == .executing { tokens.progress = watchProgress(op) }
+                box.changes.append(.added(op, lifecycle, time: time, tokens: tokens))
+            }
+        }
+        applyPending()
     }
 
     /// Time on the monitor's clock since it started.
@@ -73,35 +97,44 @@ public final class QueueMonitor: Sendable {
 
     /// The current picture of the queue.
     public func snapshot() -> QueueSnapshot {
-        let time = now
-        return store.withLock { $0.snapshot(time: time) }
+        withAppliedState { state, time in state.store.snapshot(time: time) }
     }
 
     /// A new picture if anything changed since `version`, else nil (so an idle dashboard does no work).
     public func snapshot(ifChangedSince version: UInt64) -> QueueSnapshot? {
-        let time = now
-        return store.withLock { $0.version == version ? nil : $0.snapshot(time: time) }
+        withAppliedState { state, time in
+            state.store.version == version ? nil : state.store.snapshot(time: time)
+        }
     }
 
     /// Events recorded since the last call (only with `recordEvents`).
     public func drainEvents() -> [MonitorEvent] {
-        store.withLock { $0.drainEvents() }
+        withAppliedState { state, _ in state.store.drainEvents() }
     }
 
-    /// Operations currently subscribed to (unfinished ones); 0 once everything finished.
+    /// Operations currently tracked and unfinished; 0 once everything finished.
     public var subscribedOperationCount: Int {
-        subscriptions.withLock { $0.byOperation.count }
+        withAppliedState { state, _ in state.tracked.count }
     }
 
-    /// Stops watching: every KVO token is invalidated.
+    /// Stops watching: every KVO token is invalidated and later changes are ignored.
     public func stop() {
-        let tokens = subscriptions.withLock { state -> [NSKeyValueObservation] in
-            state.stopped = true
-            defer {
-                state.queueTokens = []
-                state.byOperation = [:]
+        var tokens = queueTokens.withLock { tokens in
+            defer { tokens = [] }
+            return tokens
+        }
+        state.withLock { state in
+            let dropped = inbox.withLock { box in
+                box.stopped = true
+                defer { box.changes = [] }
+                return box.changes
             }
-            return state.queueTokens + state.byOperation.values.flatMap(\.tokens)
+            for change in dropped {
+                if case .added(_, _, _, let held) = change { tokens += held.all }
+                if case .started(_, _, let progress?) = change { tokens.append(progress) }
+            }
+            for tracked in state.tracked.values { tokens += tracked.tokens.all }
+            state.tracked = [:]
         }
         for token in tokens { token.invalidate() }
     }
@@ -112,9 +145,12 @@ public final class QueueMonitor: Sendable {
 
     /// Cancels the operation with monitor id `id`, if it is still tracked and unfinished.
     public func cancel(id: Int) {
-        let target = subscriptions.withLock { state in state.byOperation.values.first { $0.id == id }?.operation }
+        let target = withAppliedState { state, time -> Operation? in
+            guard let target = state.tracked.values.first(where: { $0.id == id })?.operation else { return nil }
+            state.store.queueChanged(reason: "operator cancelled #\(id)", time: time)
+            return target
+        }
         guard let target else { return }
-        record(reason: "operator cancelled #\(id)")
         if let async = target as? AsyncOperation {
             async.cancel(reason: "cancelled by operator")
         } else {
@@ -124,7 +160,7 @@ public final class QueueMonitor: Sendable {
 
     /// Cancels every unfinished operation.
     public func cancelAll() {
-        record(reason: "operator cancelled all operations")
+        withAppliedState { state, time in state.store.queueChanged(reason: "operator cancelled all operations", time: time) }
         for op in queue.allOperations {
             if let async = op as? AsyncOperation { async.cancel(reason: "cancelled by operator") } else { op.cancel() }
         }
@@ -144,34 +180,33 @@ public final class QueueMonitor: Sendable {
         queue.maxConcurrentOperationCount = max(1, limit)
     }
 
-    /// Records a queue setting unless the store already has it.
+    /// Records a queue setting unless the store already has it (after everything seen before).
     private func recordQueue(isSuspended: Bool? = nil, maxConcurrent: Int? = nil) {
-        let time = now
-        store.withLock { store in
-            if let isSuspended, store.isSuspended != isSuspended {
-                store.queueChanged(isSuspended: isSuspended, reason: isSuspended ? "queue paused" : "queue resumed", time: time)
+        withAppliedState { state, time in
+            if let isSuspended, state.store.isSuspended != isSuspended {
+                state.store.queueChanged(isSuspended: isSuspended, reason: isSuspended ? "queue paused" : "queue resumed", time: time)
             }
-            if let maxConcurrent, store.maxConcurrentOperationCount != maxConcurrent {
-                store.queueChanged(maxConcurrent: maxConcurrent, reason: "concurrency limit \(maxConcurrent)", time: time)
+            if let maxConcurrent, state.store.maxConcurrentOperationCount != maxConcurrent {
+                state.store.queueChanged(maxConcurrent: maxConcurrent, reason: "concurrency limit \(maxConcurrent)", time: time)
             }
         }
     }
 
-    private func record(reason: String) {
-        let time = now
-        store.withLock { $0.queueChanged(reason: reason, time: time) }
-    }
-
-    // MARK: Subscriptions
+    // MARK: Subscriptions (worker threads: stamp and append only)
 
     private func subscribeToQueue() {
-        let added = queue.observe(\.allOperations, options: [.new]) { [weak self] _, change in
-            guard let self, change.kind == .insertion, let ops = change.newValue else { return }
-            for op in ops { self.track(op) }
+        let added = queue.observe(\.allOperations, options: [.new, .old]) { [weak self] _, change in
+            guard let self else { return }
+            if change.kind == .insertion, let ops = change.newValue { self.added(ops) }
+            if change.kind == .removal, let ops = change.oldValue {
+                let time = self.now
+                self.record(ops.map { .finished($0, time: time) })
+            }
         }
-        let removed = queue.observe(\.allOperations, options: [.old]) { [weak self] _, change in
-            guard let self, change.kind == .removal, let ops = change.oldValue else { return }
-            for op in ops where !(op is AsyncOperation) { self.foreignOperationFinished(op) }
+        let started = queue.observe(\.executingOperations, options: [.new]) { [weak self] _, change in
+            guard let self, change.kind == .insertion, let ops = change.newValue else { return }
+            let time = self.now
+            self.record(ops.map { .started($0, time: time, progress: self.watchProgress($0)) })
         }
         let suspended = queue.observe(\.isSuspended, options: [.new]) { [weak self] _, change in
             guard let self, let value = change.newValue else { return }
@@ -181,136 +216,181 @@ public final class QueueMonitor: Sendable {
             guard let self, let value = change.newValue else { return }
             self.recordQueue(maxConcurrent: value)
         }
-        subscriptions.withLock { $0.queueTokens = [added, removed, suspended, limit] }
+        queueTokens.withLock { $0 = [added, started, suspended, limit] }
     }
 
-    private func track(_ op: Operation) {
-        let key = ObjectIdentifier(op)
-        // Resolve dependency ids of already-tracked operations.
-        let known = subscriptions.withLock { state -> [Int]? in
-            guard !state.stopped, state.byOperation[key] == nil else { return nil }
-            return op.dependencies.compactMap { state.id(of: $0) }
-        }
-        guard let dependencyIDs = known else { return }
-        let work = op as? SimulatedWorkOperation
-        let kind: OperationKind = work.map { OperationKind(rawValue: $0.kind.rawValue) ?? .other } ?? .other
-        let lifecycle = currentLifecycle(op)
+    /// Operations the queue just took: ready, or waiting (then watched until ready).
+    private func added(_ ops: [Operation]) {
         let time = now
-        let id = store.withLock {
-            $0.add(name: op.name, kind: kind, lifecycle: lifecycle, totalBytes: work?.totalBytes ?? 0,
-                   dependencies: dependencyIDs, time: time)
+        var changes: [PendingChange] = []
+        changes.reserveCapacity(ops.count)
+        for op in ops {
+            let waiting = Self.isWaiting(op)
+            let tokens = OperationTokens(ready: waiting ? watchReadiness(op) : nil)
+            changes.append(.added(op, waiting ? .waiting : .ready, time: time, tokens: tokens))
         }
-        let tokens = subscribe(op, id: id)
-        let links = subscriptions.withLock { state -> [Int] in
-            state.byOperation[key] = Tracked(id: id, operation: op, tokens: tokens)
-            for dependency in op.dependencies where !dependency.isFinished {
-                let dependencyKey = ObjectIdentifier(dependency)
-                if state.id(of: dependency) == nil {
-                    state.pendingLinks[dependencyKey, default: []].append(id)
-                }
-            }
-            return state.pendingLinks.removeValue(forKey: key) ?? []
-        }
-        if !links.isEmpty {
-            store.withLock { store in for dependent in links { store.link(dependent, dependsOn: id) } }
-        }
-        // The operation may have moved on while we subscribed: catch up.
-        refresh(op, id: id)
+        record(changes)
     }
 
-    private func subscribe(_ op: Operation, id: Int) -> [NSKeyValueObservation] {
-        guard let async = op as? AsyncOperation else { return [] }
-        var tokens = [
-            async.observe(\.isExecuting, options: [.new]) { [weak self] op, change in
-                if change.newValue == true { self?.moved(id, to: .executing) }
-            },
-            async.observe(\.isFinished, options: [.new]) { [weak self] op, change in
-                if change.newValue == true { self?.finished(op, id: id) }
-            },
-            async.observe(\.isReady, options: [.new]) { [weak self] op, _ in
-                self?.refresh(op, id: id)
-            },
-            async.observe(\.isCancelled, options: [.new]) { [weak self] op, _ in
-                self?.refresh(op, id: id)
-            },
-        ]
-        if let work = op as? SimulatedWorkOperation {
-            tokens.append(work.observe(\.progress, options: [.new]) { [weak self] op, change in
-                guard let self, let progress = change.newValue else { return }
-                self.progressed(op, id: id, progress)
-            })
+    private func watchReadiness(_ op: Operation) -> NSKeyValueObservation? {
+        guard let async = op as? AsyncOperation else { return nil }
+        return async.observe(\.isReady, options: [.new]) { [weak self] op, change in
+            guard let self, change.newValue == true else { return }
+            self.record([.ready(op, time: self.now)])
         }
-        return tokens
     }
 
-    private func currentLifecycle(_ op: Operation) -> Lifecycle {
+    private func watchProgress(_ op: Operation) -> NSKeyValueObservation? {
+        guard let work = op as? SimulatedWorkOperation else { return nil }
+        return work.observe(\.progress, options: [.new]) { [weak self] op, change in
+            guard let self, let progress = change.newValue else { return }
+            self.record([.progressed(op, progress, time: self.now)])
+        }
+    }
+
+    private static func isWaiting(_ op: Operation) -> Bool {
+        let dependencies = op.dependencies
+        guard !dependencies.isEmpty, !op.isCancelled else { return false }
+        return dependencies.contains { !$0.isFinished }
+    }
+
+    private static func currentLifecycle(_ op: Operation) -> Lifecycle {
         if op.isFinished { return .finished }
         if op.isExecuting { return .executing }
-        if !op.isCancelled, op.dependencies.contains(where: { !$0.isFinished }) { return .waiting }
-        return .ready
+        return isWaiting(op) ? .waiting : .ready
     }
 
-    private func refresh(_ op: Operation, id: Int) {
-        let lifecycle = currentLifecycle(op)
-        if lifecycle == .finished {
-            finished(op, id: id)
-        } else {
-            moved(id, to: lifecycle)
+    /// Appends `changes`; schedules a background apply once enough are pending, and applies
+    /// them on this thread if the inbox is full (so memory stays bounded).
+    private func record(_ changes: [PendingChange]) {
+        enum Next { case nothing, schedule, applyHere }
+        let next = inbox.withLock { box -> Next in
+            guard !box.stopped else { return .nothing }
+            box.changes.append(contentsOf: changes)
+            if changes.count == 1, box.changes.count >= Self.inboxLimit { return .applyHere }
+            guard !box.applyScheduled, box.changes.count >= Self.applyBatch else { return .nothing }
+            box.applyScheduled = true
+            return .schedule
+        }
+        switch next {
+        case .nothing: break
+        case .schedule: applier.async { [weak self] in self?.applyPending() }
+        case .applyHere: applyPending()
         }
     }
 
-    private func moved(_ id: Int, to lifecycle: Lifecycle) {
-        let time = now
-        store.withLock { store in
-            // Never back from executing to ready/waiting.
-            if let current = store.operation(id: id)?.lifecycle, current == .executing, lifecycle != .finished { return }
-            store.transition(id, to: lifecycle, time: time)
+    // MARK: Applying (under the state lock, in recording order)
+
+    private func applyPending() {
+        withAppliedState { _, _ in }
+    }
+
+    /// Runs `body` on the state with every recorded change applied, at the current time.
+    @discardableResult
+    private func withAppliedState<T>(_ body: (inout State, Duration) -> T) -> T {
+        var released: [NSKeyValueObservation] = []
+        let result = state.withLock { state -> T in
+            let changes = inbox.withLock { box in
+                box.applyScheduled = false
+                defer { box.changes.removeAll(keepingCapacity: box.changes.count <= 4_096) }
+                return box.changes
+            }
+            for change in changes { apply(change, to: &state, releasing: &released) }
+            return body(&state, now)
+        }
+        for token in released { token.invalidate() }
+        return result
+    }
+
+    private func apply(_ change: PendingChange, to state: inout State, releasing released: inout [NSKeyValueObservation]) {
+        switch change {
+        case .added(let op, let lifecycle, let time, let tokens):
+            track(op, lifecycle, time: time, tokens: tokens, in: &state, releasing: &released)
+        case .started(let op, let time, let progress):
+            guard let key = trackedKey(op, in: state) else {
+                if let progress { released.append(progress) }
+                return
+            }
+            if let progress {
+                if let previous = state.tracked[key]?.tokens.progress { released.append(previous) }
+                state.tracked[key]?.tokens.progress = progress
+            }
+            if let id = state.tracked[key]?.id { state.store.transition(id, to: .executing, time: time) }
+        case .ready(let op, let time):
+            guard let key = trackedKey(op, in: state), let tracked = state.tracked[key] else { return }
+            if state.store.operation(id: tracked.id)?.lifecycle == .waiting {
+                state.store.transition(tracked.id, to: .ready, time: time)
+            }
+            if let token = tracked.tokens.ready {
+                released.append(token)
+                state.tracked[key]?.tokens.ready = nil
+            }
+        case .progressed(let op, let progress, let time):
+            guard let id = state.tracked[ObjectIdentifier(op)]?.id else { return }
+            // The log as it was at this change: one entry per failed attempt retried so far.
+            let log = state.store.operation(id: id)?.retries != progress.retries
+                ? Array(op.retryLog.prefix(progress.retries)) : nil
+            state.store.progress(id, completedBytes: progress.completedBytes, bytesPerSecond: progress.bytesPerSecond,
+                                 retries: progress.retries, retryLog: log, time: time)
+        case .finished(let op, let time):
+            finish(op, time: time, in: &state, releasing: &released)
         }
     }
 
-    private func progressed(_ op: SimulatedWorkOperation, id: Int, _ progress: TransferProgress) {
-        let time = now
-        let needsLog = store.withLock { $0.operation(id: id)?.retries != progress.retries }
-        let log = needsLog ? op.retryLog : nil
-        store.withLock {
-            $0.progress(id, completedBytes: progress.completedBytes, bytesPerSecond: progress.bytesPerSecond,
-                        retries: progress.retries, retryLog: log, time: time)
-        }
+    private func trackedKey(_ op: Operation, in state: State) -> ObjectIdentifier? {
+        let key = ObjectIdentifier(op)
+        return state.tracked[key] == nil ? nil : key
     }
 
-    private func finished(_ op: Operation, id: Int) {
-        let (outcome, message) = Self.outcome(of: op)
-        let time = now
+    private func track(
+        _ op: Operation, _ lifecycle: Lifecycle, time: Duration, tokens: OperationTokens,
+        in state: inout State, releasing released: inout [NSKeyValueObservation]
+    ) {
+        let key = ObjectIdentifier(op)
+        guard state.tracked[key] == nil else {
+            released += tokens.all
+            return
+        }
+        let dependencies = op.dependencies
+        let work = op as? SimulatedWorkOperation
+        let kind: OperationKind = work.map { OperationKind(rawValue: $0.kind.rawValue) ?? .other } ?? .other
+        let id = state.store.add(
+            name: op.name, kind: kind, lifecycle: lifecycle, totalBytes: work?.totalBytes ?? 0,
+            dependencies: dependencies.compactMap { state.id(of: $0) }, time: time)
+        state.tracked[key] = Tracked(id: id, operation: op, tokens: tokens)
+        for dependency in dependencies where state.id(of: dependency) == nil && !dependency.isFinished {
+            state.pendingLinks[ObjectIdentifier(dependency), default: []].append(id)
+        }
+        if let dependents = state.pendingLinks.removeValue(forKey: key) {
+            for dependent in dependents { state.store.link(dependent, dependsOn: id) }
+        }
+        if lifecycle == .executing, let work {
+            let progress = work.progress
+            state.store.progress(id, completedBytes: progress.completedBytes, bytesPerSecond: progress.bytesPerSecond,
+                                 retries: progress.retries, retryLog: work.retryLog, time: time)
+        }
+        if lifecycle == .finished { finish(op, time: time, in: &state, releasing: &released) }
+    }
+
+    private func finish(
+        _ op: Operation, time: Duration, in state: inout State, releasing released: inout [NSKeyValueObservation]
+    ) {
+        let key = ObjectIdentifier(op)
+        guard let tracked = state.tracked.removeValue(forKey: key) else { return }
+        released += tracked.tokens.all
         if let work = op as? SimulatedWorkOperation {
             let progress = work.progress
-            let log = work.retryLog
-            store.withLock {
-                $0.progress(id, completedBytes: progress.completedBytes, bytesPerSecond: 0,
-                            retries: progress.retries, retryLog: log, time: time)
-            }
+            state.store.progress(tracked.id, completedBytes: progress.completedBytes, bytesPerSecond: 0,
+                                 retries: progress.retries, retryLog: work.retryLog, time: time)
         }
-        store.withLock { $0.transition(id, to: .finished, outcome: outcome, message: message, time: time) }
-        untrack(op)
-    }
-
-    private func foreignOperationFinished(_ op: Operation) {
-        guard let id = subscriptions.withLock({ $0.byOperation[ObjectIdentifier(op)]?.id }) else { return }
-        finished(op, id: id)
-    }
-
-    private func untrack(_ op: Operation) {
+        let (outcome, message) = Self.outcome(of: op)
+        state.store.transition(tracked.id, to: .finished, outcome: outcome, message: message, time: time)
+        state.finished[key] = FinishedOperation(operation: op, id: tracked.id)
+        state.finishedOrder.append(key)
         let bound = max(1, limits.finishedOperations)
-        let tokens = subscriptions.withLock { state -> [NSKeyValueObservation] in
-            let key = ObjectIdentifier(op)
-            guard let tracked = state.byOperation.removeValue(forKey: key) else { return [] }
-            state.finished[key] = FinishedOperation(operation: op, id: tracked.id)
-            state.finishedOrder.append(key)
-            while state.finishedOrder.count > bound, let oldest = state.finishedOrder.popFirst() {
-                state.finished[oldest] = nil
-            }
-            return tracked.tokens
+        while state.finishedOrder.count > bound, let oldest = state.finishedOrder.popFirst() {
+            state.finished[oldest] = nil
         }
-        for token in tokens { token.invalidate() }
     }
 
     static func outcome(of op: Operation) -> (Outcome, String?) {

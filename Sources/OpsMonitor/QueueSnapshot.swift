@@ -32,13 +32,44 @@ public struct LogEntry: Sendable, Equatable {
     public var kind: Kind
     /// Operation id, when the entry is about one.
     public var operationID: Int?
-    public var text: String
+    /// What the line says; a state change's text is built only when read (most are never shown).
+    public var text: String {
+        get {
+            switch detail {
+            case .text(let text):
+                return text
+            case .state(let name, let from, let to, let outcome, let message):
+                let state = to == .finished ? (outcome?.rawValue ?? "finished") : to.rawValue
+                return "\(name): \(from.rawValue) → \(state)\(message.map { " (\($0))" } ?? "")"
+            }
+        }
+        set { detail = .text(newValue) }
+    }
+
+    private enum Detail: Sendable {
+        case text(String)
+        case state(name: String, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?)
+    }
+
+    private var detail: Detail
 
     public init(time: Duration, kind: Kind, operationID: Int? = nil, text: String) {
         self.time = time
         self.kind = kind
         self.operationID = operationID
-        self.text = text
+        self.detail = .text(text)
+    }
+
+    /// A state change of operation `operationID` named `name`.
+    init(time: Duration, operationID: Int, name: String, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?) {
+        self.time = time
+        self.kind = .state
+        self.operationID = operationID
+        self.detail = .state(name: name, from: from, to: to, outcome: outcome, message: message)
+    }
+
+    public static func == (lhs: LogEntry, rhs: LogEntry) -> Bool {
+        lhs.time == rhs.time && lhs.kind == rhs.kind && lhs.operationID == rhs.operationID && lhs.text == rhs.text
     }
 }
 

@@ -240,7 +240,7 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
             return false
         }
         guard let finishedAlready = outcome else { return false }
-        if finishedAlready { queue.operationFinished(self, ticket: ticket) }
+        if finishedAlready { queue.operationFinished(self, ticket: ticket, wasExecuting: false) }
         return true
     }
 
@@ -249,12 +249,12 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
     /// Claims and applies a transition, publishing it to observers and then to Foundation.
     @discardableResult
     private func transition(to next: OperationState, outcome: OperationOutcome?) -> Bool {
-        let claim = locked.withLock { state -> OperationState? in
+        let claim = locked.withLock { state -> (OperationState, ObservableOperationQueue?)? in
             guard !state.transitioning, state.state.canTransition(to: next) else { return nil }
             state.transitioning = true
-            return state.state
+            return (state.state, next == .executing ? state.queue : nil)
         }
-        guard let previous = claim else {
+        guard let (previous, startingIn) = claim else {
             let current = state
             if !(current == .finished && next == .finished) {
                 IllegalTransitionReporter.report("\(describe()): illegal transition \(current) → \(next)")
@@ -287,8 +287,9 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         #if !canImport(ObjectiveC)
         keyValueObservers.didChange("state", old: previous, new: next)
         #endif
+        startingIn?.operationStarted(self)
         if finishing {
-            queue?.operationFinished(self, ticket: ticket)
+            queue?.operationFinished(self, ticket: ticket, wasExecuting: previous == .executing)
             for listener in listeners { listener(self) }
         }
         // Foundation's queue learns last, so observers see the finish before the next start.

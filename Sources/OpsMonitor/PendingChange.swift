@@ -1,0 +1,37 @@
+import Foundation
+import OpsKit
+
+/// Something the monitor saw on a worker thread, stamped with its clock time and waiting to be
+/// applied to the store. Recording one costs a clock read and an array append; the store work
+/// happens later, in order, in batches (on the monitor's applier or when someone reads).
+enum PendingChange: Sendable {
+    /// The queue took `operation` (in `lifecycle`); `tokens` are the subscriptions made for it.
+    case added(Operation, Lifecycle, time: Duration, tokens: OperationTokens)
+    /// `operation` started executing; `progress` watches a simulated transfer.
+    case started(Operation, time: Duration, progress: NSKeyValueObservation?)
+    /// A waiting `operation` became ready (its dependencies finished, or it was cancelled).
+    case ready(Operation, time: Duration)
+    /// A simulated transfer moved.
+    case progressed(SimulatedWorkOperation, TransferProgress, time: Duration)
+    /// `operation` finished (its outcome is read when applied; it no longer changes).
+    case finished(Operation, time: Duration)
+}
+
+/// The per-operation subscriptions a monitor holds: readiness while an operation waits for its
+/// dependencies, progress while a simulated transfer executes. Most operations need neither.
+struct OperationTokens: Sendable {
+    var ready: NSKeyValueObservation?
+    var progress: NSKeyValueObservation?
+
+    /// Every token held.
+    var all: [NSKeyValueObservation] { [ready, progress].compactMap { $0 } }
+}
+
+/// Changes recorded and not yet applied, oldest first.
+struct MonitorInbox {
+    var changes: [PendingChange] = []
+    /// Whether a background apply is already on its way.
+    var applyScheduled = false
+    /// Set by `QueueMonitor.stop()`: later changes are dropped (their tokens released).
+    var stopped = false
+}
