@@ -73,16 +73,17 @@ public struct MonitorStore: Sendable {
     ) -> Int {
         let id = nextID
         nextID += 1
-        let snapshot = OperationSnapshot(
-            id: id, name: name ?? "op-\(id)", kind: kind, lifecycle: lifecycle, totalBytes: total,
+        var snapshot = OperationSnapshot(
+            id: id, name: "", kind: kind, lifecycle: lifecycle, totalBytes: total,
             dependencies: dependencies, addedAt: time,
-            history: [StateChange(time: time, lifecycle: lifecycle)])
+            history: Self.history(StateChange(time: time, lifecycle: lifecycle)))
+        snapshot.explicitName = name
         positionByID[id] = operations.count
         operations.append(snapshot)
         counts[lifecycle, nil] += 1
         totalBytes += total
         touch()
-        record(.added(time: time, id: id, name: snapshot.name, kind: kind, totalBytes: total, dependencies: dependencies))
+        if recordsEvents { record(.added(time: time, id: id, name: name ?? "op-\(id)", kind: kind, totalBytes: total, dependencies: dependencies)) }
         record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
         return id
     }
@@ -102,7 +103,7 @@ public struct MonitorStore: Sendable {
         let historyLimit = limits.historyPerOperation
         // Changed in place: copying an OperationSnapshot out and back costs a retain and a
         // release per reference field, on every change of every operation.
-        let change = operations.update(at: position) { op -> (from: Lifecycle, name: String, rate: Double, missing: Int64)? in
+        let change = operations.update(at: position) { op -> (from: Lifecycle, name: String?, rate: Double, missing: Int64)? in
             guard op.lifecycle != .finished, op.lifecycle != lifecycle else { return nil }
             let from = op.lifecycle
             let rate = op.bytesPerSecond
@@ -127,7 +128,7 @@ public struct MonitorStore: Sendable {
             if op.history.count > historyLimit {
                 op.history.remove(at: 1)  // keep the first (added) and the newest
             }
-            return (from, op.name, rate, missing)
+            return (from, op.explicitName, rate, missing)
         }
         guard let change else { return }
         counts[change.from, nil] -= 1
@@ -193,6 +194,14 @@ public struct MonitorStore: Sendable {
 
     private mutating func record(_ event: MonitorEvent) {
         if recordsEvents { pendingEvents.append(event) }
+    }
+
+    /// A new history holding `first`, with room for the usual ready → executing → finished.
+    private static func history(_ first: StateChange) -> [StateChange] {
+        var history: [StateChange] = []
+        history.reserveCapacity(3)
+        history.append(first)
+        return history
     }
 
     private mutating func appendLog(_ entry: LogEntry) {

@@ -40,8 +40,13 @@ public struct StateChange: Sendable, Equatable {
 public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     /// Monitor-assigned number, 1, 2, 3… in the order operations were added.
     public var id: Int
-    /// The operation's name (`Operation.name`, or a generated one).
-    public var name: String
+    /// The operation's name (`Operation.name`, or "op-<id>" when it has none).
+    public var name: String {
+        get { explicitName ?? "op-\(id)" }
+        set { explicitName = newValue }
+    }
+    /// `Operation.name` when set; the generated name is only built when read.
+    var explicitName: String?
     public var kind: OperationKind
     public var lifecycle: Lifecycle
     /// Set once finished.
@@ -74,7 +79,7 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
         finishedAt: Duration? = nil, history: [StateChange] = [], retryLog: [String] = []
     ) {
         self.id = id
-        self.name = name
+        self.explicitName = name
         self.kind = kind
         self.lifecycle = lifecycle
         self.outcome = outcome

@@ -31,14 +31,29 @@ public final class QueueMonitor: Sendable {
         func id(of op: Operation) -> Int? {
             let key = ObjectIdentifier(op)
             if let tracked = tracked[key] { return tracked.id }
-            if let done = finished[key], done.operation === op { return done.id }
-            return nil
+            guard let done = finished[key] else { return nil }
+            if let serial = done.serial {
+                return (op as? AsyncOperation)?.serialNumber == serial ? done.id : nil
+            }
+            return done.operation === op ? done.id : nil
         }
     }
 
+    /// A finished operation, recognised by its serial number (`AsyncOperation`) or a weak
+    /// reference (others), so a reused address never matches; a serial costs no allocation.
     private struct FinishedOperation {
-        weak var operation: Operation?
         var id: Int
+        var serial: UInt64?
+        weak var operation: Operation?
+
+        init(_ op: Operation, id: Int) {
+            self.id = id
+            if let async = op as? AsyncOperation {
+                serial = async.serialNumber
+            } else {
+                operation = op
+            }
+        }
     }
 
     private struct Tracked {
@@ -385,7 +400,7 @@ public final class QueueMonitor: Sendable {
         }
         let (outcome, message) = Self.outcome(of: op)
         state.store.transition(tracked.id, to: .finished, outcome: outcome, message: message, time: time)
-        state.finished[key] = FinishedOperation(operation: op, id: tracked.id)
+        state.finished[key] = FinishedOperation(op, id: tracked.id)
         state.finishedOrder.append(key)
         let bound = max(1, limits.finishedOperations)
         while state.finishedOrder.count > bound, let oldest = state.finishedOrder.popFirst() {

@@ -33,6 +33,11 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
     }
 
     private let locked = Mutex(Locked())
+    private static let serialNumbers = Atomic<UInt64>(0)
+
+    /// A number no other `AsyncOperation` of this process has; unlike `ObjectIdentifier`, it is
+    /// never reused after the operation is deallocated (what monitors key finished work by).
+    public let serialNumber = AsyncOperation.serialNumbers.wrappingAdd(1, ordering: .relaxed).newValue
     #if !canImport(ObjectiveC)
     /// This operation's observers (Linux KVO engine).
     public let keyValueObservers = KeyValueObserverRegistry()
