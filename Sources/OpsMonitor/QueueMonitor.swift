@@ -215,13 +215,13 @@ public final class QueueMonitor: Sendable {
             if change.kind == .insertion, let ops = change.newValue { self.added(ops) }
             if change.kind == .removal, let ops = change.oldValue {
                 let time = self.now
-                self.record(ops.map { .finished($0, time: time) })
+                for op in ops { self.record(.finished(op, time: time)) }
             }
         }
         let started = queue.observe(\.executingOperations, options: [.new]) { [weak self] _, change in
             guard let self, change.kind == .insertion, let ops = change.newValue else { return }
             let time = self.now
-            self.record(ops.map { .started($0, time: time, progress: self.watchProgress($0)) })
+            for op in ops { self.record(.started(op, time: time, progress: self.watchProgress(op))) }
         }
         let suspended = queue.observe(\.isSuspended, options: [.new]) { [weak self] _, change in
             guard let self, let value = change.newValue else { return }
@@ -251,7 +251,7 @@ public final class QueueMonitor: Sendable {
         guard let async = op as? AsyncOperation else { return nil }
         return async.observe(\.isReady, options: [.new]) { [weak self] op, change in
             guard let self, change.newValue == true else { return }
-            self.record([.ready(op, time: self.now)])
+            self.record(.ready(op, time: self.now))
         }
     }
 
@@ -259,7 +259,7 @@ public final class QueueMonitor: Sendable {
         guard let work = op as? SimulatedWorkOperation else { return nil }
         return work.observe(\.progress, options: [.new]) { [weak self] op, change in
             guard let self, let progress = change.newValue else { return }
-            self.record([.progressed(op, progress, time: self.now)])
+            self.record(.progressed(op, progress, time: self.now))
         }
     }
 
@@ -275,18 +275,27 @@ public final class QueueMonitor: Sendable {
         return isWaiting(op) ? .waiting : .ready
     }
 
-    /// Appends `changes`; schedules a background apply once enough are pending, and applies
-    /// them on this thread if the inbox is full (so memory stays bounded).
+    /// Appends `change` (the one-change path of every worker-thread notification).
+    private func record(_ change: PendingChange) {
+        let next = inbox.withLock { box -> NextApply in
+            guard !box.stopped else { return .nothing }
+            box.changes.append(change)
+            return box.next(batch: Self.applyBatch, limit: Self.inboxLimit)
+        }
+        perform(next)
+    }
+
+    /// Appends `changes` (a batch of added operations: never applied on the adding thread).
     private func record(_ changes: [PendingChange]) {
-        enum Next { case nothing, schedule, applyHere }
-        let next = inbox.withLock { box -> Next in
+        let next = inbox.withLock { box -> NextApply in
             guard !box.stopped else { return .nothing }
             box.changes.append(contentsOf: changes)
-            if changes.count == 1, box.changes.count >= Self.inboxLimit { return .applyHere }
-            guard !box.applyScheduled, box.changes.count >= Self.applyBatch else { return .nothing }
-            box.applyScheduled = true
-            return .schedule
+            return box.next(batch: Self.applyBatch, limit: .max)
         }
+        perform(next)
+    }
+
+    private func perform(_ next: NextApply) {
         switch next {
         case .nothing: break
         case .schedule: applier.async { [weak self] in self?.applyPending() }
@@ -310,6 +319,7 @@ public final class QueueMonitor: Sendable {
                 defer { box.changes.removeAll(keepingCapacity: box.changes.count <= 4_096) }
                 return box.changes
             }
+            if changes.count > 64 { state.tracked.reserveCapacity(state.tracked.count + changes.count / 2) }
             for change in changes { apply(change, to: &state, releasing: &released) }
             return body(&state, now)
         }
@@ -322,15 +332,18 @@ public final class QueueMonitor: Sendable {
         case .added(let op, let lifecycle, let time, let tokens):
             track(op, lifecycle, time: time, tokens: tokens, in: &state, releasing: &released)
         case .started(let op, let time, let progress):
-            guard let key = trackedKey(op, in: state) else {
+            let id = state.tracked[ObjectIdentifier(op)].map { tracked in
+                if let progress {
+                    if let previous = tracked.tokens.progress { released.append(previous) }
+                    state.tracked[ObjectIdentifier(op)]?.tokens.progress = progress
+                }
+                return tracked.id
+            }
+            guard let id else {
                 if let progress { released.append(progress) }
                 return
             }
-            if let progress {
-                if let previous = state.tracked[key]?.tokens.progress { released.append(previous) }
-                state.tracked[key]?.tokens.progress = progress
-            }
-            if let id = state.tracked[key]?.id { state.store.transition(id, to: .executing, time: time) }
+            state.store.transition(id, to: .executing, time: time)
         case .ready(let op, let time):
             guard let key = trackedKey(op, in: state), let tracked = state.tracked[key] else { return }
             if state.store.operation(id: tracked.id)?.lifecycle == .waiting {

@@ -77,3 +77,43 @@ final class ChangeLog: @unchecked Sendable {
     func append(_ entry: String) { lock.withLock { items.append(entry) } }
     var entries: [String] { lock.withLock { items } }
 }
+
+@Suite struct ExecutingOperationsTests {
+    @Test func startsAndFinishesArePublishedBeforeFoundationMovesOn() {
+        let queue = ObservableOperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let changes = ChangeLog()
+        let token = queue.observe(\.executingOperations, options: [.new, .old]) { _, change in
+            let names = (change.kind == .insertion ? change.newValue : change.oldValue)?.compactMap(\.name) ?? []
+            changes.append("\(change.kind == .insertion ? "start" : "end") \(names.joined())")
+        }
+        let first = ClosureOperation(name: "a") {}
+        let second = ClosureOperation(name: "b") {}
+        let third = ClosureOperation(name: "c") {}
+        third.addDependency(second)
+        queue.addOperations([first, second, third], waitUntilFinished: true)
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(changes.entries == ["start a", "end a", "start b", "end b", "start c", "end c"])
+        #expect(queue.executingOperations.isEmpty)
+        _ = token
+    }
+
+    @Test func executingOperationsListsRunningWork() {
+        let queue = ObservableOperationQueue()
+        let gate = DispatchSemaphore(value: 0)
+        let running = ManualOperation(name: "running") { op in
+            DispatchQueue.global().async {
+                gate.wait()
+                op.finish()
+            }
+        }
+        let idle = ClosureOperation(name: "idle") {}
+        idle.addDependency(running)
+        queue.addOperations([running, idle], waitUntilFinished: false)
+        #expect(eventuallyTrue { running.isExecuting })
+        #expect(queue.executingOperations.map(\.name) == ["running"])
+        gate.signal()
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(queue.executingOperations.isEmpty)
+    }
+}

@@ -12,7 +12,10 @@ public final class LiveClock: SimulationClock {
         self.speed = speed > 0 && speed.isFinite ? speed : 1
     }
 
-    public var now: Duration { (ContinuousClock.now - origin) * speed }
+    public var now: Duration {
+        let elapsed = ContinuousClock.now - origin
+        return speed == 1 ? elapsed : elapsed * speed  // monitors read this on every change
+    }
 
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> ScheduledWork {
