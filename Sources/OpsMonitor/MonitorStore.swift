@@ -215,7 +215,7 @@ public struct MonitorStore: Sendable {
         // The slack grows with the store: a pass copies every kept operation, so it must be
         // paid for by at least as many finishes (100,000 unfinished operations and a 10,000
         // bound made each pass copy 100,000 rows every 1,250 finishes).
-        let slack = max(64, limits.finishedOperations / 8, (operations.count - finishedInStore) / 2)
+        let slack = max(64, limits.finishedOperations / 2, (operations.count - finishedInStore) / 2)
         guard finishedInStore > limits.finishedOperations + slack else { return }
         var excess = finishedInStore - limits.finishedOperations
         var kept = ChunkedArray<OperationSnapshot>()
