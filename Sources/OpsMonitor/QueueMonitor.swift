@@ -101,6 +101,7 @@ public final class QueueMonitor: Sendable {
                 var tokens = OperationTokens()
                 if lifecycle == .waiting { tokens.ready = watchReadiness(op) }
                 if lifecycle == .executing { tokens.progress = watchProgress(op) }
+                if lifecycle == .ready || lifecycle == .waiting { tokens.start = watchStart(op) }
                 box.changes.append(.added(op, lifecycle, time: time, tokens: tokens))
             }
         }
@@ -218,11 +219,15 @@ public final class QueueMonitor: Sendable {
                 for op in ops { self.record(.finished(op, time: time)) }
             }
         }
-        let started = queue.observe(\.executingOperations, options: [.new]) { [weak self] _, change in
+        #if canImport(ObjectiveC)
+        let started: NSKeyValueObservation? = nil  // per operation instead: `watchStart`
+        #else
+        let started: NSKeyValueObservation? = queue.observe(\.executingOperations, options: [.new]) { [weak self] _, change in
             guard let self, change.kind == .insertion, let ops = change.newValue else { return }
             let time = self.now
             for op in ops { self.record(.started(op, time: time, progress: self.watchProgress(op))) }
         }
+        #endif
         let suspended = queue.observe(\.isSuspended, options: [.new]) { [weak self] _, change in
             guard let self, let value = change.newValue else { return }
             self.recordQueue(isSuspended: value)
@@ -231,7 +236,7 @@ public final class QueueMonitor: Sendable {
             guard let self, let value = change.newValue else { return }
             self.recordQueue(maxConcurrent: value)
         }
-        queueTokens.withLock { $0 = [added, started, suspended, limit] }
+        queueTokens.withLock { $0 = [added, started, suspended, limit].compactMap { $0 } }
     }
 
     /// Operations the queue just took: ready, or waiting (then watched until ready).
@@ -241,7 +246,7 @@ public final class QueueMonitor: Sendable {
         changes.reserveCapacity(ops.count)
         for op in ops {
             let waiting = Self.isWaiting(op)
-            let tokens = OperationTokens(ready: waiting ? watchReadiness(op) : nil)
+            let tokens = OperationTokens(ready: waiting ? watchReadiness(op) : nil, start: watchStart(op))
             changes.append(.added(op, waiting ? .waiting : .ready, time: time, tokens: tokens))
         }
         record(changes)
@@ -253,6 +258,18 @@ public final class QueueMonitor: Sendable {
             guard let self, change.newValue == true else { return }
             self.record(.ready(op, time: self.now))
         }
+    }
+
+    /// Where the queue publishes no `executingOperations` (macOS), watches the operation's start.
+    private func watchStart(_ op: Operation) -> NSKeyValueObservation? {
+        #if canImport(ObjectiveC)
+        return op.observe(\.isExecuting, options: [.new]) { [weak self] op, change in
+            guard let self, change.newValue == true else { return }
+            self.record(.started(op, time: self.now, progress: self.watchProgress(op)))
+        }
+        #else
+        return nil
+        #endif
     }
 
     private func watchProgress(_ op: Operation) -> NSKeyValueObservation? {

@@ -219,6 +219,12 @@ public enum QueueBench {
     /// Seconds to push `count` small async operations (ClosureOperation, empty block) through
     /// a queue of `kind` and drain it. Operations, queue and monitor are made before timing.
     public static func run(_ kind: QueueKind, count: Int) -> Double {
+        runWithCatchUp(kind, count: count).drained
+    }
+
+    /// Like `run`; also returns the seconds until the monitor's snapshot held every finish
+    /// (drained + the monitor applying what it had not yet; equal to `drained` without one).
+    public static func runWithCatchUp(_ kind: QueueKind, count: Int) -> (drained: Double, caughtUp: Double) {
         let operations: [Operation] = (0..<count).map { _ in ClosureOperation {} }
         let queue: OperationQueue
         var monitor: QueueMonitor?
@@ -232,17 +238,20 @@ public enum QueueBench {
             monitor = QueueMonitor(queue: observable, clock: LiveClock())
             queue = observable
         }
-        let t = time {
-            queue.addOperations(operations, waitUntilFinished: false)
-            queue.waitUntilAllOperationsAreFinished()
+        var drained = 0.0
+        let caughtUp = time {
+            drained = time {
+                queue.addOperations(operations, waitUntilFinished: false)
+                queue.waitUntilAllOperationsAreFinished()
+            }
+            if let monitor {
+                let snapshot = monitor.snapshot()
+                // Counts cover every operation seen, evicted ones included.
+                precondition(snapshot.counts.succeeded == count, "monitor saw \(snapshot.counts.succeeded) of \(count)")
+            }
         }
-        if let monitor {
-            let snapshot = monitor.snapshot()
-            // Counts cover every operation seen, evicted ones included.
-            precondition(snapshot.counts.succeeded == count, "monitor saw \(snapshot.counts.succeeded) of \(count)")
-            monitor.stop()
-        }
-        return t
+        monitor?.stop()
+        return (drained, caughtUp)
     }
 }
 

@@ -95,18 +95,24 @@ if want("2") {
     let n = size.queueOperations
     log("2. monitoring overhead, \(n) operations")
     let r = smoke ? 2 : 7
-    var plain: [Double] = [], observable: [Double] = [], monitored: [Double] = []
+    var plain: [Double] = [], observable: [Double] = [], monitored: [Double] = [], caughtUp: [Double] = []
     _ = QueueBench.run(.monitored, count: min(n, 5_000))
     for _ in 0..<r {
         plain.append(QueueBench.run(.plain, count: n))
         observable.append(QueueBench.run(.observable, count: n))
-        monitored.append(QueueBench.run(.monitored, count: n))
+        let watched = QueueBench.runWithCatchUp(.monitored, count: n)
+        monitored.append(watched.drained)
+        caughtUp.append(watched.caughtUp)
     }
-    let sp = Stats(plain), so = Stats(observable), sm = Stats(monitored)
+    let sp = Stats(plain), so = Stats(observable), sm = Stats(monitored), sc = Stats(caughtUp)
     let ratio = sp.median / sm.median
     rows.append(Row(item: "2. Monitoring overhead", compared: "\(n) async ops: ObservableOperationQueue + QueueMonitor vs plain OperationQueue (throughput)",
                     a: sm, b: sp, unit: "s", ratio: ratio, ratioText: String(format: "%.2f×", ratio),
                     budget: "≥ 0.9× (goal 0.95×)", met: ratio >= 0.9))
+    let ratioC = sp.median / sc.median
+    rows.append(Row(item: "2. (monitor caught up)", compared: "same, until the monitor's snapshot holds every finish (it applies changes in batches, behind the queue)",
+                    a: sc, b: sp, unit: "s", ratio: ratioC, ratioText: String(format: "%.2f×", ratioC),
+                    budget: "—", met: nil))
     let ratioQ = sp.median / so.median
     rows.append(Row(item: "2. (queue alone)", compared: "ObservableOperationQueue, no monitor vs plain OperationQueue (throughput)",
                     a: so, b: sp, unit: "s", ratio: ratioQ, ratioText: String(format: "%.2f×", ratioQ),
