@@ -27,21 +27,46 @@ public final class NcursesScreen: TerminalScreen {
     /// Takes over the terminal. Throws `TerminalError` when stdout isn't a TTY, TERM can't run
     /// a full-screen program, or `/dev/tty` can't be opened. `logPath` receives stdout and
     /// stderr while the screen is up.
-    public init(logPath: String) throws(TerminalError) {
+    public convenience init(logPath: String) throws(TerminalError) {
         let term = getenv("TERM").map { String(cString: $0) }
         if let problem = checkInteractive(stdoutIsTTY: isatty(1) == 1, term: term) {
             throw problem
         }
-        let termName = term ?? ""
-        glyphs = configureLocale()
+        let glyphs = configureLocale()
         guard let file = fopen("/dev/tty", "r+") else { throw .noControllingTerminal }
         SignalTrap.installStopHandlers()
         SignalTrap.armCrashHandlers(ttyDescriptor: fileno(file))
-        guard let opened = newterm(nil, file, file) else {
+        do {
+            try self.init(file: file, term: term ?? "", glyphs: glyphs, logPath: logPath)
+        } catch {
             SignalTrap.disarmCrashHandlers()
-            fclose(file)
-            throw TerminalError("TERM '\(termName)' is not known to terminfo; use --headless")
+            throw error
         }
+    }
+
+    /// Opens a screen on `file`, an already-open terminal device such as the slave side of a
+    /// pseudo-terminal, of type `term`, and takes ownership of `file` (closed by `close()`).
+    ///
+    /// For measuring what the screen writes: it installs no signal handlers, leaves stdout and
+    /// stderr alone, sizes the screen from the device (ignoring `LINES`/`COLUMNS`) and sets only
+    /// the character-type locale. One such screen at a time per process, like any curses screen.
+    convenience init(attachedTo file: UnsafeMutablePointer<FILE>, term: String) throws(TerminalError) {
+        let glyphs = configureCharacterLocale()
+        use_env(false)
+        use_tioctl(true)
+        try self.init(file: file, term: term, glyphs: glyphs, logPath: nil)
+    }
+
+    /// Starts curses on `file` (owned from here on: closed on failure or by `close()`);
+    /// `logPath`, when given, receives stdout and stderr while the screen is up.
+    private init(
+        file: UnsafeMutablePointer<FILE>, term: String, glyphs: GlyphSet, logPath: String?
+    ) throws(TerminalError) {
+        guard let opened = newterm(term, file, file) else {
+            fclose(file)
+            throw TerminalError("TERM '\(term)' is not known to terminfo; use --headless")
+        }
+        self.glyphs = glyphs
         screen = opened
         tty = file
         _ = set_term(opened)
@@ -51,6 +76,8 @@ public final class NcursesScreen: TerminalScreen {
         _ = opsdash_keypad(true)
         _ = opsdash_scrollok(false)
         _ = curs_set(0)
+        // The cursor is hidden: don't move it back to the last drawn run after every update.
+        _ = opsdash_leaveok(true)
         _ = set_escdelay(25)
         var colors = false
         var defaultColors = false
@@ -60,7 +87,7 @@ public final class NcursesScreen: TerminalScreen {
         }
         hasColors = colors
         colorPairs = ColorPairs(limit: Int(opsdash_color_pairs()), defaultColors: defaultColors)
-        redirect = OutputRedirect(logPath: logPath)
+        redirect = logPath.flatMap { OutputRedirect(logPath: $0) }
         _ = wclear(opsdash_stdscr())
         _ = opsdash_refresh()
     }

@@ -14,6 +14,13 @@ func configureLocale() -> GlyphSet {
     return .ascii
 }
 
+/// Sets only the character-type locale (what wide-character curses needs) to UTF-8, leaving
+/// number formatting and the rest of the process locale alone; Unicode glyphs when that works.
+func configureCharacterLocale() -> GlyphSet {
+    if setlocale(LC_CTYPE, "C.UTF-8") != nil, codesetIsUTF8() { return .unicode }
+    return .ascii
+}
+
 private func codesetIsUTF8() -> Bool {
     guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
     let name = String(cString: codeset).uppercased()

@@ -73,6 +73,16 @@ import Testing
         #expect(try #require(cell(running, "HTTP 503", row: 13)).style.foreground == .red)
     }
 
+    /// What changes every frame or second in the header is plain, so the terminal redraws it
+    /// without attribute or colour switches (the byte budget in TerminalBytesTests).
+    @Test func tickingHeaderValuesArePlain() throws {
+        let buffer = render(Fixtures.state(Fixtures.midRun()))
+        #expect(try #require(cell(buffer, "1:05", row: 0)).style == .plain)
+        #expect(try #require(cell(buffer, "elapsed", row: 0)).style.dim)
+        #expect(try #require(cell(buffer, "19%", row: 2)).style == .plain)
+        #expect(try #require(cell(buffer, "█", row: 2)).style == .plain)
+    }
+
     @Test func pendingConcurrencyIsHighlightedUntilConfirmed() throws {
         var state = Fixtures.state(Fixtures.midRun())
         state.press(.character("+"))
