@@ -4,20 +4,25 @@ import Synchronization
 /// A registered observation; observing stops on `invalidate()` or when this token is released,
 /// as with Foundation's `NSKeyValueObservation`.
 public final class NSKeyValueObservation: Sendable {
-    private let stop: Mutex<(@Sendable () -> Void)?>
+    private struct Registration: @unchecked Sendable {
+        // Sendable: both fields are only read and cleared under the token's Mutex.
+        weak var registry: KeyValueObserverRegistry?
+        var entry: ObserverEntry?
+    }
 
-    init(stop: @escaping @Sendable () -> Void) {
-        self.stop = Mutex(stop)
+    private let registration: Mutex<Registration>
+
+    init(registry: KeyValueObserverRegistry, entry: ObserverEntry) {
+        registration = Mutex(Registration(registry: registry, entry: entry))
     }
 
     /// Stops observing. Safe from any thread, any number of times.
     public func invalidate() {
-        let action = stop.withLock { current -> (@Sendable () -> Void)? in
-            let action = current
-            current = nil
-            return action
+        let (registry, entry) = registration.withLock { current in
+            defer { current = Registration() }
+            return (current.registry, current.entry)
         }
-        action?()
+        if let registry, let entry { registry.remove(entry) }
     }
 
     deinit { invalidate() }

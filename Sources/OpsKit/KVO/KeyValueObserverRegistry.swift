@@ -2,40 +2,24 @@
 import Foundation
 import Synchronization
 
-/// The observers of one object, by property name; the Linux engine behind `observe(_:…)`.
+/// The observers of one object; the Linux engine behind `observe(_:…)`.
 ///
-/// Publishing with no observers costs one atomic load and allocates nothing. Observers are
-/// called outside the registry's lock, on the publishing thread, in registration order.
+/// Publishing with no observers costs one atomic load and allocates nothing. With observers, a
+/// change costs one lock round-trip (to take the observer list, a retain) and a typed call per
+/// observer of that key: no dictionary, no boxing. Observers are called outside the lock, on
+/// the publishing thread, in registration order.
 public final class KeyValueObserverRegistry: Sendable {
-    /// What a delivery tells one observer; values are type-erased and cast back by the entry.
-    struct Delivery {
-        var kind: NSKeyValueChange
-        var old: Any?
-        var new: Any?
-        var indexes: IndexSet?
-        var isPrior: Bool
-    }
-
-    struct Entry: Sendable {
-        var id: UInt64
-        var options: NSKeyValueObservingOptions
-        var deliver: @Sendable (Delivery) -> Void
-    }
-
-    private struct State {
-        var nextID: UInt64 = 0
-        var entries: [String: [Entry]] = [:]
-    }
-
-    private let state = Mutex(State())
+    @usableFromInline let entries = Mutex<[ObserverEntry]>([])
     @usableFromInline let count = Atomic<Int>(0)
+    /// Observers that asked for `.prior`; the before-change pass is skipped while it is 0.
+    @usableFromInline let priorCount = Atomic<Int>(0)
 
     public init() {}
 
     /// Whether anything observes `key` (cheap when nothing observes anything).
     public func isObserved(_ key: String) -> Bool {
-        guard count.load(ordering: .acquiring) > 0 else { return false }
-        return state.withLock { $0.entries[key]?.isEmpty == false }
+        guard hasObservers else { return false }
+        return entries.withLock { $0.contains { $0.key == key } }
     }
 
     /// Whether anything observes this object at all; one atomic load.
@@ -43,77 +27,82 @@ public final class KeyValueObserverRegistry: Sendable {
     @inlinable
     public var hasObservers: Bool { count.load(ordering: .acquiring) > 0 }
 
-    func add(_ key: String, options: NSKeyValueObservingOptions, deliver: @escaping @Sendable (Delivery) -> Void) -> UInt64 {
-        let id = state.withLock { state -> UInt64 in
-            state.nextID += 1
-            state.entries[key, default: []].append(Entry(id: state.nextID, options: options, deliver: deliver))
-            return state.nextID
-        }
+    /// Whether any observer asked for `.prior` notifications; one atomic load.
+    @inlinable
+    public var hasPriorObservers: Bool { priorCount.load(ordering: .acquiring) > 0 }
+
+    func add(_ entry: ObserverEntry) {
+        entries.withLock { $0.append(entry) }
+        if entry.options.contains(.prior) { priorCount.add(1, ordering: .releasing) }
         count.add(1, ordering: .releasing)
-        return id
     }
 
-    func remove(_ key: String, id: UInt64) {
-        let removed = state.withLock { state -> Bool in
-            guard var list = state.entries[key], let index = list.firstIndex(where: { $0.id == id }) else {
-                return false
-            }
+    func remove(_ entry: ObserverEntry) {
+        let removed = entries.withLock { list -> Bool in
+            guard let index = list.firstIndex(where: { $0 === entry }) else { return false }
             list.remove(at: index)
-            state.entries[key] = list.isEmpty ? nil : list
             return true
         }
-        if removed { count.subtract(1, ordering: .releasing) }
+        guard removed else { return }
+        if entry.options.contains(.prior) { priorCount.subtract(1, ordering: .releasing) }
+        count.subtract(1, ordering: .releasing)
+    }
+
+    /// The current observers (a retain of the list; called without holding any other lock).
+    @usableFromInline
+    func currentEntries() -> [ObserverEntry] {
+        entries.withLock { $0 }
     }
 
     /// Sends the before-change notification of `key` to observers that asked for `.prior`.
+    @inlinable
     public func willChange<Value>(_ key: String, old: @autoclosure () -> Value) {
-        guard hasObservers else { return }
-        let targets = entries(key).filter { $0.options.contains(.prior) }
-        guard !targets.isEmpty else { return }
-        let oldValue = old()
-        for entry in targets {
-            entry.deliver(Delivery(
-                kind: .setting, old: entry.options.contains(.old) ? oldValue : nil, new: nil,
-                indexes: nil, isPrior: true))
+        guard hasPriorObservers else { return }
+        var oldValue: Value?
+        for entry in currentEntries() where entry.key == key && entry.options.contains(.prior) {
+            if oldValue == nil { oldValue = old() }
+            deliver(to: entry, kind: .setting, old: oldValue, new: nil, indexes: nil, isPrior: true)
         }
     }
 
     /// Sends the change notification of `key` to its observers.
+    @inlinable
     public func didChange<Value>(_ key: String, old: @autoclosure () -> Value, new: @autoclosure () -> Value) {
         guard hasObservers else { return }
-        let targets = entries(key)
-        guard !targets.isEmpty else { return }
-        let oldValue = old()
-        let newValue = new()
-        for entry in targets {
-            entry.deliver(Delivery(
-                kind: .setting, old: entry.options.contains(.old) ? oldValue : nil,
-                new: entry.options.contains(.new) ? newValue : nil, indexes: nil, isPrior: false))
+        var values: (old: Value, new: Value)?
+        for entry in currentEntries() where entry.key == key {
+            if values == nil { values = (old(), new()) }
+            deliver(to: entry, kind: .setting, old: values?.old, new: values?.new, indexes: nil, isPrior: false)
         }
     }
 
     /// Sends a to-many change (`.insertion` or `.removal`) of `key`: `elements` are the inserted
     /// (as new) or removed (as old) elements, at `indexes`.
+    @inlinable
     public func didChangeElements<Element>(
         _ key: String, kind: NSKeyValueChange, elements: @autoclosure () -> [Element],
         indexes: @autoclosure () -> IndexSet
     ) {
         guard hasObservers else { return }
-        let targets = entries(key)
-        guard !targets.isEmpty else { return }
-        let changed = elements()
-        let positions = indexes()
-        for entry in targets {
-            let wantsValues = entry.options.contains(kind == .removal ? .old : .new)
-            entry.deliver(Delivery(
-                kind: kind, old: kind == .removal && wantsValues ? changed : nil,
-                new: kind == .insertion && wantsValues ? changed : nil, indexes: positions,
-                isPrior: false))
+        var values: (elements: [Element], indexes: IndexSet)?
+        for entry in currentEntries() where entry.key == key {
+            if values == nil { values = (elements(), indexes()) }
+            let changed = values?.elements
+            deliver(to: entry, kind: kind, old: kind == .removal ? changed : nil,
+                    new: kind == .insertion ? changed : nil, indexes: values?.indexes, isPrior: false)
         }
     }
 
-    private func entries(_ key: String) -> [Entry] {
-        state.withLock { $0.entries[key] ?? [] }
+    /// Hands a change to one observer: typed when it observes `Value`, else type-erased.
+    @inlinable
+    func deliver<Value>(to entry: ObserverEntry, kind: NSKeyValueChange, old: Value?, new: Value?, indexes: IndexSet?, isPrior: Bool) {
+        if let typed = entry as? TypedObserverEntry<Value> {
+            typed.deliver(kind: kind, old: old, new: new, indexes: indexes, isPrior: isPrior)
+        } else {
+            entry.deliver(erased: ErasedChange(
+                kind: kind, old: old.map { $0 as Any }, new: new.map { $0 as Any }, indexes: indexes,
+                isPrior: isPrior))
+        }
     }
 }
 #endif

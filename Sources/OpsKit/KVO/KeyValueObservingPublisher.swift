@@ -75,25 +75,32 @@ public enum ObservableKeyTable {
 
 extension KeyValueObservingPublisher {
     /// Registers `changeHandler` for property `name`, read through `keyPath`; the shared engine
-    /// behind every `observe` overload.
+    /// behind every `observe` overload. Inlinable, so the delivery closure is specialised for
+    /// the observer's types in the observer's module.
+    @inlinable
     public func registerObservation<Value>(
         _ keyPath: KeyPath<Self, Value>, name: String, options: NSKeyValueObservingOptions,
         changeHandler: @escaping @Sendable (Self, NSKeyValueObservedChange<Value>) -> Void
     ) -> NSKeyValueObservation {
-        let registry = keyValueObservers
-        let id = registry.add(name, options: options) { [weak self] delivery in
+        let entry = TypedObserverEntry<Value>(key: name, options: options) { [weak self] change in
             guard let self else { return }
-            changeHandler(self, NSKeyValueObservedChange(
-                kind: delivery.kind, newValue: delivery.new.flatMap { $0 as? Value },
-                oldValue: delivery.old.flatMap { $0 as? Value }, indexes: delivery.indexes,
-                isPrior: delivery.isPrior))
+            changeHandler(self, change)
         }
-        if options.contains(.initial) {
-            let current = options.contains(.new) ? self[keyPath: keyPath] : nil
+        return register(entry, initial: options.contains(.initial) ? { [unowned self] in
             changeHandler(self, NSKeyValueObservedChange(
-                kind: .setting, newValue: current, oldValue: nil, indexes: nil, isPrior: false))
-        }
-        return NSKeyValueObservation { [weak registry] in registry?.remove(name, id: id) }
+                kind: .setting, newValue: options.contains(.new) ? self[keyPath: keyPath] : nil, oldValue: nil,
+                indexes: nil, isPrior: false))
+        } : nil)
+    }
+
+    /// Adds `entry` to this object's observers, sends the `.initial` notification, and returns
+    /// the token that removes it.
+    @usableFromInline
+    func register(_ entry: ObserverEntry, initial: (() -> Void)?) -> NSKeyValueObservation {
+        let registry = keyValueObservers
+        registry.add(entry)
+        initial?()
+        return NSKeyValueObservation(registry: registry, entry: entry)
     }
 }
 #endif

@@ -20,13 +20,15 @@ public final class ObservedProperty<Value: Sendable>: Sendable {
     /// Stores `newValue` and publishes the change through `owner`, outside the lock.
     ///
     /// With no observers this is one atomic load and one lock, inlined and specialised in the
-    /// caller (a few ns instead of ~80 ns of unspecialised generic code from another module).
-    /// An observer that registers meanwhile still gets the change: the check is repeated after
-    /// the store, as `publishChange` does.
+    /// caller (a few ns instead of ~80 ns of unspecialised generic code from another module);
+    /// with observers (none asking for `.prior`) one more lock to take the observer list and a
+    /// typed call per observer.
     @inlinable
     public func set(_ newValue: Value, publishingOn owner: some KeyValueObservingPublisher) {
         #if !canImport(ObjectiveC)
-        if !owner.keyValueObservers.hasObservers {
+        if !owner.keyValueObservers.hasPriorObservers {
+            // No `.prior` pass needed: store and take the old value in one lock round-trip,
+            // then deliver (a no-op after one atomic load when nothing observes).
             let old = storage.withLock { value -> Value in
                 let old = value
                 value = newValue
