@@ -4,9 +4,11 @@ import Synchronization
 /// A registered observation; observing stops on `invalidate()` or when this token is released,
 /// as with Foundation's `NSKeyValueObservation`.
 public final class NSKeyValueObservation: Sendable {
-    private struct Registration: @unchecked Sendable {
-        // Sendable: both fields are only read and cleared under the token's Mutex.
-        weak var registry: KeyValueObserverRegistry?
+    /// Strong: a token keeps the (small) registry alive, not the observed object. No weak
+    /// reference anywhere on the path: objects with one pay a side-table lookup on every
+    /// retain and release, i.e. on every delivery.
+    private struct Registration: Sendable {
+        var registry: KeyValueObserverRegistry?
         var entry: ObserverEntry?
     }
 

@@ -82,8 +82,9 @@ extension KeyValueObservingPublisher {
         _ keyPath: KeyPath<Self, Value>, name: String, options: NSKeyValueObservingOptions,
         changeHandler: @escaping @Sendable (Self, NSKeyValueObservedChange<Value>) -> Void
     ) -> NSKeyValueObservation {
-        let entry = TypedObserverEntry<Value>(key: name, options: options) { [weak self] change in
-            guard let self else { return }
+        // Unowned, not weak: only this object's own changes are delivered, while it is alive
+        // (its methods are running); a weak reference would slow every retain and release of it.
+        let entry = TypedObserverEntry<Value>(key: name, options: options) { [unowned self] change in
             changeHandler(self, change)
         }
         return register(entry, initial: options.contains(.initial) ? { [unowned self] in
