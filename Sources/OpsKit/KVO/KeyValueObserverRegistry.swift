@@ -49,7 +49,7 @@ public final class KeyValueObserverRegistry: Sendable {
     }
 
     /// The current observers (a retain of the list; called without holding any other lock).
-    @usableFromInline
+    @inlinable
     func currentEntries() -> [ObserverEntry] {
         entries.withLock { $0 }
     }
