@@ -26,6 +26,8 @@ public final class QueueMonitor: Sendable {
         /// Bounded (oldest dropped first); weak, so a reused address never matches.
         var finished: [ObjectIdentifier: FinishedOperation] = [:]
         var finishedOrder = Deque<ObjectIdentifier>()
+        /// Changes taken from the inbox and not applied yet, oldest first.
+        var backlog = Deque<PendingChange>()
 
         /// The id of `op` if it is tracked or finished recently.
         func id(of op: Operation) -> Int? {
@@ -65,7 +67,9 @@ public final class QueueMonitor: Sendable {
     /// Pending changes that make a background apply worthwhile.
     private static let applyBatch = 512
     /// Pending changes at which a recording thread applies them itself (back-pressure).
-    private static let inboxLimit = 65_536
+    private static let inboxLimit = 262_144
+    /// Changes the background applier applies per hold of the state lock.
+    private static let applySlice = 256
 
     private let queue: ObservableOperationQueue
     private let clock: any SimulationClock
@@ -74,7 +78,8 @@ public final class QueueMonitor: Sendable {
     private let state: Mutex<State>
     private let inbox = Mutex(MonitorInbox())
     private let queueTokens = Mutex<[NSKeyValueObservation]>([])
-    private let applier = DispatchQueue(label: "opsmonitor.apply", qos: .utility)
+    /// Applies pending changes in the background; its thread starts on first need.
+    private let applier = Mutex<BackgroundApplier?>(nil)
 
     /// Starts watching `queue`, timing everything on `clock`. With `recordEvents`, every change is
     /// also kept for `drainEvents()` (headless mode).
@@ -133,13 +138,16 @@ public final class QueueMonitor: Sendable {
         withAppliedState { state, _ in state.tracked.count }
     }
 
-    /// Stops watching: every KVO token is invalidated and later changes are ignored.
+    /// Stops watching: what was seen so far is applied (the store stays readable), every KVO
+    /// token is invalidated and later changes are ignored.
     public func stop() {
         var tokens = queueTokens.withLock { tokens in
             defer { tokens = [] }
             return tokens
         }
         state.withLock { state in
+            takeInbox(into: &state)
+            while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &tokens) }
             let dropped = inbox.withLock { box in
                 box.stopped = true
                 defer { box.changes = [] }
@@ -155,7 +163,10 @@ public final class QueueMonitor: Sendable {
         for token in tokens { token.invalidate() }
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        applier.withLock { $0?.stop() }
+    }
 
     // MARK: Operator actions
 
@@ -315,15 +326,52 @@ public final class QueueMonitor: Sendable {
     private func perform(_ next: NextApply) {
         switch next {
         case .nothing: break
-        case .schedule: applier.async { [weak self] in self?.applyPending() }
+        case .schedule: scheduleApply()
         case .applyHere: applyPending()
         }
     }
 
     // MARK: Applying (under the state lock, in recording order)
 
+    private func scheduleApply() {
+        let applier = self.applier.withLock { current -> BackgroundApplier in
+            if let current { return current }
+            let made = BackgroundApplier(name: "opsmonitor.apply") { [weak self] in self?.applyPending() }
+            current = made
+            return made
+        }
+        applier.request()
+    }
+
+    /// The background applier's run: everything pending, a slice at a time, so a reader never
+    /// waits behind more than one slice of a low-priority thread's work.
     private func applyPending() {
-        withAppliedState { _, _ in }
+        var more = true
+        while more {
+            var released: [NSKeyValueObservation] = []
+            more = state.withLock { state -> Bool in
+                takeInbox(into: &state)
+                var applied = 0
+                while applied < Self.applySlice, let change = state.backlog.popFirst() {
+                    apply(change, to: &state, releasing: &released)
+                    applied += 1
+                }
+                return !state.backlog.isEmpty
+            }
+            for token in released { token.invalidate() }
+        }
+    }
+
+    /// Moves the inbox to the end of the backlog (under the state lock, so order is kept).
+    private func takeInbox(into state: inout State) {
+        let changes = inbox.withLock { box in
+            box.applyScheduled = false
+            defer { box.changes.removeAll(keepingCapacity: box.changes.count <= 4_096) }
+            return box.changes
+        }
+        guard !changes.isEmpty else { return }
+        if changes.count > 64 { state.tracked.reserveCapacity(state.tracked.count + changes.count / 2) }
+        state.backlog.append(contentsOf: changes)
     }
 
     /// Runs `body` on the state with every recorded change applied, at the current time.
@@ -331,13 +379,8 @@ public final class QueueMonitor: Sendable {
     private func withAppliedState<T>(_ body: (inout State, Duration) -> T) -> T {
         var released: [NSKeyValueObservation] = []
         let result = state.withLock { state -> T in
-            let changes = inbox.withLock { box in
-                box.applyScheduled = false
-                defer { box.changes.removeAll(keepingCapacity: box.changes.count <= 4_096) }
-                return box.changes
-            }
-            if changes.count > 64 { state.tracked.reserveCapacity(state.tracked.count + changes.count / 2) }
-            for change in changes { apply(change, to: &state, releasing: &released) }
+            takeInbox(into: &state)
+            while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
             return body(&state, now)
         }
         for token in released { token.invalidate() }
