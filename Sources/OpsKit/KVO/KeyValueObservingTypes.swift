@@ -35,6 +35,15 @@ public struct NSKeyValueObservedChange<Value> {
     public let indexes: IndexSet?
     /// True for the notification sent before the change (`.prior`).
     public let isPrior: Bool
+
+    @inlinable
+    init(kind: Kind, newValue: Value?, oldValue: Value?, indexes: IndexSet?, isPrior: Bool) {
+        self.kind = kind
+        self.newValue = newValue
+        self.oldValue = oldValue
+        self.indexes = indexes
+        self.isPrior = isPrior
+    }
 }
 
 extension NSKeyValueObservedChange: Sendable where Value: Sendable {}
