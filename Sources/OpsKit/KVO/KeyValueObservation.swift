@@ -36,7 +36,7 @@ class ObservedKey: @unchecked Sendable {
     /// Calls an entry's handler with type-erased values: the fallback when the published value
     /// type differs from the observed one (values are cast back with `as?`).
     @usableFromInline typealias ErasedInvoke = @Sendable (
-        ObservationEntry, AnyObject, NSKeyValueChange, Any?, Any?, IndexSet?, Bool
+        ObservationEntry, AnyObject, Bool, NSKeyValueChange, Any?, Any?, IndexSet?, Bool
     ) -> Void
 
     /// The published property name.
@@ -57,9 +57,10 @@ class ObservedKey: @unchecked Sendable {
 /// An `ObservedKey` for values of type `Value`, with the typed trampoline.
 @usableFromInline
 final class TypedObservedKey<Value>: ObservedKey, @unchecked Sendable {
-    /// Calls an entry's handler: entry, owner, kind, old, new, indexes, isPrior.
+    /// Calls an entry's handler: entry, owner, whether the owner is known to be an instance of
+    /// the root (no cast needed), kind, old, new, indexes, isPrior.
     @usableFromInline typealias Invoke = @Sendable (
-        ObservationEntry, AnyObject, NSKeyValueChange, Value?, Value?, IndexSet?, Bool
+        ObservationEntry, AnyObject, Bool, NSKeyValueChange, Value?, Value?, IndexSet?, Bool
     ) -> Void
 
     @usableFromInline let invoke: Invoke
@@ -76,13 +77,20 @@ final class TypedObservedKey<Value>: ObservedKey, @unchecked Sendable {
     static func make<Root: AnyObject>(name: String, root: Root.Type) -> TypedObservedKey<Value> {
         TypedObservedKey(
             name: name,
-            invoke: { entry, owner, kind, old, new, indexes, isPrior in
-                guard let root = owner as? Root else { return }
+            invoke: { entry, owner, exact, kind, old, new, indexes, isPrior in
+                let root: Root
+                if exact {
+                    root = unsafeDowncast(owner, to: Root.self)
+                } else if let cast = owner as? Root {
+                    root = cast
+                } else {
+                    return
+                }
                 unsafeDowncast(entry, to: HandlerEntry<Root, Value>.self).handler(
                     root, NSKeyValueObservedChange(
                         kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior))
             },
-            invokeErased: { entry, owner, kind, old, new, indexes, isPrior in
+            invokeErased: { entry, owner, _, kind, old, new, indexes, isPrior in
                 guard let root = owner as? Root else { return }
                 unsafeDowncast(entry, to: HandlerEntry<Root, Value>.self).handler(
                     root, NSKeyValueObservedChange(
@@ -116,11 +124,18 @@ class ObservationEntry: @unchecked Sendable {
     @inlinable var options: NSKeyValueObservingOptions {
         NSKeyValueObservingOptions(rawValue: UInt(optionBits))
     }
+
+    /// Whether this entry, still active, observes `key` (and asked for `.prior`, with `prior`).
+    @inlinable
+    func wants(_ key: String, prior: Bool) -> Bool {
+        (!prior || optionBits & UInt8(NSKeyValueObservingOptions.prior.rawValue) != 0)
+            && self.key.name == key && active.load(ordering: .acquiring)
+    }
 }
 
 /// An entry with its handler, typed by the observed root and value.
 @usableFromInline
-final class HandlerEntry<Root, Value>: ObservationEntry, @unchecked Sendable {
+final class HandlerEntry<Root: AnyObject, Value>: ObservationEntry, @unchecked Sendable {
     @usableFromInline let handler: @Sendable (Root, NSKeyValueObservedChange<Value>) -> Void
 
     @inlinable

@@ -20,10 +20,40 @@ public final class KeyValueObserverRegistry: Sendable {
         @usableFromInline var first: ObservationEntry?
         /// The others, in registration order. Copy-on-write: a snapshot is a retain.
         @usableFromInline var rest: [ObservationEntry] = []
-        /// The observed object, for the overloads that are not told it.
-        @usableFromInline weak var owner: (any AnyObject & Sendable)?
+        /// The observed object, for the overloads that are not told it. `unowned`, not `weak`: a
+        /// weak reference gives the object a side table, which makes every retain and release of
+        /// it (anywhere in the program) take the slow path. The registry belongs to its owner,
+        /// whose own methods publish, so the owner is alive whenever it is read.
+        @usableFromInline unowned var owner: (any AnyObject & Sendable)?
+        /// The dynamic type of every object that registered an observer here, while they all
+        /// had the same one (nil once they differ). A publisher of exactly this type is an
+        /// instance of every entry's root type, so delivery needs no dynamic cast.
+        @usableFromInline var ownerType: ObjectIdentifier?
+        @usableFromInline var mixedOwnerTypes = false
 
         @usableFromInline init() {}
+    }
+
+    /// What a delivery works from, taken under the lock in one round trip.
+    @usableFromInline
+    struct Snapshot {
+        @usableFromInline var first: ObservationEntry?
+        /// Nil when there is no other observer (no retain of an empty array).
+        @usableFromInline var rest: [ObservationEntry]?
+        @usableFromInline var ownerType: ObjectIdentifier?
+
+        @inlinable
+        init(_ state: borrowing State) {
+            first = state.first
+            rest = state.rest.isEmpty ? nil : state.rest
+            ownerType = state.ownerType
+        }
+
+        /// Whether `owner` is an instance of every entry's root (so it can be downcast unchecked).
+        @inlinable
+        func isExactOwner(_ owner: AnyObject) -> Bool {
+            ownerType == ObjectIdentifier(type(of: owner))
+        }
     }
 
     @usableFromInline let state = Mutex(State())
@@ -38,9 +68,9 @@ public final class KeyValueObserverRegistry: Sendable {
     /// Whether anything observes `key` (cheap when nothing observes anything).
     public func isObserved(_ key: String) -> Bool {
         guard hasObservers else { return false }
-        let (first, rest) = snapshot()
-        if let first, first.key.name == key { return true }
-        return rest.contains { $0.key.name == key }
+        let snapshot = snapshot()
+        if let first = snapshot.first, first.key.name == key { return true }
+        return snapshot.rest?.contains { $0.key.name == key } ?? false
     }
 
     /// Whether anything observes this object at all; one atomic load.
@@ -69,6 +99,15 @@ public final class KeyValueObserverRegistry: Sendable {
     func add(_ entry: ObservationEntry, owner: any AnyObject & Sendable) {
         state.withLock { state in
             if state.owner == nil { state.owner = owner }
+            let type = ObjectIdentifier(Swift.type(of: owner))
+            if state.ownerType != type {
+                if state.ownerType != nil || state.mixedOwnerTypes {
+                    state.mixedOwnerTypes = true
+                    state.ownerType = nil
+                } else {
+                    state.ownerType = type
+                }
+            }
             if state.first == nil {
                 state.first = entry
             } else {
@@ -100,15 +139,15 @@ public final class KeyValueObserverRegistry: Sendable {
         withExtendedLifetime(removed) {}
     }
 
-    /// The observer list: one lock round trip, two retains.
+    /// The observer list: one lock round trip, one retain per non-empty part.
     @inlinable
-    func snapshot() -> (ObservationEntry?, [ObservationEntry]) {
-        state.withLock { ($0.first, $0.rest) }
+    func snapshot() -> Snapshot {
+        state.withLock { Snapshot($0) }
     }
 
     @inlinable
-    func snapshotWithOwner() -> (ObservationEntry?, [ObservationEntry], (any AnyObject & Sendable)?) {
-        state.withLock { ($0.first, $0.rest, $0.owner) }
+    func snapshotWithOwner() -> (Snapshot, (any AnyObject & Sendable)?) {
+        state.withLock { (Snapshot($0), $0.owner) }
     }
 
     // MARK: Publishing, owner known (fast path)
@@ -118,8 +157,7 @@ public final class KeyValueObserverRegistry: Sendable {
     @inlinable
     public func willChange<Value>(_ key: String, old: @autoclosure () -> Value, owner: AnyObject) {
         guard hasPriorObservers else { return }
-        let (first, rest) = snapshot()
-        deliverPrior(key, owner: owner, first: first, rest: rest, old: old)
+        deliverPrior(key, owner: owner, snapshot(), old: old)
     }
 
     /// Sends the change notification of `key` to its observers; `owner` is the object whose
@@ -129,8 +167,7 @@ public final class KeyValueObserverRegistry: Sendable {
         _ key: String, old: @autoclosure () -> Value, new: @autoclosure () -> Value, owner: AnyObject
     ) {
         guard hasObservers else { return }
-        let (first, rest) = snapshot()
-        deliver(key, owner: owner, first: first, rest: rest, kind: .setting, old: old, new: new, indexes: nil)
+        deliver(key, owner: owner, snapshot(), kind: .setting, old: old, new: new, indexes: nil)
     }
 
     /// Sends a to-many change (`.insertion` or `.removal`) of `key`: `elements` are the inserted
@@ -141,8 +178,7 @@ public final class KeyValueObserverRegistry: Sendable {
         indexes: @autoclosure () -> IndexSet, owner: AnyObject
     ) {
         guard hasObservers else { return }
-        let (first, rest) = snapshot()
-        deliverElements(key, owner: owner, first: first, rest: rest, kind: kind, elements: elements, indexes: indexes)
+        deliverElements(key, owner: owner, snapshot(), kind: kind, elements: elements, indexes: indexes)
     }
 
     // MARK: Publishing, owner read from the registry
@@ -151,18 +187,18 @@ public final class KeyValueObserverRegistry: Sendable {
     @inlinable
     public func willChange<Value>(_ key: String, old: @autoclosure () -> Value) {
         guard hasPriorObservers else { return }
-        let (first, rest, owner) = snapshotWithOwner()
+        let (snapshot, owner) = snapshotWithOwner()
         guard let owner else { return }
-        deliverPrior(key, owner: owner, first: first, rest: rest, old: old)
+        deliverPrior(key, owner: owner, snapshot, old: old)
     }
 
     /// Sends the change notification of `key` to its observers.
     @inlinable
     public func didChange<Value>(_ key: String, old: @autoclosure () -> Value, new: @autoclosure () -> Value) {
         guard hasObservers else { return }
-        let (first, rest, owner) = snapshotWithOwner()
+        let (snapshot, owner) = snapshotWithOwner()
         guard let owner else { return }
-        deliver(key, owner: owner, first: first, rest: rest, kind: .setting, old: old, new: new, indexes: nil)
+        deliver(key, owner: owner, snapshot, kind: .setting, old: old, new: new, indexes: nil)
     }
 
     /// Sends a to-many change (`.insertion` or `.removal`) of `key`: `elements` are the inserted
@@ -173,80 +209,104 @@ public final class KeyValueObserverRegistry: Sendable {
         indexes: @autoclosure () -> IndexSet
     ) {
         guard hasObservers else { return }
-        let (first, rest, owner) = snapshotWithOwner()
+        let (snapshot, owner) = snapshotWithOwner()
         guard let owner else { return }
-        deliverElements(key, owner: owner, first: first, rest: rest, kind: kind, elements: elements, indexes: indexes)
+        deliverElements(key, owner: owner, snapshot, kind: kind, elements: elements, indexes: indexes)
     }
 
     // MARK: Delivery
 
+    /// Whether the snapshot holds an observer of `key` (and, with `prior`, one that asked for
+    /// `.prior`): values are only computed when someone will receive them.
     @inlinable
-    func deliverPrior<Value>(
-        _ key: String, owner: AnyObject, first: ObservationEntry?, rest: [ObservationEntry], old: () -> Value
-    ) {
-        var oldValue: Value?
-        func send(_ entry: ObservationEntry) {
-            let options = entry.options
-            guard options.contains(.prior), entry.key.name == key, entry.active.load(ordering: .acquiring) else {
-                return
-            }
-            if oldValue == nil { oldValue = old() }
-            let sentOld = options.contains(.old) ? oldValue : nil
-            invoke(entry, owner: owner, kind: .setting, old: sentOld, new: nil, indexes: nil, isPrior: true)
+    static func wants(_ key: String, prior: Bool, _ snapshot: Snapshot) -> Bool {
+        if let first = snapshot.first, first.wants(key, prior: prior) { return true }
+        guard let rest = snapshot.rest else { return false }
+        for entry in rest where entry.wants(key, prior: prior) { return true }
+        return false
+    }
+
+    @inlinable
+    func deliverPrior<Value>(_ key: String, owner: AnyObject, _ snapshot: Snapshot, old: () -> Value) {
+        guard Self.wants(key, prior: true, snapshot) else { return }
+        let oldValue = old()
+        let exact = snapshot.isExactOwner(owner)
+        if let first = snapshot.first, first.wants(key, prior: true) {
+            Self.invoke(first, owner: owner, exact: exact, kind: .setting,
+                        old: first.options.contains(.old) ? oldValue : nil, new: nil, indexes: nil, isPrior: true)
         }
-        if let first { send(first) }
-        for entry in rest { send(entry) }
+        guard let rest = snapshot.rest else { return }
+        for entry in rest where entry.wants(key, prior: true) {
+            Self.invoke(entry, owner: owner, exact: exact, kind: .setting,
+                        old: entry.options.contains(.old) ? oldValue : nil, new: nil, indexes: nil, isPrior: true)
+        }
     }
 
     @inlinable
     func deliver<Value>(
-        _ key: String, owner: AnyObject, first: ObservationEntry?, rest: [ObservationEntry],
-        kind: NSKeyValueChange, old: () -> Value, new: () -> Value, indexes: IndexSet?
+        _ key: String, owner: AnyObject, _ snapshot: Snapshot, kind: NSKeyValueChange, old: () -> Value,
+        new: () -> Value, indexes: IndexSet?
     ) {
-        var values: (old: Value, new: Value)?
-        func send(_ entry: ObservationEntry) {
-            guard entry.key.name == key, entry.active.load(ordering: .acquiring) else { return }
-            if values == nil { values = (old(), new()) }
-            guard let values else { return }
-            let options = entry.options
-            invoke(
-                entry, owner: owner, kind: kind, old: options.contains(.old) ? values.old : nil,
-                new: options.contains(.new) ? values.new : nil, indexes: indexes, isPrior: false)
+        let exact = snapshot.isExactOwner(owner)
+        // The common case, one observer: no pre-scan, values computed only for it.
+        guard let rest = snapshot.rest else {
+            guard let first = snapshot.first, first.wants(key, prior: false) else { return }
+            let options = first.options
+            Self.invoke(first, owner: owner, exact: exact, kind: kind, old: options.contains(.old) ? old() : nil,
+                        new: options.contains(.new) ? new() : nil, indexes: indexes, isPrior: false)
+            return
         }
-        if let first { send(first) }
-        for entry in rest { send(entry) }
+        guard Self.wants(key, prior: false, snapshot) else { return }
+        let oldValue = old()
+        let newValue = new()
+        if let first = snapshot.first, first.wants(key, prior: false) {
+            let options = first.options
+            Self.invoke(first, owner: owner, exact: exact, kind: kind, old: options.contains(.old) ? oldValue : nil,
+                        new: options.contains(.new) ? newValue : nil, indexes: indexes, isPrior: false)
+        }
+        for entry in rest where entry.wants(key, prior: false) {
+            let options = entry.options
+            Self.invoke(entry, owner: owner, exact: exact, kind: kind, old: options.contains(.old) ? oldValue : nil,
+                        new: options.contains(.new) ? newValue : nil, indexes: indexes, isPrior: false)
+        }
     }
 
     @inlinable
     func deliverElements<Element>(
-        _ key: String, owner: AnyObject, first: ObservationEntry?, rest: [ObservationEntry],
-        kind: NSKeyValueChange, elements: () -> [Element], indexes: () -> IndexSet
+        _ key: String, owner: AnyObject, _ snapshot: Snapshot, kind: NSKeyValueChange,
+        elements: () -> [Element], indexes: () -> IndexSet
     ) {
-        var values: (elements: [Element], indexes: IndexSet)?
-        func send(_ entry: ObservationEntry) {
-            guard entry.key.name == key, entry.active.load(ordering: .acquiring) else { return }
-            if values == nil { values = (elements(), indexes()) }
-            guard let changed = values?.elements, let positions = values?.indexes else { return }
-            let wantsValues = entry.options.contains(kind == .removal ? .old : .new)
-            invoke(
-                entry, owner: owner, kind: kind, old: kind == .removal && wantsValues ? changed : nil,
-                new: kind == .insertion && wantsValues ? changed : nil, indexes: positions, isPrior: false)
+        guard Self.wants(key, prior: false, snapshot) else { return }
+        let changed = elements()
+        let positions = indexes()
+        let exact = snapshot.isExactOwner(owner)
+        let valueOption: NSKeyValueObservingOptions = kind == .removal ? .old : .new
+        if let first = snapshot.first, first.wants(key, prior: false) {
+            let values = first.options.contains(valueOption) ? changed : nil
+            Self.invoke(first, owner: owner, exact: exact, kind: kind, old: kind == .removal ? values : nil,
+                        new: kind == .insertion ? values : nil, indexes: positions, isPrior: false)
         }
-        if let first { send(first) }
-        for entry in rest { send(entry) }
+        guard let rest = snapshot.rest else { return }
+        for entry in rest where entry.wants(key, prior: false) {
+            let values = entry.options.contains(valueOption) ? changed : nil
+            Self.invoke(entry, owner: owner, exact: exact, kind: kind, old: kind == .removal ? values : nil,
+                        new: kind == .insertion ? values : nil, indexes: positions, isPrior: false)
+        }
     }
 
     /// Calls one entry: typed when the published type is the observed one, else through `Any`.
+    /// `exact`: the owner is known to be an instance of the entry's root (see `State.ownerType`).
     @inlinable
-    func invoke<Value>(
-        _ entry: ObservationEntry, owner: AnyObject, kind: NSKeyValueChange, old: Value?, new: Value?,
-        indexes: IndexSet?, isPrior: Bool
+    static func invoke<Value>(
+        _ entry: ObservationEntry, owner: AnyObject, exact: Bool, kind: NSKeyValueChange, old: Value?,
+        new: Value?, indexes: IndexSet?, isPrior: Bool
     ) {
         let key = entry.key
         if key.valueType == ObjectIdentifier(Value.self) {
-            unsafeDowncast(key, to: TypedObservedKey<Value>.self).invoke(entry, owner, kind, old, new, indexes, isPrior)
+            unsafeDowncast(key, to: TypedObservedKey<Value>.self).invoke(
+                entry, owner, exact, kind, old, new, indexes, isPrior)
         } else {
-            key.invokeErased(entry, owner, kind, old.map { $0 as Any }, new.map { $0 as Any }, indexes, isPrior)
+            key.invokeErased(entry, owner, exact, kind, old.map { $0 as Any }, new.map { $0 as Any }, indexes, isPrior)
         }
     }
 }
