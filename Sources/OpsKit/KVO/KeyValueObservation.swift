@@ -78,17 +78,16 @@ final class TypedObservedKey<Value>: ObservedKey, @unchecked Sendable {
         TypedObservedKey(
             name: name,
             invoke: { entry, owner, exact, kind, old, new, indexes, isPrior in
-                let root: Root
+                let change = NSKeyValueObservedChange(
+                    kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior)
+                // Each branch passes the owner straight through (borrowed: no retain on the
+                // exact path, where the registry has proven the owner's type).
                 if exact {
-                    root = unsafeDowncast(owner, to: Root.self)
-                } else if let cast = owner as? Root {
-                    root = cast
-                } else {
-                    return
+                    unsafeDowncast(entry, to: HandlerEntry<Root, Value>.self).handler(
+                        unsafeDowncast(owner, to: Root.self), change)
+                } else if let root = owner as? Root {
+                    unsafeDowncast(entry, to: HandlerEntry<Root, Value>.self).handler(root, change)
                 }
-                unsafeDowncast(entry, to: HandlerEntry<Root, Value>.self).handler(
-                    root, NSKeyValueObservedChange(
-                        kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior))
             },
             invokeErased: { entry, owner, _, kind, old, new, indexes, isPrior in
                 guard let root = owner as? Root else { return }
