@@ -356,7 +356,9 @@ public final class QueueMonitor: Sendable {
                     apply(change, to: &state, releasing: &released)
                     applied += 1
                 }
-                return !state.backlog.isEmpty
+                guard state.backlog.isEmpty else { return true }
+                state.backlog = []  // a burst's capacity is not kept
+                return false
             }
             for token in released { token.invalidate() }
         }
@@ -381,6 +383,7 @@ public final class QueueMonitor: Sendable {
         let result = state.withLock { state -> T in
             takeInbox(into: &state)
             while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
+            state.backlog = []  // a burst's capacity is not kept
             return body(&state, now)
         }
         for token in released { token.invalidate() }

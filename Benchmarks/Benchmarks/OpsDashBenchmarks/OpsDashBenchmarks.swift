@@ -15,6 +15,7 @@ let opsPerSecond = BenchmarkMetric.custom("ops/s", polarity: .prefersLarger, use
 let monitorBytesPerOp = BenchmarkMetric.custom("monitor bytes/op", useScalingFactor: false)
 let storeBytesPerOp = BenchmarkMetric.custom("store bytes/op", useScalingFactor: false)
 let peakStoreKiB = BenchmarkMetric.custom("peak store KiB", useScalingFactor: false)
+let subscriptionBytes = BenchmarkMetric.custom("bytes/subscription", useScalingFactor: false)
 let eventsPerSecond = BenchmarkMetric.custom("events/s", polarity: .prefersLarger, useScalingFactor: false)
 
 func adding(_ metric: BenchmarkMetric, to configuration: Benchmark.Configuration) -> Benchmark.Configuration {
@@ -79,6 +80,31 @@ let benchmarks: @Sendable () -> Void = {
         for i in benchmark.scaledIterations { gauge.set(i) }
         benchmark.stopMeasurement()
         blackHole(gauge.value)
+    }
+
+    // 1b. KVO subscription: per observe + invalidate pair, scaled ×1,000 (results are per pair).
+    let subscription = Benchmark.Configuration(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        warmupIterations: smoke ? 0 : 1,
+        scalingFactor: .kilo,
+        maxDuration: smoke ? .milliseconds(1) : .seconds(2),
+        maxIterations: smoke ? 1 : 200)
+    Benchmark("1b KVO subscription: observe + invalidate", configuration: subscription) { (benchmark: Benchmark) throws in
+        let sink = Sink()
+        let gauges = (0..<1_000).map { _ in Gauge() }
+        for gauge in gauges { gauge.observe(\.value, options: [.new]) { _, _ in }.invalidate() }
+        benchmark.startMeasurement()
+        for i in benchmark.scaledIterations {
+            let token = gauges[i % gauges.count].observe(\.value, options: [.new]) { _, change in
+                sink.total &+= change.newValue ?? 0
+            }
+            token.invalidate()
+        }
+        benchmark.stopMeasurement()
+        blackHole(sink.total)
+    }
+    Benchmark("1b KVO subscription: live, one per object", configuration: adding(subscriptionBytes, to: once)) { (benchmark: Benchmark) throws in
+        benchmark.measurement(subscriptionBytes, Int(KVOBench.bytesPerLiveSubscription(count: smoke ? 10_000 : 100_000)))
     }
 
     // 2. Monitoring overhead: one iteration = N operations added and drained.

@@ -189,6 +189,45 @@ public enum KVOBench {
         return t / Double(iterations) * 1e9
     }
 
+    /// ns per `observe(\.value, options: [.new])` + `invalidate()` pair, cycling over `pool`
+    /// gauges (as a monitor subscribes to many objects, not one).
+    public static func observeAndInvalidate(_ iterations: Int, pool: Int = 1_000) -> Double {
+        let sink = Sink()
+        let gauges = (0..<pool).map { _ in Gauge() }
+        let t = time {
+            for i in 0..<iterations {
+                let token = gauges[i % pool].observe(\.value, options: [.new]) { _, change in
+                    sink.total &+= change.newValue ?? 0
+                }
+                token.invalidate()
+            }
+        }
+        keepAlive(sink.total)
+        return t / Double(iterations) * 1e9
+    }
+
+    /// malloc bytes (mallinfo2) per live subscription: `count` gauges made first, then one
+    /// `observe(\.value, options: [.new])` each, tokens kept in a pre-sized array. The gauges are
+    /// kept alive to the end: released early (after their last use), they would take their
+    /// registries' entries with them and the figure would count only the tokens.
+    public static func bytesPerLiveSubscription(count: Int) -> Double {
+        let sink = Sink()
+        let gauges = (0..<count).map { _ in Gauge() }
+        var tokens: [NSKeyValueObservation] = []
+        tokens.reserveCapacity(count)
+        let bytes = withExtendedLifetime(gauges) { () -> Int in
+            let before = MemoryBench.allocatedBytes()
+            for gauge in gauges {
+                tokens.append(gauge.observe(\.value, options: [.new]) { _, change in sink.total &+= change.newValue ?? 0 })
+            }
+            let after = MemoryBench.allocatedBytes()
+            for token in tokens { token.invalidate() }
+            return after - before
+        }
+        keepAlive(sink.total)
+        return Double(bytes) / Double(count)
+    }
+
     /// Prepared objects for package-benchmark loops.
     public static func makeObservedGauge(sink: Sink) -> (Gauge, NSKeyValueObservation) {
         let gauge = Gauge()

@@ -90,6 +90,22 @@ if want("1") {
                     budget: "—", met: nil))
 }
 
+// 1b. KVO subscription cost (the monitor makes several per operation)
+if want("1b") || want("1") {
+    log("1b. KVO subscription")
+    let n = smoke ? 20_000 : 1_000_000
+    _ = KVOBench.observeAndInvalidate(10_000)
+    let pair = Stats((0..<reps).map { _ in KVOBench.observeAndInvalidate(n) })
+    rows.append(Row(item: "1b. KVO subscription", compared: "observe(\\.value, [.new]) + invalidate(), cycling over 1000 objects: ns per pair",
+                    a: pair, b: nil, unit: "ns", ratio: .nan, ratioText: "—", budget: "—", met: nil))
+    let live = smoke ? 10_000 : 100_000
+    let bytes = Stats((0..<(smoke ? 1 : 3)).map { _ in KVOBench.bytesPerLiveSubscription(count: live) })
+    rows.append(Row(item: "1b. KVO subscription memory", compared: "\(live) objects, one live subscription each: malloc bytes (mallinfo2) / subscription",
+                    a: bytes, b: nil, unit: "B", ratio: bytes.median / 120,
+                    ratioText: String(format: "%.2f of budget", bytes.median / 120), budget: "≤ ~120 B",
+                    met: bytes.median <= 120))
+}
+
 // 2. Monitoring overhead
 if want("2") {
     let n = size.queueOperations

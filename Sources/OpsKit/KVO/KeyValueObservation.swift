@@ -1,32 +1,149 @@
 #if !canImport(ObjectiveC)
+import Foundation
 import Synchronization
 
 /// A registered observation; observing stops on `invalidate()` or when this token is released,
 /// as with Foundation's `NSKeyValueObservation`.
+///
+/// The token is one small object pointing at its registry entry; the entry (held by the
+/// registry) carries the typed handler.
 public final class NSKeyValueObservation: Sendable {
-    /// Strong: a token keeps the (small) registry alive, not the observed object. No weak
-    /// reference anywhere on the path: objects with one pay a side-table lookup on every
-    /// retain and release, i.e. on every delivery.
-    private struct Registration: Sendable {
-        var registry: KeyValueObserverRegistry?
-        var entry: ObserverEntry?
+    @usableFromInline let entry: ObservationEntry
+
+    @usableFromInline
+    init(entry: ObservationEntry) {
+        self.entry = entry
     }
 
-    private let registration: Mutex<Registration>
-
-    init(registry: KeyValueObserverRegistry, entry: ObserverEntry) {
-        registration = Mutex(Registration(registry: registry, entry: entry))
-    }
-
-    /// Stops observing. Safe from any thread, any number of times.
+    /// Stops observing. Safe from any thread, any number of times, and from inside a handler
+    /// (its own or another's): once it returns, this observation gets no further change.
     public func invalidate() {
-        let (registry, entry) = registration.withLock { current in
-            defer { current = Registration() }
-            return (current.registry, current.entry)
-        }
-        if let registry, let entry { registry.remove(entry) }
+        guard entry.active.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        entry.registry.remove(entry)
     }
 
     deinit { invalidate() }
+}
+
+/// What every observation of one property through one key path shares: the property's name, its
+/// value type, and the trampolines that call an entry's typed handler. Made once per key path
+/// (cached by `ObservableKeyTable`), so a subscription does not pay for it.
+///
+/// Unchecked `Sendable` only because the class is not final (`TypedObservedKey` adds the typed
+/// trampoline): every stored property is an immutable `let` of a `Sendable` type.
+@usableFromInline
+class ObservedKey: @unchecked Sendable {
+    /// Calls an entry's handler with type-erased values: the fallback when the published value
+    /// type differs from the observed one (values are cast back with `as?`).
+    @usableFromInline typealias ErasedInvoke = @Sendable (
+        ObservationEntry, AnyObject, Bool, NSKeyValueChange, Any?, Any?, IndexSet?, Bool
+    ) -> Void
+
+    /// The published property name.
+    @usableFromInline let name: String
+    /// `ObjectIdentifier` of the observed value type: a publisher of that exact type takes the
+    /// typed path (no `Any`, no dynamic cast of the values).
+    @usableFromInline let valueType: ObjectIdentifier
+    @usableFromInline let invokeErased: ErasedInvoke
+
+    @usableFromInline
+    init(name: String, valueType: ObjectIdentifier, invokeErased: @escaping ErasedInvoke) {
+        self.name = name
+        self.valueType = valueType
+        self.invokeErased = invokeErased
+    }
+}
+
+/// An `ObservedKey` for values of type `Value`, with the typed trampoline.
+@usableFromInline
+final class TypedObservedKey<Value>: ObservedKey, @unchecked Sendable {
+    /// Calls an entry's handler: entry, owner, whether the owner is known to be an instance of
+    /// the root (no cast needed), kind, old, new, indexes, isPrior.
+    @usableFromInline typealias Invoke = @Sendable (
+        ObservationEntry, AnyObject, Bool, NSKeyValueChange, Value?, Value?, IndexSet?, Bool
+    ) -> Void
+
+    @usableFromInline let invoke: Invoke
+
+    @usableFromInline
+    init(name: String, invoke: @escaping Invoke, invokeErased: @escaping ErasedInvoke) {
+        self.invoke = invoke
+        super.init(name: name, valueType: ObjectIdentifier(Value.self), invokeErased: invokeErased)
+    }
+
+    /// The key of property `name` observed on `Root`: its trampolines are specialised where
+    /// this is inlined (the observer's module), and cast the owner to `Root` with one class cast.
+    @inlinable
+    static func make<Root: AnyObject>(name: String, root: Root.Type) -> TypedObservedKey<Value> {
+        TypedObservedKey(
+            name: name,
+            invoke: { entry, owner, exact, kind, old, new, indexes, isPrior in
+                let change = NSKeyValueObservedChange(
+                    kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior)
+                // Each branch passes the owner straight through (borrowed: no retain on the
+                // exact path, where the registry has proven the owner's type).
+                if exact {
+                    unsafeDowncast(entry, to: HandlerEntry<Root, Value>.self).handler(
+                        unsafeDowncast(owner, to: Root.self), change)
+                } else if let root = owner as? Root {
+                    unsafeDowncast(entry, to: HandlerEntry<Root, Value>.self).handler(root, change)
+                }
+            },
+            invokeErased: { entry, owner, _, kind, old, new, indexes, isPrior in
+                guard let root = owner as? Root else { return }
+                unsafeDowncast(entry, to: HandlerEntry<Root, Value>.self).handler(
+                    root, NSKeyValueObservedChange(
+                        kind: kind, newValue: new.flatMap { $0 as? Value },
+                        oldValue: old.flatMap { $0 as? Value }, indexes: indexes, isPrior: isPrior))
+            })
+    }
+}
+
+/// One registered observer, held by its registry while active. Its key's trampolines know the
+/// concrete `HandlerEntry` type, so delivering needs no cast of the entry.
+///
+/// Unchecked `Sendable` only because the class is not final (`HandlerEntry` adds the handler):
+/// every stored property is a `let` of a `Sendable` type, and `active` is an `Atomic`.
+@usableFromInline
+class ObservationEntry: @unchecked Sendable {
+    @usableFromInline let registry: KeyValueObserverRegistry
+    @usableFromInline let key: ObservedKey
+    /// `NSKeyValueObservingOptions.rawValue` (the four options fit in a byte).
+    @usableFromInline let optionBits: UInt8
+    /// Cleared by `invalidate()`; a delivery already under way skips an inactive entry.
+    @usableFromInline let active = Atomic<Bool>(true)
+
+    @usableFromInline
+    init(registry: KeyValueObserverRegistry, key: ObservedKey, options: NSKeyValueObservingOptions) {
+        self.registry = registry
+        self.key = key
+        self.optionBits = UInt8(truncatingIfNeeded: options.rawValue)
+    }
+
+    @inlinable var options: NSKeyValueObservingOptions {
+        NSKeyValueObservingOptions(rawValue: UInt(optionBits))
+    }
+
+    /// Whether this entry, still active, observes `key` (and asked for `.prior`, with `prior`).
+    @inlinable
+    func wants(_ key: String, prior: Bool) -> Bool {
+        (!prior || optionBits & UInt8(NSKeyValueObservingOptions.prior.rawValue) != 0)
+            && self.key.name == key && active.load(ordering: .acquiring)
+    }
+}
+
+/// An entry with its handler, typed by the observed root and value.
+@usableFromInline
+final class HandlerEntry<Root: AnyObject, Value>: ObservationEntry, @unchecked Sendable {
+    @usableFromInline let handler: @Sendable (Root, NSKeyValueObservedChange<Value>) -> Void
+
+    @inlinable
+    init(
+        registry: KeyValueObserverRegistry, key: TypedObservedKey<Value>, options: NSKeyValueObservingOptions,
+        handler: @escaping @Sendable (Root, NSKeyValueObservedChange<Value>) -> Void
+    ) {
+        self.handler = handler
+        super.init(registry: registry, key: key, options: options)
+    }
 }
 #endif

@@ -16,6 +16,10 @@ extension KeyValueObservingPublisher {
     /// Publishes a change of property `key` from `old` to `new`: the prior notification, then
     /// `apply()` (which must store the new value), then the change notification. Call it
     /// without holding the lock that `apply` takes.
+    ///
+    /// Inlinable, so it is specialised in the publisher's module; with no observer it costs an
+    /// atomic load before and after `apply`.
+    @inlinable
     public func publishChange<Value>(_ key: String, old: Value, new: Value, apply: () -> Void) {
         #if canImport(ObjectiveC)
         let object = self as? NSObject
@@ -23,9 +27,10 @@ extension KeyValueObservingPublisher {
         apply()
         object?.didChangeValue(forKey: key)
         #else
-        keyValueObservers.willChange(key, old: old)
+        let observers = keyValueObservers
+        observers.willChange(key, old: old, owner: self)
         apply()
-        keyValueObservers.didChange(key, old: old, new: new)
+        observers.didChange(key, old: old, new: new, owner: self)
         #endif
     }
 }
@@ -35,21 +40,21 @@ extension KeyValueObservingPublisher {
 ///
 /// Key paths rooted at a subclass never equal the superclass's, so each publisher family lists
 /// its observable properties once, generically (`\S.isFinished` for any `S`), and the table is
-/// built and cached the first time a type is observed.
+/// built and cached the first time a type is observed. Each observed key path also gets one
+/// shared `ObservedKey` (name, value type, typed trampolines), so a subscription allocates only
+/// its entry and its token.
 public enum ObservableKeyTable {
-    /// Tables by root type. Key paths are not `Sendable`, so a plain lock guards the dictionary.
+    /// Tables by root type, keys by key path, and a small direct-mapped cache by key path
+    /// identity (a key path literal outside generic code is one object, so most lookups hash a
+    /// pointer, not the key path's components). Key paths are not `Sendable`, so a plain lock
+    /// guards it all.
     private final class Cache: @unchecked Sendable {
-        // Locking: `tables` is only touched under `lock`.
-        private let lock = NSLock()
-        private var tables: [ObjectIdentifier: [AnyKeyPath: String]] = [:]
-
-        func table(_ id: ObjectIdentifier) -> [AnyKeyPath: String]? {
-            lock.withLock { tables[id] }
-        }
-
-        func store(_ table: [AnyKeyPath: String], for id: ObjectIdentifier) {
-            lock.withLock { tables[id] = table }
-        }
+        // Locking: every var below is only touched under `lock`.
+        let lock = NSLock()
+        var tables: [ObjectIdentifier: [AnyKeyPath: String]] = [:]
+        var keys: [AnyKeyPath: ObservedKey] = [:]
+        /// Slot by identity hash; each holds its key path strongly so the identity stays valid.
+        var recent: [(keyPath: AnyKeyPath, key: ObservedKey)?] = Array(repeating: nil, count: 64)
     }
 
     private static let cache = Cache()
@@ -58,10 +63,38 @@ public enum ObservableKeyTable {
     public static func name<S>(
         of keyPath: AnyKeyPath, root: S.Type, make: () -> [AnyKeyPath: String]
     ) -> String {
+        lookupName(keyPath, root: root, make: make)
+    }
+
+    /// The shared key of `keyPath`: cached; on first use named through `names` (the root's table)
+    /// and built by `make`.
+    @usableFromInline
+    static func observedKey(
+        _ keyPath: AnyKeyPath, root: Any.Type, names: () -> [AnyKeyPath: String],
+        make: (String) -> ObservedKey
+    ) -> ObservedKey {
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: ObjectIdentifier(keyPath).hashValue) >> 4) & 63
+        let found = cache.lock.withLock { () -> ObservedKey? in
+            if let hit = cache.recent[slot], hit.keyPath === keyPath { return hit.key }
+            guard let key = cache.keys[keyPath] else { return nil }
+            cache.recent[slot] = (keyPath, key)
+            return key
+        }
+        if let found { return found }
+        let key = make(lookupName(keyPath, root: root, make: names))
+        return cache.lock.withLock { () -> ObservedKey in
+            let shared = cache.keys[keyPath] ?? key
+            cache.keys[keyPath] = shared
+            cache.recent[slot] = (keyPath, shared)
+            return shared
+        }
+    }
+
+    private static func lookupName(_ keyPath: AnyKeyPath, root: Any.Type, make: () -> [AnyKeyPath: String]) -> String {
         let id = ObjectIdentifier(root)
-        if let table = cache.table(id), let name = table[keyPath] { return name }
-        let table = make()
-        cache.store(table, for: id)
+        let cached = cache.lock.withLock { cache.tables[id] }
+        let table = cached ?? make()
+        if cached == nil { cache.lock.withLock { cache.tables[id] = table } }
         // A key path outside the table: a stored property's description names it.
         return table[keyPath] ?? fallbackName(keyPath)
     }
@@ -74,37 +107,30 @@ public enum ObservableKeyTable {
 }
 
 extension KeyValueObservingPublisher {
-    /// Registers `changeHandler` for property `name`, read through `keyPath`; the shared engine
-    /// behind every `observe` overload. Inlinable, so the delivery closure is specialised for
-    /// the observer's types in the observer's module.
+    /// Registers `changeHandler` for property `name`, read through `keyPath`: the engine behind
+    /// `observe`, for a publisher that names the property itself.
     @inlinable
     public func registerObservation<Value>(
         _ keyPath: KeyPath<Self, Value>, name: String, options: NSKeyValueObservingOptions,
         changeHandler: @escaping @Sendable (Self, NSKeyValueObservedChange<Value>) -> Void
     ) -> NSKeyValueObservation {
-        // Not weak: an object's observers are only called from its own publishing code, which
-        // runs while the object is alive (a weak reference would also slow every retain and
-        // release of the object, and a checked unowned one costs two atomics per delivery).
-        // Publishing through a registry kept after its object died is the one misuse this
-        // does not survive; `keyValueObservers` is for the object's own code.
-        let entry = TypedObserverEntry<Value>(key: name, options: options) { [unowned(unsafe) self] change in
-            changeHandler(self, change)
-        }
-        return register(entry, initial: options.contains(.initial) ? { [unowned self] in
-            changeHandler(self, NSKeyValueObservedChange(
-                kind: .setting, newValue: options.contains(.new) ? self[keyPath: keyPath] : nil, oldValue: nil,
-                indexes: nil, isPrior: false))
-        } : nil)
+        register(keyPath, key: TypedObservedKey<Value>.make(name: name, root: Self.self), options: options,
+                 changeHandler: changeHandler)
     }
 
-    /// Adds `entry` to this object's observers, sends the `.initial` notification, and returns
-    /// the token that removes it.
-    @usableFromInline
-    func register(_ entry: ObserverEntry, initial: (() -> Void)?) -> NSKeyValueObservation {
-        let registry = keyValueObservers
-        registry.add(entry)
-        initial?()
-        return NSKeyValueObservation(registry: registry, entry: entry)
+    /// Registers `changeHandler` under `key`, then sends the `.initial` notification if asked.
+    @inlinable
+    func register<Value>(
+        _ keyPath: KeyPath<Self, Value>, key: TypedObservedKey<Value>, options: NSKeyValueObservingOptions,
+        changeHandler: @escaping @Sendable (Self, NSKeyValueObservedChange<Value>) -> Void
+    ) -> NSKeyValueObservation {
+        let token = keyValueObservers.register(key, owner: self, options: options, handler: changeHandler)
+        if options.contains(.initial) {
+            let current = options.contains(.new) ? self[keyPath: keyPath] : nil
+            changeHandler(self, NSKeyValueObservedChange(
+                kind: .setting, newValue: current, oldValue: nil, indexes: nil, isPrior: false))
+        }
+        return token
     }
 }
 #endif

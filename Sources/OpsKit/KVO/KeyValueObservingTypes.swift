@@ -5,16 +5,17 @@ import Foundation
 /// for platforms whose Foundation has no KVO.
 public struct NSKeyValueObservingOptions: OptionSet, Sendable, Hashable {
     public let rawValue: UInt
-    public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The options with these bits.
+    @inlinable public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// Fill `newValue`.
-    public static let new = NSKeyValueObservingOptions(rawValue: 0x01)
+    @inlinable public static var new: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x01) }
     /// Fill `oldValue`.
-    public static let old = NSKeyValueObservingOptions(rawValue: 0x02)
+    @inlinable public static var old: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x02) }
     /// Send one notification at registration, with the current value.
-    public static let initial = NSKeyValueObservingOptions(rawValue: 0x04)
+    @inlinable public static var initial: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x04) }
     /// Send a notification before each change too, with `isPrior == true`.
-    public static let prior = NSKeyValueObservingOptions(rawValue: 0x08)
+    @inlinable public static var prior: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x08) }
 }
 
 /// The kind of a change, as in Foundation's KVO.
@@ -36,7 +37,7 @@ public struct NSKeyValueObservedChange<Value> {
     /// True for the notification sent before the change (`.prior`).
     public let isPrior: Bool
 
-    @usableFromInline
+    @inlinable
     init(kind: Kind, newValue: Value?, oldValue: Value?, indexes: IndexSet?, isPrior: Bool) {
         self.kind = kind
         self.newValue = newValue

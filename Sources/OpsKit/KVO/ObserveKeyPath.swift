@@ -5,14 +5,20 @@ extension KeyValueObservingPublisher {
     /// Observes the property at `keyPath`, with Foundation KVO's semantics for `.initial`,
     /// `.prior`, `.old` and `.new`. Notifications arrive synchronously on the changing thread,
     /// in change order. Observing stops when the returned token is invalidated or released.
+    ///
+    /// A subscription allocates its registry entry and its token; the key path's name and typed
+    /// delivery code are looked up once per key path and shared.
+    @inlinable
     public func observe<Value>(
         _ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
         changeHandler: @escaping @Sendable (Self, NSKeyValueObservedChange<Value>) -> Void
     ) -> NSKeyValueObservation {
-        let name = ObservableKeyTable.name(of: keyPath, root: Self.self) {
-            ObservableKeyTable.collect(Self.self)
-        }
-        return registerObservation(keyPath, name: name, options: options, changeHandler: changeHandler)
+        let shared = ObservableKeyTable.observedKey(
+            keyPath, root: Self.self, names: { ObservableKeyTable.collect(Self.self) },
+            make: { name in TypedObservedKey<Value>.make(name: name, root: Self.self) })
+        // The key of this key path was made for `Value` (the key path fixes it), by this function.
+        let key = unsafeDowncast(shared, to: TypedObservedKey<Value>.self)
+        return register(keyPath, key: key, options: options, changeHandler: changeHandler)
     }
 }
 
@@ -40,6 +46,7 @@ extension ObservableOperationState {
 
 extension ObservableKeyTable {
     /// Every observable key path of `root`, from each family it belongs to.
+    @usableFromInline
     static func collect<S>(_ root: S.Type) -> [AnyKeyPath: String] {
         var table: [AnyKeyPath: String] = [:]
         if let operation = root as? any ObservableOperationState.Type {

@@ -273,7 +273,7 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         }
         if finishing { keyWillChange("isFinished", old: false) }
         #if !canImport(ObjectiveC)
-        keyValueObservers.willChange("state", old: previous)
+        keyValueObservers.willChange("state", old: previous, owner: self)
         #endif
         let (listeners, queue, ticket) = locked.withLock { state in
             state.state = next
@@ -290,7 +290,7 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
             keyDidChange("isFinished", old: false, new: true)
         }
         #if !canImport(ObjectiveC)
-        keyValueObservers.didChange("state", old: previous, new: next)
+        keyValueObservers.didChange("state", old: previous, new: next, owner: self)
         #endif
         startingIn?.operationStarted(self)
         if finishing {
@@ -306,13 +306,13 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
     private func keyWillChange(_ key: String, old: Bool) {
         willChangeValue(forKey: key)
         #if !canImport(ObjectiveC)
-        keyValueObservers.willChange(key, old: old)
+        keyValueObservers.willChange(key, old: old, owner: self)
         #endif
     }
 
     private func keyDidChange(_ key: String, old: Bool, new: Bool) {
         #if !canImport(ObjectiveC)
-        keyValueObservers.didChange(key, old: old, new: new)
+        keyValueObservers.didChange(key, old: old, new: new, owner: self)
         #endif
     }
 

@@ -100,7 +100,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         publishCount(old: old, new: new)
         #if !canImport(ObjectiveC)
         keyValueObservers.didChangeElements(
-            "operations", kind: .insertion, elements: ops, indexes: IndexSet(integersIn: old..<new))
+            "operations", kind: .insertion, elements: ops, indexes: IndexSet(integersIn: old..<new), owner: self)
         #endif
         var ready: [Operation] = []
         ready.reserveCapacity(ops.count)
@@ -186,7 +186,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
     func operationStarted(_ op: AsyncOperation) {
         #if !canImport(ObjectiveC)
         keyValueObservers.didChangeElements(
-            "executingOperations", kind: .insertion, elements: [op as Operation], indexes: IndexSet())
+            "executingOperations", kind: .insertion, elements: [op as Operation], indexes: IndexSet(), owner: self)
         #endif
     }
 
@@ -196,7 +196,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         #if !canImport(ObjectiveC)
         if wasExecuting {
             keyValueObservers.didChangeElements(
-                "executingOperations", kind: .removal, elements: [op], indexes: IndexSet())
+                "executingOperations", kind: .removal, elements: [op], indexes: IndexSet(), owner: self)
         }
         #endif
         let change = tracking.withLock { state -> (Int, Int)? in
@@ -208,7 +208,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         }
         guard let (old, new) = change else { return }
         #if !canImport(ObjectiveC)
-        keyValueObservers.didChangeElements("operations", kind: .removal, elements: [op], indexes: IndexSet())
+        keyValueObservers.didChangeElements("operations", kind: .removal, elements: [op], indexes: IndexSet(), owner: self)
         #endif
         publishCount(old: old, new: new)
         if new == 0 {

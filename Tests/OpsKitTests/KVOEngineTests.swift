@@ -1,0 +1,205 @@
+#if !canImport(ObjectiveC)
+import Foundation
+import Synchronization
+import Testing
+@testable import OpsKit
+
+/// Elements of `Meter.parts`; published as `Part`, observed as `[Part]` or as `[Component]`.
+class Component: @unchecked Sendable {}
+final class Part: Component, @unchecked Sendable {}
+
+/// A small publisher declared the documented way, with key paths whose observed type differs
+/// from the published one (`optionalLevel`, `components`) to reach the type-erased fallback.
+final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable {
+    let keyValueObservers = KeyValueObserverRegistry()
+    let _level = ObservedProperty("level", 0)
+    var level: Int { _level.value }
+    var optionalLevel: Int? { level }
+    var parts: [Part] { [] }
+    var components: [Component] { [] }
+    static var observableKeyPaths: [AnyKeyPath: String] {
+        [
+            \Meter.level: "level", \Meter.optionalLevel: "level",
+            \Meter.parts: "parts", \Meter.components: "parts",
+        ]
+    }
+
+    func setLevel(_ value: Int) { _level.set(value, publishingOn: self) }
+    func insert(_ part: Part, at index: Int) {
+        keyValueObservers.didChangeElements(
+            "parts", kind: .insertion, elements: [part], indexes: IndexSet(integer: index), owner: self)
+    }
+}
+
+@Suite struct KVOEngineTests {
+    @Test func aValueObservedAsAnotherTypeArrivesThroughTheFallback() {
+        let meter = Meter()
+        let recorder = Recorder()
+        let typed = meter.observe(\.level, options: [.old, .new]) { _, c in
+            recorder.add("typed \(c.oldValue.map(String.init) ?? "-")→\(c.newValue.map(String.init) ?? "-")")
+        }
+        let optional = meter.observe(\.optionalLevel, options: [.old, .new]) { _, c in
+            // Int published, Int? observed: the value must still arrive (as .some).
+            recorder.add("optional \(String(describing: c.oldValue))→\(String(describing: c.newValue))")
+        }
+        meter.setLevel(7)
+        #expect(recorder.all == ["typed 0→7", "optional Optional(Optional(0))→Optional(Optional(7))"])
+        _ = (typed, optional)
+    }
+
+    @Test func toManyElementsReachObserversOfTheExactAndOfABroaderElementType() {
+        let meter = Meter()
+        let part = Part()
+        let recorder = Recorder()
+        let exact = meter.observe(\.parts, options: [.new]) { _, c in
+            recorder.add("parts \(c.kind) \(c.newValue?.count ?? -1) same=\(c.newValue?.first === part) at \(Array(c.indexes ?? []))")
+        }
+        let broad = meter.observe(\.components, options: [.new]) { _, c in
+            recorder.add("components \(c.kind) \(c.newValue?.count ?? -1) same=\(c.newValue?.first === part)")
+        }
+        meter.insert(part, at: 3)
+        #expect(recorder.all == ["parts insertion 1 same=true at [3]", "components insertion 1 same=true"])
+        _ = (exact, broad)
+    }
+
+    @Test func observersAreCalledInRegistrationOrderAfterTheFirstOneLeaves() {
+        let meter = Meter()
+        let recorder = Recorder()
+        var tokens = (0..<5).map { index in
+            meter.observe(\.level, options: [.new]) { _, _ in recorder.add("o\(index)") }
+        }
+        tokens[0].invalidate()  // the inline first slot is refilled from the others, in order
+        tokens[2].invalidate()
+        tokens.append(meter.observe(\.level, options: [.new]) { _, _ in recorder.add("o5") })
+        meter.setLevel(1)
+        #expect(recorder.all == ["o1", "o3", "o4", "o5"])
+        _ = tokens
+    }
+
+    @Test func aHandlerCanInvalidateItsOwnTokenDuringDelivery() {
+        let meter = Meter()
+        let recorder = Recorder()
+        let slot = Mutex<NSKeyValueObservation?>(nil)
+        let token = meter.observe(\.level, options: [.new]) { _, c in
+            recorder.add("got \(c.newValue ?? -1)")
+            slot.withLock { $0 }?.invalidate()
+        }
+        slot.withLock { $0 = token }
+        meter.setLevel(1)
+        meter.setLevel(2)
+        #expect(recorder.all == ["got 1"])
+        #expect(!meter.keyValueObservers.hasObservers)
+    }
+
+    @Test func anObserverInvalidatedByAnEarlierHandlerMissesTheChangeUnderWay() {
+        let meter = Meter()
+        let recorder = Recorder()
+        let later = Mutex<NSKeyValueObservation?>(nil)
+        let first = meter.observe(\.level, options: [.new]) { _, _ in
+            recorder.add("first")
+            later.withLock { $0 }?.invalidate()
+        }
+        later.withLock { $0 = meter.observe(\.level, options: [.new]) { _, _ in recorder.add("later") } }
+        meter.setLevel(1)
+        #expect(recorder.all == ["first"])
+        _ = first
+    }
+
+    @Test func aHandlerCanRegisterAnotherObserverDuringDelivery() {
+        let meter = Meter()
+        let recorder = Recorder()
+        let added = Mutex<[NSKeyValueObservation]>([])
+        let token = meter.observe(\.level, options: [.new]) { meter, c in
+            recorder.add("outer \(c.newValue ?? -1)")
+            guard c.newValue == 1 else { return }
+            let inner = meter.observe(\.level, options: [.initial, .new]) { _, c in
+                recorder.add("inner \(c.newValue ?? -1)")
+            }
+            added.withLock { $0.append(inner) }
+        }
+        meter.setLevel(1)
+        meter.setLevel(2)
+        // The new observer gets its initial value at once, not the change under way, then the next.
+        #expect(recorder.all == ["outer 1", "inner 1", "outer 2", "inner 2"])
+        _ = token
+    }
+
+    @Test func thePriorPassFollowsTheObserversThatAskedForIt() {
+        let meter = Meter()
+        let registry = meter.keyValueObservers
+        let recorder = Recorder()
+        let plain = meter.observe(\.level, options: [.new]) { _, c in recorder.add("plain \(c.isPrior)") }
+        #expect(!registry.hasPriorObservers)
+        let prior1 = meter.observe(\.level, options: [.old, .prior]) { _, c in
+            recorder.add("p1 prior=\(c.isPrior) old=\(c.oldValue ?? -1)")
+        }
+        let prior2 = meter.observe(\.level, options: [.prior]) { _, c in recorder.add("p2 prior=\(c.isPrior)") }
+        #expect(registry.hasPriorObservers)
+        meter.setLevel(1)
+        #expect(recorder.all == [
+            "p1 prior=true old=0", "p2 prior=true",
+            "plain false", "p1 prior=false old=0", "p2 prior=false",
+        ])
+        prior1.invalidate()
+        prior1.invalidate()  // twice must not count twice
+        #expect(registry.hasPriorObservers, "prior2 still wants it")
+        prior2.invalidate()
+        #expect(!registry.hasPriorObservers)
+        #expect(registry.hasObservers)
+        recorder.lines.withLock { $0 = [] }
+        meter.setLevel(2)
+        #expect(recorder.all == ["plain false"])
+        plain.invalidate()
+        #expect(!registry.hasObservers)
+    }
+
+    @Test func aRegistrySharedByObjectsOfDifferentTypesStillCastsTheOwner() {
+        final class Other: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable {
+            let keyValueObservers: KeyValueObserverRegistry
+            init(sharing registry: KeyValueObserverRegistry) { keyValueObservers = registry }
+            var level: Int { 0 }
+            static var observableKeyPaths: [AnyKeyPath: String] { [\Other.level: "level"] }
+        }
+        let meter = Meter()
+        let other = Other(sharing: meter.keyValueObservers)
+        let recorder = Recorder()
+        let onMeter = meter.observe(\.level, options: [.new]) { m, c in
+            recorder.add("meter \(m === meter) \(c.newValue ?? -1)")
+        }
+        let onOther = other.observe(\.level, options: [.new]) { _, _ in recorder.add("other") }
+        // Published by the meter: the observer rooted at `Other` cannot take a `Meter` and is skipped.
+        meter.setLevel(4)
+        #expect(recorder.all == ["meter true 4"])
+        _ = (onMeter, onOther)
+    }
+
+    @Test func releasedTokensFreeTheirEntriesAndTheRegistryEmpties() {
+        let meter = Meter()
+        weak var weakEntry: ObservationEntry?
+        do {
+            let token = meter.observe(\.level, options: [.new]) { _, _ in }
+            weakEntry = token.entry
+            #expect(weakEntry != nil)
+            #expect(meter.keyValueObservers.isObserved("level"))
+        }
+        #expect(weakEntry == nil, "the registry must not keep a released observation")
+        #expect(!meter.keyValueObservers.isObserved("level"))
+        #expect(!meter.keyValueObservers.hasObservers)
+    }
+
+    @Test func observersOnManyThreadsEachSeeEveryChangeOnce() {
+        let meter = Meter()
+        let counts = Mutex<[Int: Int]>([:])
+        let tokens = Mutex<[NSKeyValueObservation]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            let token = meter.observe(\.level, options: [.new]) { _, _ in counts.withLock { $0[index, default: 0] += 1 } }
+            tokens.withLock { $0.append(token) }
+        }
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for value in 0..<250 { meter.setLevel(thread * 1000 + value) }
+        }
+        #expect(counts.withLock { $0 } == Dictionary(uniqueKeysWithValues: (0..<8).map { ($0, 1000) }))
+        _ = tokens
+    }
+}
+#endif
