@@ -67,7 +67,7 @@ public final class QueueMonitor: Sendable {
     /// Pending changes that make a background apply worthwhile.
     private static let applyBatch = 512
     /// Pending changes at which a recording thread applies them itself (back-pressure).
-    private static let inboxLimit = 262_144
+    private static let inboxLimit = 524_288
     /// Changes the background applier applies per hold of the state lock.
     private static let applySlice = 256
 
