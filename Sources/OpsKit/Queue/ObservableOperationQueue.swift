@@ -22,8 +22,6 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
     // by `waitUntilAllOperationsAreFinished`. Notifications go out after the lock is released.
     private struct Tracking {
         var unfinished = UnfinishedOperations()
-        /// Tickets of operations that are not `AsyncOperation`s (those keep their own).
-        var foreignTickets: [ObjectIdentifier: UInt64] = [:]
         var held: [ObjectIdentifier: HeldOperation] = [:]
         var barrier: Operation?
     }
@@ -90,11 +88,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         let (old, new) = tracking.withLock { state -> (Int, Int) in
             let old = state.unfinished.count
             state.unfinished.reserve(ops.count)
-            for op in ops {
-                let ticket = state.unfinished.append(op)
-                tickets.append(ticket)
-                if !(op is AsyncOperation) { state.foreignTickets[ObjectIdentifier(op)] = ticket }
-            }
+            for op in ops { tickets.append(state.unfinished.append(op)) }
             return (old, state.unfinished.count)
         }
         publishCount(old: old, new: new)
@@ -202,7 +196,6 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         let change = tracking.withLock { state -> (Int, Int)? in
             let old = state.unfinished.count
             guard state.unfinished.remove(ticket: ticket, op) else { return nil }
-            if !(op is AsyncOperation) { state.foreignTickets[ObjectIdentifier(op)] = nil }
             if state.barrier === op { state.barrier = nil }
             return (old, old - 1)
         }

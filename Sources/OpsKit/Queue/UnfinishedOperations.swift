@@ -14,9 +14,12 @@ struct UnfinishedOperations {
     /// Operations present.
     private(set) var count = 0
 
-    /// Makes room for `additional` appends.
+    /// Makes room for `additional` appends. Grows at least geometrically: reserving the exact
+    /// size on every one-operation add would copy the whole list each time.
     mutating func reserve(_ additional: Int) {
-        slots.reserveCapacity(slots.count + additional)
+        let needed = slots.count + additional
+        guard needed > slots.capacity else { return }
+        slots.reserveCapacity(max(needed, 2 * slots.capacity))
     }
 
     /// Adds `op` at the end; returns its ticket (for `remove`).
