@@ -83,7 +83,7 @@ public struct MonitorStore: Sendable {
         counts[lifecycle, nil] += 1
         totalBytes += total
         touch()
-        if recordsEvents { record(.added(time: time, id: id, name: name ?? "op-\(id)", kind: kind, totalBytes: total, dependencies: dependencies)) }
+        if recordsEvents { record(.added(time: time, id: id, name: name ?? OperationSnapshot.defaultName(id: id), kind: kind, totalBytes: total, dependencies: dependencies)) }
         record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
         return id
     }

@@ -42,9 +42,12 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     public var id: Int
     /// The operation's name (`Operation.name`, or "op-<id>" when it has none).
     public var name: String {
-        get { explicitName ?? "op-\(id)" }
+        get { explicitName ?? Self.defaultName(id: id) }
         set { explicitName = newValue }
     }
+
+    /// The name shown for operation `id` when it has none of its own.
+    static func defaultName(id: Int) -> String { "op-\(id)" }
     /// `Operation.name` when set; the generated name is only built when read.
     var explicitName: String?
     public var kind: OperationKind

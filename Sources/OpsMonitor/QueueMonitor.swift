@@ -395,20 +395,19 @@ public final class QueueMonitor: Sendable {
         case .added(let op, let lifecycle, let time, let tokens):
             track(op, lifecycle, time: time, tokens: tokens, in: &state, releasing: &released)
         case .started(let op, let time, let progress):
-            let id = state.tracked[ObjectIdentifier(op)].map { tracked in
-                if let progress {
-                    if let previous = tracked.tokens.progress { released.append(previous) }
-                    state.tracked[ObjectIdentifier(op)]?.tokens.progress = progress
-                }
-                return tracked.id
-            }
-            guard let id else {
+            let key = ObjectIdentifier(op)
+            guard let tracked = state.tracked[key] else {
                 if let progress { released.append(progress) }
                 return
             }
-            state.store.transition(id, to: .executing, time: time)
+            if let progress {
+                if let previous = tracked.tokens.progress { released.append(previous) }
+                state.tracked[key]?.tokens.progress = progress
+            }
+            state.store.transition(tracked.id, to: .executing, time: time)
         case .ready(let op, let time):
-            guard let key = trackedKey(op, in: state), let tracked = state.tracked[key] else { return }
+            let key = ObjectIdentifier(op)
+            guard let tracked = state.tracked[key] else { return }
             if state.store.operation(id: tracked.id)?.lifecycle == .waiting {
                 state.store.transition(tracked.id, to: .ready, time: time)
             }
@@ -426,11 +425,6 @@ public final class QueueMonitor: Sendable {
         case .finished(let op, let time):
             finish(op, time: time, in: &state, releasing: &released)
         }
-    }
-
-    private func trackedKey(_ op: Operation, in state: State) -> ObjectIdentifier? {
-        let key = ObjectIdentifier(op)
-        return state.tracked[key] == nil ? nil : key
     }
 
     private func track(

@@ -40,7 +40,7 @@ public struct LogEntry: Sendable, Equatable {
                 return text
             case .state(let name, let from, let to, let outcome, let message):
                 let state = to == .finished ? (outcome?.rawValue ?? "finished") : to.rawValue
-                return "\(name ?? "op-\(operationID ?? 0)"): \(from.rawValue) → \(state)\(message.map { " (\($0))" } ?? "")"
+                return "\(name ?? OperationSnapshot.defaultName(id: operationID ?? 0)): \(from.rawValue) → \(state)\(message.map { " (\($0))" } ?? "")"
             }
         }
         set { detail = .text(newValue) }
