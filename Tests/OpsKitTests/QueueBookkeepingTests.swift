@@ -40,16 +40,16 @@ import Testing
         queue.isSuspended = true
         let first = ClosureOperation {}
         queue.addOperation(first)
-        let changes = ChangeLog()
+        let changes = Recorder()
         let counts = queue.observe(\.operationCount, options: [.old, .new]) { _, change in
-            changes.append("count \(change.oldValue ?? -1)→\(change.newValue ?? -1)")
+            changes.add("count \(change.oldValue ?? -1)→\(change.newValue ?? -1)")
         }
         let inserts = queue.observe(\.allOperations, options: [.new]) { _, change in
             guard change.kind == .insertion else { return }
-            changes.append("insert \(change.newValue?.count ?? -1) at \(change.indexes.map(Array.init) ?? [])")
+            changes.add("insert \(change.newValue?.count ?? -1) at \(change.indexes.map(Array.init) ?? [])")
         }
         queue.addOperations((0..<3).map { _ in ClosureOperation {} }, waitUntilFinished: false)
-        #expect(changes.entries == ["count 1→4", "insert 3 at [1, 2, 3]"])
+        #expect(changes.all == ["count 1→4", "insert 3 at [1, 2, 3]"])
         #expect(queue.allOperationCount == 4)
         queue.isSuspended = false
         queue.waitUntilAllOperationsAreFinished()
@@ -69,23 +69,14 @@ import Testing
     }
 }
 
-/// Thread-safe list of strings recorded by observers.
-final class ChangeLog: @unchecked Sendable {
-    // Locking: `items` only under `lock`.
-    private let lock = NSLock()
-    private var items: [String] = []
-    func append(_ entry: String) { lock.withLock { items.append(entry) } }
-    var entries: [String] { lock.withLock { items } }
-}
-
 @Suite struct ExecutingOperationsTests {
     @Test func startsAndFinishesArePublishedBeforeFoundationMovesOn() {
         let queue = ObservableOperationQueue()
         queue.maxConcurrentOperationCount = 1
-        let changes = ChangeLog()
+        let changes = Recorder()
         let token = queue.observe(\.executingOperations, options: [.new, .old]) { _, change in
             let names = (change.kind == .insertion ? change.newValue : change.oldValue)?.compactMap(\.name) ?? []
-            changes.append("\(change.kind == .insertion ? "start" : "end") \(names.joined())")
+            changes.add("\(change.kind == .insertion ? "start" : "end") \(names.joined())")
         }
         let first = ClosureOperation(name: "a") {}
         let second = ClosureOperation(name: "b") {}
@@ -93,7 +84,7 @@ final class ChangeLog: @unchecked Sendable {
         third.addDependency(second)
         queue.addOperations([first, second, third], waitUntilFinished: true)
         queue.waitUntilAllOperationsAreFinished()
-        #expect(changes.entries == ["start a", "end a", "start b", "end b", "start c", "end c"])
+        #expect(changes.all == ["start a", "end a", "start b", "end b", "start c", "end c"])
         #expect(queue.executingOperations.isEmpty)
         _ = token
     }
