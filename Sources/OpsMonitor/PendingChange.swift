@@ -32,7 +32,7 @@ struct OperationTokens: Sendable {
 
 /// Changes recorded and not yet applied, oldest first.
 struct MonitorInbox {
-    var changes: [PendingChange] = []
+    var changes = ChangeChunks()
     /// Whether a background apply is already on its way.
     var applyScheduled = false
     /// Set by `QueueMonitor.stop()`: later changes are dropped (their tokens released).

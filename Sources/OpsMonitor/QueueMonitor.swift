@@ -14,8 +14,8 @@ import Synchronization
 /// store applies the inbox in order, in batches, on a background applier or whenever someone
 /// reads, so every read sees every change made before it.
 public final class QueueMonitor: Sendable {
-    // Locking: `state` (Mutex) holds the store and the bookkeeping; `inbox` (Mutex) holds the
-    // changes not applied yet. Lock order: state, then inbox. KVO handlers take only `inbox`.
+    // Locking: `state` (Mutex) holds the store and the bookkeeping; `recorder.inbox` (Mutex) holds
+    // the changes not applied yet. Lock order: state, then inbox. KVO handlers take only `inbox`.
     // Neither lock is held while calling out to user code; tokens are invalidated after unlocking.
     private struct State {
         var store: MonitorStore
@@ -27,7 +27,7 @@ public final class QueueMonitor: Sendable {
         var finished: [ObjectIdentifier: FinishedOperation] = [:]
         var finishedOrder = Deque<ObjectIdentifier>()
         /// Changes taken from the inbox and not applied yet, oldest first.
-        var backlog = Deque<PendingChange>()
+        var backlog = ChangeChunks()
 
         /// The id of `op` if it is tracked or finished recently.
         func id(of op: Operation) -> Int? {
@@ -64,22 +64,15 @@ public final class QueueMonitor: Sendable {
         var tokens: OperationTokens
     }
 
-    /// Pending changes that make a background apply worthwhile.
-    private static let applyBatch = 512
-    /// Pending changes at which a recording thread applies them itself (back-pressure).
-    private static let inboxLimit = 524_288
     /// Changes the background applier applies per hold of the state lock.
     private static let applySlice = 256
 
     private let queue: ObservableOperationQueue
-    private let clock: any SimulationClock
     private let limits: MonitorStore.Limits
-    private let origin: Duration
     private let state: Mutex<State>
-    private let inbox = Mutex(MonitorInbox())
+    /// Records changes on worker threads (the KVO handlers' side).
+    private let recorder: MonitorRecorder
     private let queueTokens = Mutex<[NSKeyValueObservation]>([])
-    /// Applies pending changes in the background; its thread starts on first need.
-    private let applier = Mutex<BackgroundApplier?>(nil)
 
     /// Starts watching `queue`, timing everything on `clock`. With `recordEvents`, every change is
     /// also kept for `drainEvents()` (headless mode).
@@ -88,33 +81,25 @@ public final class QueueMonitor: Sendable {
         limits: MonitorStore.Limits = .init(), recordEvents: Bool = false
     ) {
         self.queue = queue
-        self.clock = clock
         self.limits = limits
-        self.origin = clock.now
+        self.recorder = MonitorRecorder(clock: clock)
         var initial = MonitorStore(limits: limits)
         initial.recordsEvents = recordEvents
         initial.isSuspended = queue.isSuspended
         initial.maxConcurrentOperationCount = queue.maxConcurrentOperationCount
         self.state = Mutex(State(store: initial))
+        recorder.applyWith { [weak self] in self?.applyPending() }
         // Holding the inbox while subscribing and reading the queue puts every change a worker
         // makes meanwhile after the operation's `added` entry.
-        inbox.withLock { box in
+        recorder.inbox.withLock { box in
             subscribeToQueue()
-            let time = now
-            for op in queue.allOperations {
-                let lifecycle = Self.currentLifecycle(op)
-                var tokens = OperationTokens()
-                if lifecycle == .waiting { tokens.ready = watchReadiness(op) }
-                if lifecycle == .executing { tokens.progress = watchProgress(op) }
-                if lifecycle == .ready || lifecycle == .waiting { tokens.start = watchStart(op) }
-                box.changes.append(.added(op, lifecycle, time: time, tokens: tokens))
-            }
+            recorder.recordCurrentOperations(of: queue, into: &box)
         }
         applyPending()
     }
 
     /// Time on the monitor's clock since it started.
-    public var now: Duration { clock.now - origin }
+    public var now: Duration { recorder.now }
 
     /// The current picture of the queue.
     public func snapshot() -> QueueSnapshot {
@@ -148,12 +133,12 @@ public final class QueueMonitor: Sendable {
         state.withLock { state in
             takeInbox(into: &state)
             while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &tokens) }
-            let dropped = inbox.withLock { box in
+            let dropped = recorder.inbox.withLock { box in
                 box.stopped = true
-                defer { box.changes = [] }
+                defer { box.changes = ChangeChunks() }
                 return box.changes
             }
-            for change in dropped {
+            for change in dropped.all {
                 if case .added(_, _, _, let held) = change { tokens += held.all }
                 if case .started(_, _, let progress?) = change { tokens.append(progress) }
             }
@@ -165,7 +150,7 @@ public final class QueueMonitor: Sendable {
 
     deinit {
         stop()
-        applier.withLock { $0?.stop() }
+        recorder.stopApplier()
     }
 
     // MARK: Operator actions
@@ -219,26 +204,11 @@ public final class QueueMonitor: Sendable {
         }
     }
 
-    // MARK: Subscriptions (worker threads: stamp and append only)
+    // MARK: Subscriptions
 
+    /// Operations through the recorder (worker threads: stamp and append only); settings here.
     private func subscribeToQueue() {
-        let added = queue.observe(\.allOperations, options: [.new, .old]) { [weak self] _, change in
-            guard let self else { return }
-            if change.kind == .insertion, let ops = change.newValue { self.added(ops) }
-            if change.kind == .removal, let ops = change.oldValue {
-                let time = self.now
-                for op in ops { self.record(.finished(op, time: time)) }
-            }
-        }
-        #if canImport(ObjectiveC)
-        let started: NSKeyValueObservation? = nil  // per operation instead: `watchStart`
-        #else
-        let started: NSKeyValueObservation? = queue.observe(\.executingOperations, options: [.new]) { [weak self] _, change in
-            guard let self, change.kind == .insertion, let ops = change.newValue else { return }
-            let time = self.now
-            for op in ops { self.record(.started(op, time: time, progress: self.watchProgress(op))) }
-        }
-        #endif
+        let operations = recorder.watchOperations(of: queue)
         let suspended = queue.observe(\.isSuspended, options: [.new]) { [weak self] _, change in
             guard let self, let value = change.newValue else { return }
             self.recordQueue(isSuspended: value)
@@ -247,101 +217,10 @@ public final class QueueMonitor: Sendable {
             guard let self, let value = change.newValue else { return }
             self.recordQueue(maxConcurrent: value)
         }
-        queueTokens.withLock { $0 = [added, started, suspended, limit].compactMap { $0 } }
-    }
-
-    /// Operations the queue just took: ready, or waiting (then watched until ready).
-    private func added(_ ops: [Operation]) {
-        let time = now
-        var changes: [PendingChange] = []
-        changes.reserveCapacity(ops.count)
-        for op in ops {
-            let waiting = Self.isWaiting(op)
-            let tokens = OperationTokens(ready: waiting ? watchReadiness(op) : nil, start: watchStart(op))
-            changes.append(.added(op, waiting ? .waiting : .ready, time: time, tokens: tokens))
-        }
-        record(changes)
-    }
-
-    private func watchReadiness(_ op: Operation) -> NSKeyValueObservation? {
-        guard let async = op as? AsyncOperation else { return nil }
-        return async.observe(\.isReady, options: [.new]) { [weak self] op, change in
-            guard let self, change.newValue == true else { return }
-            self.record(.ready(op, time: self.now))
-        }
-    }
-
-    /// Where the queue publishes no `executingOperations` (macOS), watches the operation's start.
-    private func watchStart(_ op: Operation) -> NSKeyValueObservation? {
-        #if canImport(ObjectiveC)
-        return op.observe(\.isExecuting, options: [.new]) { [weak self] op, change in
-            guard let self, change.newValue == true else { return }
-            self.record(.started(op, time: self.now, progress: self.watchProgress(op)))
-        }
-        #else
-        return nil
-        #endif
-    }
-
-    private func watchProgress(_ op: Operation) -> NSKeyValueObservation? {
-        guard let work = op as? SimulatedWorkOperation else { return nil }
-        return work.observe(\.progress, options: [.new]) { [weak self] op, change in
-            guard let self, let progress = change.newValue else { return }
-            self.record(.progressed(op, progress, time: self.now))
-        }
-    }
-
-    private static func isWaiting(_ op: Operation) -> Bool {
-        let dependencies = op.dependencies
-        guard !dependencies.isEmpty, !op.isCancelled else { return false }
-        return dependencies.contains { !$0.isFinished }
-    }
-
-    private static func currentLifecycle(_ op: Operation) -> Lifecycle {
-        if op.isFinished { return .finished }
-        if op.isExecuting { return .executing }
-        return isWaiting(op) ? .waiting : .ready
-    }
-
-    /// Appends `change` (the one-change path of every worker-thread notification).
-    private func record(_ change: PendingChange) {
-        let next = inbox.withLock { box -> NextApply in
-            guard !box.stopped else { return .nothing }
-            box.changes.append(change)
-            return box.next(batch: Self.applyBatch, limit: Self.inboxLimit)
-        }
-        perform(next)
-    }
-
-    /// Appends `changes` (a batch of added operations: never applied on the adding thread).
-    private func record(_ changes: [PendingChange]) {
-        let next = inbox.withLock { box -> NextApply in
-            guard !box.stopped else { return .nothing }
-            box.changes.append(contentsOf: changes)
-            return box.next(batch: Self.applyBatch, limit: .max)
-        }
-        perform(next)
-    }
-
-    private func perform(_ next: NextApply) {
-        switch next {
-        case .nothing: break
-        case .schedule: scheduleApply()
-        case .applyHere: applyPending()
-        }
+        queueTokens.withLock { $0 = operations + [suspended, limit] }
     }
 
     // MARK: Applying (under the state lock, in recording order)
-
-    private func scheduleApply() {
-        let applier = self.applier.withLock { current -> BackgroundApplier in
-            if let current { return current }
-            let made = BackgroundApplier(name: "opsmonitor.apply") { [weak self] in self?.applyPending() }
-            current = made
-            return made
-        }
-        applier.request()
-    }
 
     /// The background applier's run: everything pending, a slice at a time, so a reader never
     /// waits behind more than one slice of a low-priority thread's work.
@@ -356,9 +235,7 @@ public final class QueueMonitor: Sendable {
                     apply(change, to: &state, releasing: &released)
                     applied += 1
                 }
-                guard state.backlog.isEmpty else { return true }
-                state.backlog = []  // a burst's capacity is not kept
-                return false
+                return !state.backlog.isEmpty
             }
             for token in released { token.invalidate() }
         }
@@ -366,14 +243,14 @@ public final class QueueMonitor: Sendable {
 
     /// Moves the inbox to the end of the backlog (under the state lock, so order is kept).
     private func takeInbox(into state: inout State) {
-        let changes = inbox.withLock { box in
+        var changes = recorder.inbox.withLock { box in
             box.applyScheduled = false
-            defer { box.changes.removeAll(keepingCapacity: box.changes.count <= 4_096) }
+            defer { box.changes = ChangeChunks() }
             return box.changes
         }
         guard !changes.isEmpty else { return }
         if changes.count > 64 { state.tracked.reserveCapacity(state.tracked.count + changes.count / 2) }
-        state.backlog.append(contentsOf: changes)
+        state.backlog.append(takingAllOf: &changes)
     }
 
     /// Runs `body` on the state with every recorded change applied, at the current time.
@@ -383,7 +260,6 @@ public final class QueueMonitor: Sendable {
         let result = state.withLock { state -> T in
             takeInbox(into: &state)
             while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
-            state.backlog = []  // a burst's capacity is not kept
             return body(&state, now)
         }
         for token in released { token.invalidate() }

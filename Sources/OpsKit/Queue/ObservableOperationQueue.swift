@@ -32,6 +32,9 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
     }
 
     private let tracking = Mutex(Tracking())
+    /// The (empty) indexes of an `executingOperations` change or an `operations` removal: one
+    /// shared value, as an `IndexSet()` per notification allocates on Linux.
+    private static let noIndexes = IndexSet()
     private let drained = NSCondition()
     /// Whether operations with unfinished dependencies are held outside Foundation's scheduler.
     public let holdsWaitingOperations: Bool
@@ -180,7 +183,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
     func operationStarted(_ op: AsyncOperation) {
         #if !canImport(ObjectiveC)
         keyValueObservers.didChangeElements(
-            "executingOperations", kind: .insertion, elements: [op as Operation], indexes: IndexSet(), owner: self)
+            "executingOperations", kind: .insertion, elements: [op as Operation], indexes: Self.noIndexes, owner: self)
         #endif
     }
 
@@ -190,7 +193,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         #if !canImport(ObjectiveC)
         if wasExecuting {
             keyValueObservers.didChangeElements(
-                "executingOperations", kind: .removal, elements: [op], indexes: IndexSet(), owner: self)
+                "executingOperations", kind: .removal, elements: [op], indexes: Self.noIndexes, owner: self)
         }
         #endif
         let change = tracking.withLock { state -> (Int, Int)? in
@@ -201,7 +204,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         }
         guard let (old, new) = change else { return }
         #if !canImport(ObjectiveC)
-        keyValueObservers.didChangeElements("operations", kind: .removal, elements: [op], indexes: IndexSet(), owner: self)
+        keyValueObservers.didChangeElements("operations", kind: .removal, elements: [op], indexes: Self.noIndexes, owner: self)
         #endif
         publishCount(old: old, new: new)
         if new == 0 {

@@ -1,0 +1,179 @@
+import Foundation
+import OpsKit
+import Synchronization
+
+/// The worker-thread half of a `QueueMonitor`: its KVO handlers stamp each change with the clock
+/// and append it to the inbox; the monitor applies the inbox to its store later.
+///
+/// Handlers hold the recorder strongly (it holds neither the monitor nor any token, so there is
+/// no cycle): a notification costs no weak-reference load of the monitor.
+final class MonitorRecorder: Sendable {
+    // Locking: `inbox` (Mutex) holds the changes not applied yet; `apply` and `applier` (Mutexes)
+    // are set once and read when an apply is due. No lock is held while calling out.
+    let inbox = Mutex(MonitorInbox())
+    private let clock: any SimulationClock
+    private let origin: Duration
+    /// Applies the inbox (the monitor's `applyPending`, through a weak reference); set by the
+    /// monitor once it is initialised.
+    private let apply = Mutex<(@Sendable () -> Void)?>(nil)
+    /// Runs `apply` in the background; its thread starts on first need.
+    private let applier = Mutex<BackgroundApplier?>(nil)
+
+    /// Pending changes that make a background apply worthwhile.
+    static let applyBatch = 512
+    /// Pending changes at which a recording thread applies them itself (back-pressure).
+    static let inboxLimit = 524_288
+
+    init(clock: any SimulationClock) {
+        self.clock = clock
+        self.origin = clock.now
+    }
+
+    /// Time on the monitor's clock since it started.
+    var now: Duration { clock.now - origin }
+
+    /// Sets what applies the recorded changes.
+    func applyWith(_ work: @escaping @Sendable () -> Void) {
+        apply.withLock { $0 = work }
+    }
+
+    /// Ends the background applier's thread.
+    func stopApplier() {
+        applier.withLock { $0?.stop() }
+    }
+
+    // MARK: Subscriptions
+
+    /// Watches the queue's `operations` (added, finished) and, where published,
+    /// `executingOperations` (started). Returns the tokens.
+    func watchOperations(of queue: ObservableOperationQueue) -> [NSKeyValueObservation] {
+        let added = queue.observe(\.allOperations, options: [.new, .old]) { [self] _, change in
+            if change.kind == .insertion, let ops = change.newValue { self.added(ops) }
+            if change.kind == .removal, let ops = change.oldValue {
+                let time = now
+                for op in ops { record(.finished(op, time: time)) }
+            }
+        }
+        #if canImport(ObjectiveC)
+        return [added]  // no `executingOperations` here: each operation's start is watched instead
+        #else
+        let started = queue.observe(\.executingOperations, options: [.new]) { [self] _, change in
+            guard change.kind == .insertion, let ops = change.newValue else { return }
+            let time = now
+            for op in ops { record(.started(op, time: time, progress: watchProgress(op))) }
+        }
+        return [added, started]
+        #endif
+    }
+
+    /// Records operations the queue just took: ready, or waiting (then watched until ready).
+    private func added(_ ops: [Operation]) {
+        let time = now
+        var changes: [PendingChange] = []
+        changes.reserveCapacity(ops.count)
+        for op in ops {
+            let waiting = Self.isWaiting(op)
+            let tokens = OperationTokens(ready: waiting ? watchReadiness(op) : nil, start: watchStart(op))
+            changes.append(.added(op, waiting ? .waiting : .ready, time: time, tokens: tokens))
+        }
+        record(changes)
+    }
+
+    /// Records what `queue` holds now, as `added` changes (for a monitor attached to a running
+    /// queue). Call with the inbox held, after `watchOperations`, so that every change a worker
+    /// makes meanwhile comes after the operation's `added` entry.
+    func recordCurrentOperations(of queue: ObservableOperationQueue, into box: inout MonitorInbox) {
+        let time = now
+        for op in queue.allOperations {
+            let lifecycle = Self.currentLifecycle(op)
+            var tokens = OperationTokens()
+            if lifecycle == .waiting { tokens.ready = watchReadiness(op) }
+            if lifecycle == .executing { tokens.progress = watchProgress(op) }
+            if lifecycle == .ready || lifecycle == .waiting { tokens.start = watchStart(op) }
+            box.changes.append(.added(op, lifecycle, time: time, tokens: tokens))
+        }
+    }
+
+    /// Watches a waiting operation until it becomes ready.
+    private func watchReadiness(_ op: Operation) -> NSKeyValueObservation? {
+        guard let async = op as? AsyncOperation else { return nil }
+        return async.observe(\.isReady, options: [.new]) { [self] op, change in
+            guard change.newValue == true else { return }
+            record(.ready(op, time: now))
+        }
+    }
+
+    /// Where the queue publishes no `executingOperations` (macOS), watches the operation's start.
+    private func watchStart(_ op: Operation) -> NSKeyValueObservation? {
+        #if canImport(ObjectiveC)
+        return op.observe(\.isExecuting, options: [.new]) { [self] op, change in
+            guard change.newValue == true else { return }
+            record(.started(op, time: now, progress: watchProgress(op)))
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    /// Watches a simulated transfer's progress while it runs.
+    private func watchProgress(_ op: Operation) -> NSKeyValueObservation? {
+        guard let work = op as? SimulatedWorkOperation else { return nil }
+        return work.observe(\.progress, options: [.new]) { [self] op, change in
+            guard let progress = change.newValue else { return }
+            record(.progressed(op, progress, time: now))
+        }
+    }
+
+    private static func isWaiting(_ op: Operation) -> Bool {
+        let dependencies = op.dependencies
+        guard !dependencies.isEmpty, !op.isCancelled else { return false }
+        return dependencies.contains { !$0.isFinished }
+    }
+
+    private static func currentLifecycle(_ op: Operation) -> Lifecycle {
+        if op.isFinished { return .finished }
+        if op.isExecuting { return .executing }
+        return isWaiting(op) ? .waiting : .ready
+    }
+
+    // MARK: Recording
+
+    /// Appends `change` (the one-change path of every worker-thread notification).
+    private func record(_ change: PendingChange) {
+        let next = inbox.withLock { box -> NextApply in
+            guard !box.stopped else { return .nothing }
+            box.changes.append(change)
+            return box.next(batch: Self.applyBatch, limit: Self.inboxLimit)
+        }
+        perform(next)
+    }
+
+    /// Appends `changes` (a batch of added operations: never applied on the adding thread).
+    private func record(_ changes: [PendingChange]) {
+        let next = inbox.withLock { box -> NextApply in
+            guard !box.stopped else { return .nothing }
+            box.changes.append(batch: changes)
+            return box.next(batch: Self.applyBatch, limit: .max)
+        }
+        perform(next)
+    }
+
+    private func perform(_ next: NextApply) {
+        switch next {
+        case .nothing: break
+        case .schedule: scheduleApply()
+        case .applyHere: apply.withLock { $0 }?()
+        }
+    }
+
+    private func scheduleApply() {
+        let applier = self.applier.withLock { current -> BackgroundApplier? in
+            if let current { return current }
+            guard let work = apply.withLock({ $0 }) else { return nil }
+            let made = BackgroundApplier(name: "opsmonitor.apply", work: work)
+            current = made
+            return made
+        }
+        applier?.request()
+    }
+}
