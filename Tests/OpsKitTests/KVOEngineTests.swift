@@ -201,5 +201,69 @@ final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable
         #expect(counts.withLock { $0 } == Dictionary(uniqueKeysWithValues: (0..<8).map { ($0, 1000) }))
         _ = tokens
     }
+
+    /// A delivery reads the observer list without a lock or a retain; an observation removed
+    /// while a delivery on another thread is inside a handler must stay alive until that
+    /// delivery leaves (then it is released, by the delivery leaving).
+    @Test func anObserverRemovedDuringAnotherThreadsDeliveryIsReleasedWhenThatDeliveryLeaves() {
+        let meter = Meter()
+        let entered = DispatchSemaphore(value: 0)
+        let leave = DispatchSemaphore(value: 0)
+        let delivered = DispatchSemaphore(value: 0)
+        final class Payload: Sendable {}
+        weak var weakPayload: Payload?
+        weak var weakEntry: ObservationEntry?
+        let blocking = meter.observe(\.level, options: [.new]) { _, change in
+            guard change.newValue == 1 else { return }
+            entered.signal()
+            leave.wait()
+        }
+        do {
+            let payload = Payload()
+            weakPayload = payload
+            let removed = meter.observe(\.level, options: [.new]) { _, _ in withExtendedLifetime(payload) {} }
+            weakEntry = removed.entry
+            DispatchQueue.global().async {
+                meter.setLevel(1)
+                delivered.signal()
+            }
+            entered.wait()  // the delivery is inside the first handler, holding the list
+            removed.invalidate()
+        }
+        #expect(weakEntry != nil, "released while a delivery could still read it")
+        #expect(weakPayload != nil)
+        leave.signal()
+        delivered.wait()
+        #expect(weakEntry == nil, "the last delivery to leave releases what was removed meanwhile")
+        #expect(weakPayload == nil)
+        meter.setLevel(2)  // and the registry still works
+        #expect(meter.keyValueObservers.isObserved("level"))
+        blocking.invalidate()
+        #expect(!meter.keyValueObservers.hasObservers)
+    }
+
+    @Test func aHandlerThatObservesInvalidatesAndPublishesOnItsOwnObjectDoesNotDeadlock() {
+        let meter = Meter()
+        let recorder = Recorder()
+        let inner = Mutex<NSKeyValueObservation?>(nil)
+        let parts = meter.observe(\.parts, options: [.new]) { _, c in recorder.add("part at \(Array(c.indexes ?? []))") }
+        let outer = meter.observe(\.level, options: [.new]) { meter, change in
+            guard let value = change.newValue else { return }
+            if value == 1 {
+                inner.withLock {
+                    $0 = meter.observe(\.level, options: [.new]) { _, c in recorder.add("inner \(c.newValue ?? -1)") }
+                }
+            }
+            if value == 3 { inner.withLock { $0 }?.invalidate() }
+            meter.insert(Part(), at: value)  // a delivery nested in this one, same registry
+        }
+        for value in 1...4 { meter.setLevel(value) }
+        // The inner observer, added during the change to 1, misses it (the delivery under way
+        // reads the list it started with), and is gone from the change to 3 on.
+        #expect(recorder.all == ["part at [1]", "part at [2]", "inner 2", "part at [3]", "part at [4]"])
+        outer.invalidate()
+        parts.invalidate()
+        #expect(!meter.keyValueObservers.hasObservers)
+    }
 }
 #endif

@@ -58,10 +58,9 @@ class ObservedKey: @unchecked Sendable {
 @usableFromInline
 final class TypedObservedKey<Value>: ObservedKey, @unchecked Sendable {
     /// Calls an entry's handler: entry, owner, whether the owner is known to be an instance of
-    /// the root (no cast needed), kind, old, new, indexes, isPrior.
-    @usableFromInline typealias Invoke = @Sendable (
-        ObservationEntry, AnyObject, Bool, NSKeyValueChange, Value?, Value?, IndexSet?, Bool
-    ) -> Void
+    /// the root (no cast needed), and the change (an `NSKeyValueObservedChange<Value>`, passed by
+    /// address: a signature free of `Value` needs no reabstraction thunk around each call).
+    @usableFromInline typealias Invoke = @Sendable (ObservationEntry, AnyObject, Bool, UnsafeRawPointer) -> Void
 
     @usableFromInline let invoke: Invoke
 
@@ -77,9 +76,8 @@ final class TypedObservedKey<Value>: ObservedKey, @unchecked Sendable {
     static func make<Root: AnyObject>(name: String, root: Root.Type) -> TypedObservedKey<Value> {
         TypedObservedKey(
             name: name,
-            invoke: { entry, owner, exact, kind, old, new, indexes, isPrior in
-                let change = NSKeyValueObservedChange(
-                    kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior)
+            invoke: { entry, owner, exact, address in
+                let change = address.assumingMemoryBound(to: NSKeyValueObservedChange<Value>.self).pointee
                 // Each branch passes the owner straight through (borrowed: no retain on the
                 // exact path, where the registry has proven the owner's type).
                 if exact {
@@ -120,13 +118,13 @@ class ObservationEntry: @unchecked Sendable {
         self.optionBits = UInt8(truncatingIfNeeded: options.rawValue)
     }
 
-    @inlinable var options: NSKeyValueObservingOptions {
+    @inlinable final var options: NSKeyValueObservingOptions {
         NSKeyValueObservingOptions(rawValue: UInt(optionBits))
     }
 
     /// Whether this entry, still active, observes `key` (and asked for `.prior`, with `prior`).
     @inlinable
-    func wants(_ key: String, prior: Bool) -> Bool {
+    final func wants(_ key: String, prior: Bool) -> Bool {
         (!prior || optionBits & UInt8(NSKeyValueObservingOptions.prior.rawValue) != 0)
             && self.key.name == key && active.load(ordering: .acquiring)
     }

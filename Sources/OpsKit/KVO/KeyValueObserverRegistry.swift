@@ -5,72 +5,67 @@ import Synchronization
 /// The observers of one object; the Linux engine behind `observe(_:…)`.
 ///
 /// Publishing with no observers costs one atomic load and allocates nothing. With observers, a
-/// change takes one lock round trip to snapshot the (small, flat) observer list, then calls each
-/// matching observer outside the lock, on the publishing thread, in registration order. A value
-/// published with the type it is observed as reaches the handler without `Any` boxing or dynamic
-/// casts of the values; the `.prior` pass is skipped unless some observer asked for it.
+/// change takes no lock and no reference count: the publisher announces itself as a reader
+/// (one atomic add), loads the current observer list (an immutable value behind an atomic
+/// pointer), calls each matching observer on the publishing thread, in registration order, and
+/// leaves (one atomic subtract). Registering or removing an observer builds a new list under a
+/// lock and swaps it in; a replaced list is released once no delivery is under way (by the
+/// writer, or by the last delivery to leave), so a writer never waits for a handler, and a
+/// handler may observe or invalidate anything, this object included.
 ///
+/// A value published with the type it is observed as reaches the handler without `Any` boxing or
+/// dynamic casts of the values; the `.prior` pass is skipped unless some observer asked for it.
 /// The `owner:` overloads are the fast path: the publisher passes itself (alive while it
-/// publishes). The overloads without it read the owner through a weak reference taken at the
-/// first registration.
+/// publishes). The overloads without it read the owner kept at the first registration.
 public final class KeyValueObserverRegistry: Sendable {
+    /// What only writers touch, under `writer`.
     @usableFromInline
-    struct State {
-        /// The oldest observer, kept inline: one observer per object needs no array.
-        @usableFromInline var first: ObservationEntry?
-        /// The others, in registration order. Copy-on-write: a snapshot is a retain.
-        @usableFromInline var rest: [ObservationEntry] = []
+    struct Writer {
+        /// Replaced lists (or single entries) that a delivery may still be reading.
+        var retired: [AnyObject] = []
         /// The observed object, for the overloads that are not told it. `unowned`, not `weak`: a
         /// weak reference gives the object a side table, which makes every retain and release of
         /// it (anywhere in the program) take the slow path. The registry belongs to its owner,
         /// whose own methods publish, so the owner is alive whenever it is read.
-        @usableFromInline unowned var owner: (any AnyObject & Sendable)?
-        /// The dynamic type of every object that registered an observer here, while they all
-        /// had the same one (nil once they differ). A publisher of exactly this type is an
-        /// instance of every entry's root type, so delivery needs no dynamic cast.
-        @usableFromInline var ownerType: ObjectIdentifier?
-        @usableFromInline var mixedOwnerTypes = false
+        unowned var owner: (any AnyObject & Sendable)?
+        /// Whether `ownerType` was set by a registration; `mixedOwnerTypes` once two differed.
+        var ownerTypeKnown = false
+        var mixedOwnerTypes = false
 
-        @usableFromInline init() {}
+        init() {}
     }
 
-    /// What a delivery works from, taken under the lock in one round trip.
-    @usableFromInline
-    struct Snapshot {
-        @usableFromInline var first: ObservationEntry?
-        /// Nil when there is no other observer (no retain of an empty array).
-        @usableFromInline var rest: [ObservationEntry]?
-        @usableFromInline var ownerType: ObjectIdentifier?
-
-        @inlinable
-        init(_ state: borrowing State) {
-            first = state.first
-            rest = state.rest.isEmpty ? nil : state.rest
-            ownerType = state.ownerType
-        }
-
-        /// Whether `owner` is an instance of every entry's root (so it can be downcast unchecked).
-        @inlinable
-        func isExactOwner(_ owner: AnyObject) -> Bool {
-            ownerType == ObjectIdentifier(type(of: owner))
-        }
-    }
-
-    @usableFromInline let state = Mutex(State())
     /// Registered observers.
     @usableFromInline let count = Atomic<Int>(0)
     /// Registered observers that asked for `.prior`.
     @usableFromInline let priorCount = Atomic<Int>(0)
+    /// Deliveries under way. A list swapped out is released only once this is 0.
+    @usableFromInline let readers = Atomic<Int>(0)
+    /// The observers: 0 (none), the bit pattern of one `ObservationEntry` (the registry's +1), or
+    /// that of an `ObserverList` with the low bit set. Replaced only under `writer`.
+    @usableFromInline let current = Atomic<Int>(0)
+    /// Bit pattern of the `ObjectIdentifier` of the dynamic type of every object that registered
+    /// here, while they all had the same one; 0 once they differ. A publisher of exactly this type
+    /// is an instance of every entry's root type, so delivery needs no dynamic cast.
+    @usableFromInline let ownerType = Atomic<Int>(0)
+    /// Whether `retired` holds anything (checked by each delivery as it leaves).
+    @usableFromInline let hasRetired = Atomic<Bool>(false)
+    @usableFromInline let writer = Mutex(Writer())
 
     /// Creates an empty registry (no allocation until the first observer).
     public init() {}
 
+    deinit {
+        let raw = current.load(ordering: .acquiring)
+        if raw != 0 { Self.releaseObservers(raw) }
+    }
+
     /// Whether anything observes `key` (cheap when nothing observes anything).
     public func isObserved(_ key: String) -> Bool {
         guard hasObservers else { return false }
-        let snapshot = snapshot()
-        if let first = snapshot.first, first.key.name == key { return true }
-        return snapshot.rest?.contains { $0.key.name == key } ?? false
+        return withObservers { observers in
+            observers.contains { entry in entry.key.name == key }
+        }
     }
 
     /// Whether anything observes this object at all; one atomic load.
@@ -97,57 +92,136 @@ public final class KeyValueObserverRegistry: Sendable {
 
     @usableFromInline
     func add(_ entry: ObservationEntry, owner: any AnyObject & Sendable) {
-        state.withLock { state in
+        let released = writer.withLock { state -> Released in
             if state.owner == nil { state.owner = owner }
-            let type = ObjectIdentifier(Swift.type(of: owner))
-            if state.ownerType != type {
-                if state.ownerType != nil || state.mixedOwnerTypes {
-                    state.mixedOwnerTypes = true
-                    state.ownerType = nil
-                } else {
-                    state.ownerType = type
-                }
+            // Stored before the new list is published: a delivery that sees the list sees this.
+            let type = Int(bitPattern: ObjectIdentifier(Swift.type(of: owner)))
+            if !state.ownerTypeKnown {
+                state.ownerTypeKnown = true
+                ownerType.store(type, ordering: .sequentiallyConsistent)
+            } else if !state.mixedOwnerTypes, ownerType.load(ordering: .relaxed) != type {
+                state.mixedOwnerTypes = true
+                ownerType.store(0, ordering: .sequentiallyConsistent)
             }
-            if state.first == nil {
-                state.first = entry
-            } else {
-                if state.rest.isEmpty { state.rest.reserveCapacity(3) }
-                state.rest.append(entry)
-            }
+            let old = current.load(ordering: .relaxed)
+            let released = old == 0
+                ? replace(old, with: Int(bitPattern: Unmanaged.passRetained(entry).toOpaque()), in: &state)
+                : replace(old, with: Self.observers(Self.entries(old) + [entry]), in: &state)
             count.add(1, ordering: .releasing)
             if entry.options.contains(.prior) { priorCount.add(1, ordering: .releasing) }
+            return released
         }
+        withExtendedLifetime(released) {}
     }
 
-    /// Removes `entry`; the entry is released after the lock (its handler may own anything).
+    /// Removes `entry`; what it releases is released after the lock (a handler may own anything).
     func remove(_ entry: ObservationEntry) {
-        let removed = state.withLock { state -> ObservationEntry? in
-            let removed: ObservationEntry?
-            if state.first === entry {
-                removed = state.first
-                state.first = state.rest.isEmpty ? nil : state.rest.removeFirst()
-            } else if let index = state.rest.lastIndex(where: { $0 === entry }) {
-                removed = state.rest.remove(at: index)
+        let released = writer.withLock { state -> Released in
+            let old = current.load(ordering: .relaxed)
+            let new: Int
+            if old == Int(bitPattern: Unmanaged.passUnretained(entry).toOpaque()) {
+                new = 0  // the only observer
             } else {
-                return nil
+                var entries = Self.entries(old)
+                guard let index = entries.lastIndex(where: { $0 === entry }) else { return Released() }
+                entries.remove(at: index)
+                new = Self.observers(entries)
             }
-            if state.rest.isEmpty, state.rest.capacity > 0 { state.rest = [] }
             count.subtract(1, ordering: .releasing)
             if entry.options.contains(.prior) { priorCount.subtract(1, ordering: .releasing) }
-            return removed
+            return replace(old, with: new, in: &state)
         }
-        withExtendedLifetime(removed) {}
+        withExtendedLifetime(released) {}
     }
 
-    /// The observer list: one lock round trip, one retain per non-empty part.
-    @inlinable
-    func snapshot() -> Snapshot {
-        state.withLock { Snapshot($0) }
+    /// A `current` value holding `entries` (the registry's +1).
+    private static func observers(_ entries: [ObservationEntry]) -> Int {
+        switch entries.count {
+        case 0: 0
+        case 1: Int(bitPattern: Unmanaged.passRetained(entries[0]).toOpaque())
+        default: Int(bitPattern: Unmanaged.passRetained(ObserverList(entries)).toOpaque()) | 1
+        }
     }
 
+    /// Publishes `new` as the current observers (under `writer`). Returns what can be released
+    /// now (after unlocking): the old observers and anything retired, when no delivery is under
+    /// way; else the old observers wait in `retired` for the last delivery to leave. A delivery
+    /// that starts after the swap reads the new value, so none can be reading what is released.
+    private func replace(_ old: Int, with new: Int, in state: inout Writer) -> Released {
+        current.store(new, ordering: .sequentiallyConsistent)
+        guard old != 0 else { return Released() }
+        let replaced = Self.takeObservers(old)
+        if readers.load(ordering: .sequentiallyConsistent) == 0 {
+            return Released(replaced: replaced, retired: state.retired.isEmpty ? [] : takeRetired(&state))
+        }
+        state.retired.append(replaced)
+        hasRetired.store(true, ordering: .sequentiallyConsistent)
+        // A delivery that left meanwhile may have missed `hasRetired`.
+        return reclaimIfQuiet(&state)
+    }
+
+    /// Observers swapped out, to release after unlocking (their handlers may own anything).
+    private struct Released {
+        var replaced: AnyObject?
+        var retired: [AnyObject] = []
+    }
+
+    /// The retired observers if no delivery is under way (under `writer`).
+    private func reclaimIfQuiet(_ state: inout Writer) -> Released {
+        guard !state.retired.isEmpty, readers.load(ordering: .sequentiallyConsistent) == 0 else { return Released() }
+        return Released(retired: takeRetired(&state))
+    }
+
+    private func takeRetired(_ state: inout Writer) -> [AnyObject] {
+        hasRetired.store(false, ordering: .sequentiallyConsistent)
+        defer { state.retired = [] }
+        return state.retired
+    }
+
+    /// Called by the last delivery to leave while something is retired.
+    @usableFromInline
+    func reclaim() {
+        let released = writer.withLock { reclaimIfQuiet(&$0) }
+        withExtendedLifetime(released) {}
+    }
+
+    /// The entries behind a `current` value (under `writer`, or with a reader announced).
+    private static func entries(_ raw: Int) -> [ObservationEntry] {
+        guard raw != 0 else { return [] }
+        if raw & 1 == 0 {
+            return [Unmanaged<ObservationEntry>.fromOpaque(rawPointer(raw)).takeUnretainedValue()]
+        }
+        return Unmanaged<ObserverList>.fromOpaque(rawPointer(raw & ~1)).takeUnretainedValue().entries
+    }
+
+    /// Takes the registry's +1 on a `current` value.
+    private static func takeObservers(_ raw: Int) -> AnyObject {
+        if raw & 1 == 0 { return Unmanaged<ObservationEntry>.fromOpaque(rawPointer(raw)).takeRetainedValue() }
+        return Unmanaged<ObserverList>.fromOpaque(rawPointer(raw & ~1)).takeRetainedValue()
+    }
+
+    private static func releaseObservers(_ raw: Int) {
+        withExtendedLifetime(takeObservers(raw)) {}
+    }
+
+    @usableFromInline
+    static func rawPointer(_ raw: Int) -> UnsafeRawPointer {
+        // Only called with a non-zero value stored by `swap`.
+        UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped
+    }
+
+    // MARK: Reading
+
+    /// Runs `body` on the current observers, announced as a reader (no lock, no retain).
     @inlinable
-    func snapshotWithOwner() -> (Snapshot, (any AnyObject & Sendable)?) {
-        state.withLock { (Snapshot($0), $0.owner) }
+    func withObservers<R>(_ body: (ObserverView) -> R) -> R {
+        readers.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        defer {
+            readers.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            if hasRetired.load(ordering: .sequentiallyConsistent) { reclaim() }
+        }
+        let raw = current.load(ordering: .sequentiallyConsistent)
+        return body(ObserverView(raw: raw, ownerType: ownerType.load(ordering: .sequentiallyConsistent)))
     }
 
     // MARK: Publishing, owner known (fast path)
@@ -157,7 +231,7 @@ public final class KeyValueObserverRegistry: Sendable {
     @inlinable
     public func willChange<Value>(_ key: String, old: @autoclosure () -> Value, owner: AnyObject) {
         guard hasPriorObservers else { return }
-        deliverPrior(key, owner: owner, snapshot(), old: old)
+        withObservers { deliverPrior(key, owner: owner, $0, old: old) }
     }
 
     /// Sends the change notification of `key` to its observers; `owner` is the object whose
@@ -167,38 +241,41 @@ public final class KeyValueObserverRegistry: Sendable {
         _ key: String, old: @autoclosure () -> Value, new: @autoclosure () -> Value, owner: AnyObject
     ) {
         guard hasObservers else { return }
-        deliver(key, owner: owner, snapshot(), kind: .setting, old: old, new: new, indexes: nil)
+        withObservers { deliver(key, owner: owner, $0, old: old, new: new) }
     }
 
     /// Sends a to-many change (`.insertion` or `.removal`) of `key`: `elements` are the inserted
     /// (as new) or removed (as old) elements, at `indexes`; `owner` is the observed object.
+    /// Neither is computed unless an observer of `key` receives it.
     @inlinable
     public func didChangeElements<Element>(
         _ key: String, kind: NSKeyValueChange, elements: @autoclosure () -> [Element],
         indexes: @autoclosure () -> IndexSet, owner: AnyObject
     ) {
         guard hasObservers else { return }
-        deliverElements(key, owner: owner, snapshot(), kind: kind, elements: elements, indexes: indexes)
+        withObservers { deliverElements(key, owner: owner, $0, kind: kind, elements: elements, indexes: indexes) }
     }
 
     // MARK: Publishing, owner read from the registry
 
+    /// The owner kept at the first registration.
+    @usableFromInline
+    var registeredOwner: (any AnyObject & Sendable)? {
+        writer.withLock { $0.owner }
+    }
+
     /// Sends the before-change notification of `key` to observers that asked for `.prior`.
     @inlinable
     public func willChange<Value>(_ key: String, old: @autoclosure () -> Value) {
-        guard hasPriorObservers else { return }
-        let (snapshot, owner) = snapshotWithOwner()
-        guard let owner else { return }
-        deliverPrior(key, owner: owner, snapshot, old: old)
+        guard hasPriorObservers, let owner = registeredOwner else { return }
+        withObservers { deliverPrior(key, owner: owner, $0, old: old) }
     }
 
     /// Sends the change notification of `key` to its observers.
     @inlinable
     public func didChange<Value>(_ key: String, old: @autoclosure () -> Value, new: @autoclosure () -> Value) {
-        guard hasObservers else { return }
-        let (snapshot, owner) = snapshotWithOwner()
-        guard let owner else { return }
-        deliver(key, owner: owner, snapshot, kind: .setting, old: old, new: new, indexes: nil)
+        guard hasObservers, let owner = registeredOwner else { return }
+        withObservers { deliver(key, owner: owner, $0, old: old, new: new) }
     }
 
     /// Sends a to-many change (`.insertion` or `.removal`) of `key`: `elements` are the inserted
@@ -208,35 +285,23 @@ public final class KeyValueObserverRegistry: Sendable {
         _ key: String, kind: NSKeyValueChange, elements: @autoclosure () -> [Element],
         indexes: @autoclosure () -> IndexSet
     ) {
-        guard hasObservers else { return }
-        let (snapshot, owner) = snapshotWithOwner()
-        guard let owner else { return }
-        deliverElements(key, owner: owner, snapshot, kind: kind, elements: elements, indexes: indexes)
+        guard hasObservers, let owner = registeredOwner else { return }
+        withObservers { deliverElements(key, owner: owner, $0, kind: kind, elements: elements, indexes: indexes) }
     }
 
     // MARK: Delivery
 
-    /// Whether the snapshot holds an observer of `key` (and, with `prior`, one that asked for
-    /// `.prior`): values are only computed when someone will receive them.
     @inlinable
-    static func wants(_ key: String, prior: Bool, _ snapshot: Snapshot) -> Bool {
-        if let first = snapshot.first, first.wants(key, prior: prior) { return true }
-        guard let rest = snapshot.rest else { return false }
-        for entry in rest where entry.wants(key, prior: prior) { return true }
-        return false
-    }
-
-    @inlinable
-    func deliverPrior<Value>(_ key: String, owner: AnyObject, _ snapshot: Snapshot, old: () -> Value) {
-        guard Self.wants(key, prior: true, snapshot) else { return }
-        let oldValue = old()
-        let exact = snapshot.isExactOwner(owner)
-        if let first = snapshot.first, first.wants(key, prior: true) {
-            Self.invoke(first, owner: owner, exact: exact, kind: .setting,
-                        old: first.options.contains(.old) ? oldValue : nil, new: nil, indexes: nil, isPrior: true)
-        }
-        guard let rest = snapshot.rest else { return }
-        for entry in rest where entry.wants(key, prior: true) {
+    func deliverPrior<Value>(_ key: String, owner: AnyObject, _ observers: ObserverView, old: () -> Value) {
+        let exact = observers.isExactOwner(owner)
+        var oldValue: Value?
+        var computed = false
+        observers.forEach { entry in
+            guard entry.wants(key, prior: true) else { return }
+            if !computed, entry.options.contains(.old) {
+                oldValue = old()
+                computed = true
+            }
             Self.invoke(entry, owner: owner, exact: exact, kind: .setting,
                         old: entry.options.contains(.old) ? oldValue : nil, new: nil, indexes: nil, isPrior: true)
         }
@@ -244,58 +309,61 @@ public final class KeyValueObserverRegistry: Sendable {
 
     @inlinable
     func deliver<Value>(
-        _ key: String, owner: AnyObject, _ snapshot: Snapshot, kind: NSKeyValueChange, old: () -> Value,
-        new: () -> Value, indexes: IndexSet?
+        _ key: String, owner: AnyObject, _ observers: ObserverView, old: () -> Value, new: () -> Value
     ) {
-        let exact = snapshot.isExactOwner(owner)
-        // The common case, one observer: no pre-scan, values computed only for it.
-        guard let rest = snapshot.rest else {
-            guard let first = snapshot.first, first.wants(key, prior: false) else { return }
-            let options = first.options
-            Self.invoke(first, owner: owner, exact: exact, kind: kind, old: options.contains(.old) ? old() : nil,
-                        new: options.contains(.new) ? new() : nil, indexes: indexes, isPrior: false)
+        let exact = observers.isExactOwner(owner)
+        // The common case, one observer: values computed only for it, no list.
+        if let single = observers.single {
+            single._withUnsafeGuaranteedRef { entry in
+                guard entry.wants(key, prior: false) else { return }
+                let options = entry.options
+                Self.invoke(entry, owner: owner, exact: exact, kind: .setting,
+                            old: options.contains(.old) ? old() : nil,
+                            new: options.contains(.new) ? new() : nil, indexes: nil, isPrior: false)
+            }
             return
         }
-        guard Self.wants(key, prior: false, snapshot) else { return }
-        let oldValue = old()
-        let newValue = new()
-        if let first = snapshot.first, first.wants(key, prior: false) {
-            let options = first.options
-            Self.invoke(first, owner: owner, exact: exact, kind: kind, old: options.contains(.old) ? oldValue : nil,
-                        new: options.contains(.new) ? newValue : nil, indexes: indexes, isPrior: false)
-        }
-        for entry in rest where entry.wants(key, prior: false) {
+        var oldValue: Value?
+        var newValue: Value?
+        var computed = false
+        observers.forEach { entry in
+            guard entry.wants(key, prior: false) else { return }
             let options = entry.options
-            Self.invoke(entry, owner: owner, exact: exact, kind: kind, old: options.contains(.old) ? oldValue : nil,
-                        new: options.contains(.new) ? newValue : nil, indexes: indexes, isPrior: false)
+            if !computed {
+                // Both, once, in this order (as before the list held more than one observer).
+                oldValue = old()
+                newValue = new()
+                computed = true
+            }
+            Self.invoke(entry, owner: owner, exact: exact, kind: .setting, old: options.contains(.old) ? oldValue : nil,
+                        new: options.contains(.new) ? newValue : nil, indexes: nil, isPrior: false)
         }
     }
 
     @inlinable
     func deliverElements<Element>(
-        _ key: String, owner: AnyObject, _ snapshot: Snapshot, kind: NSKeyValueChange,
+        _ key: String, owner: AnyObject, _ observers: ObserverView, kind: NSKeyValueChange,
         elements: () -> [Element], indexes: () -> IndexSet
     ) {
-        guard Self.wants(key, prior: false, snapshot) else { return }
-        let changed = elements()
-        let positions = indexes()
-        let exact = snapshot.isExactOwner(owner)
+        let exact = observers.isExactOwner(owner)
         let valueOption: NSKeyValueObservingOptions = kind == .removal ? .old : .new
-        if let first = snapshot.first, first.wants(key, prior: false) {
-            let values = first.options.contains(valueOption) ? changed : nil
-            Self.invoke(first, owner: owner, exact: exact, kind: kind, old: kind == .removal ? values : nil,
-                        new: kind == .insertion ? values : nil, indexes: positions, isPrior: false)
-        }
-        guard let rest = snapshot.rest else { return }
-        for entry in rest where entry.wants(key, prior: false) {
-            let values = entry.options.contains(valueOption) ? changed : nil
+        var changed: [Element]?
+        var positions: IndexSet?
+        observers.forEach { entry in
+            guard entry.wants(key, prior: false) else { return }
+            if positions == nil { positions = indexes() }
+            var values: [Element]?
+            if entry.options.contains(valueOption) {
+                if changed == nil { changed = elements() }
+                values = changed
+            }
             Self.invoke(entry, owner: owner, exact: exact, kind: kind, old: kind == .removal ? values : nil,
                         new: kind == .insertion ? values : nil, indexes: positions, isPrior: false)
         }
     }
 
     /// Calls one entry: typed when the published type is the observed one, else through `Any`.
-    /// `exact`: the owner is known to be an instance of the entry's root (see `State.ownerType`).
+    /// `exact`: the owner is known to be an instance of the entry's root (see `ownerType`).
     @inlinable
     static func invoke<Value>(
         _ entry: ObservationEntry, owner: AnyObject, exact: Bool, kind: NSKeyValueChange, old: Value?,
@@ -303,11 +371,76 @@ public final class KeyValueObserverRegistry: Sendable {
     ) {
         let key = entry.key
         if key.valueType == ObjectIdentifier(Value.self) {
-            unsafeDowncast(key, to: TypedObservedKey<Value>.self).invoke(
-                entry, owner, exact, kind, old, new, indexes, isPrior)
+            withUnsafePointer(to: NSKeyValueObservedChange(
+                kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior)
+            ) { change in
+                unsafeDowncast(key, to: TypedObservedKey<Value>.self).invoke(entry, owner, exact, UnsafeRawPointer(change))
+            }
         } else {
             key.invokeErased(entry, owner, exact, kind, old.map { $0 as Any }, new.map { $0 as Any }, indexes, isPrior)
         }
+    }
+}
+
+/// Two or more observers, in registration order; immutable once published.
+@usableFromInline
+final class ObserverList: Sendable {
+    @usableFromInline let entries: [ObservationEntry]
+
+    init(_ entries: [ObservationEntry]) {
+        self.entries = entries
+    }
+}
+
+/// The observers a delivery reads, valid while it is announced as a reader.
+@usableFromInline
+struct ObserverView {
+    /// The only observer, if there is exactly one.
+    @usableFromInline let single: Unmanaged<ObservationEntry>?
+    /// The observers, if there are two or more.
+    @usableFromInline let list: Unmanaged<ObserverList>?
+    @usableFromInline let ownerType: Int
+
+    @inlinable
+    init(raw: Int, ownerType: Int) {
+        self.ownerType = ownerType
+        if raw == 0 {
+            single = nil
+            list = nil
+        } else if raw & 1 == 0 {
+            single = Unmanaged.fromOpaque(KeyValueObserverRegistry.rawPointer(raw))
+            list = nil
+        } else {
+            single = nil
+            list = Unmanaged.fromOpaque(KeyValueObserverRegistry.rawPointer(raw & ~1))
+        }
+    }
+
+    /// Whether `owner` is an instance of every entry's root (so it can be downcast unchecked).
+    @inlinable
+    func isExactOwner(_ owner: AnyObject) -> Bool {
+        ownerType != 0
+            && ownerType == Int(bitPattern: ObjectIdentifier(type(of: owner)))
+    }
+
+    /// Calls `body` with each observer, in registration order.
+    @inlinable
+    func forEach(_ body: (ObservationEntry) -> Void) {
+        if let single {
+            single._withUnsafeGuaranteedRef(body)
+        } else if let list {
+            list._withUnsafeGuaranteedRef { list in
+                for entry in list.entries { body(entry) }
+            }
+        }
+    }
+
+    /// Whether some observer satisfies `predicate`.
+    @inlinable
+    func contains(where predicate: (ObservationEntry) -> Bool) -> Bool {
+        var found = false
+        forEach { entry in if !found, predicate(entry) { found = true } }
+        return found
     }
 }
 #endif
