@@ -126,6 +126,7 @@ class ObservationEntry: @unchecked Sendable {
     @inlinable
     final func wants(_ key: String, prior: Bool) -> Bool {
         (!prior || optionBits & UInt8(NSKeyValueObservingOptions.prior.rawValue) != 0)
+            && self.key.name.utf8.count == key.utf8.count  // O(1): most keys differ in length
             && self.key.name == key && active.load(ordering: .acquiring)
     }
 }
