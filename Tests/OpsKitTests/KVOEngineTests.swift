@@ -265,5 +265,17 @@ final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable
         parts.invalidate()
         #expect(!meter.keyValueObservers.hasObservers)
     }
+
+    @Test func aKeyNobodyObservesIsSkippedByItsLengthAndObservedOnesAreNot() {
+        let meter = Meter()
+        let registry = meter.keyValueObservers
+        #expect(!registry.mayObserve("level"))
+        let token = meter.observe(\.level, options: [.new]) { _, _ in }
+        #expect(registry.mayObserve("level"))
+        #expect(registry.mayObserve("parts"), "same length: not told apart, delivered and filtered by name")
+        #expect(!registry.mayObserve("isCancelled"))
+        token.invalidate()
+        #expect(!registry.mayObserve("level"))
+    }
 }
 #endif

@@ -48,6 +48,10 @@ public final class KeyValueObserverRegistry: Sendable {
     /// here, while they all had the same one; 0 once they differ. A publisher of exactly this type
     /// is an instance of every entry's root type, so delivery needs no dynamic cast.
     @usableFromInline let ownerType = Atomic<Int>(0)
+    /// One bit per observed key-name length (`1 << (length & 63)`): a publish of a key nobody
+    /// observes (most of them: an operation publishes five keys, a monitor watches one) returns
+    /// after one atomic load, without announcing itself as a reader.
+    @usableFromInline let observedKeyLengths = Atomic<UInt64>(0)
     /// Whether `retired` holds anything (checked by each delivery as it leaves).
     @usableFromInline let hasRetired = Atomic<Bool>(false)
     @usableFromInline let writer = Mutex(Writer())
@@ -66,6 +70,17 @@ public final class KeyValueObserverRegistry: Sendable {
         return withObservers { observers in
             observers.contains { entry in entry.key.name == key }
         }
+    }
+
+    /// Whether some observer may observe `key` (false: certainly none); one atomic load.
+    @inlinable
+    func mayObserve(_ key: String) -> Bool {
+        observedKeyLengths.load(ordering: .acquiring) & Self.lengthBit(key) != 0
+    }
+
+    @inlinable
+    static func lengthBit(_ key: String) -> UInt64 {
+        1 &<< UInt64(truncatingIfNeeded: key.utf8.count & 63)
     }
 
     /// Whether anything observes this object at all; one atomic load.
@@ -148,6 +163,9 @@ public final class KeyValueObserverRegistry: Sendable {
     /// way; else the old observers wait in `retired` for the last delivery to leave. A delivery
     /// that starts after the swap reads the new value, so none can be reading what is released.
     private func replace(_ old: Int, with new: Int, in state: inout Writer) -> Released {
+        var lengths: UInt64 = 0
+        ObserverView(raw: new, ownerType: 0).forEach { lengths |= Self.lengthBit($0.key.name) }
+        observedKeyLengths.store(lengths, ordering: .sequentiallyConsistent)
         current.store(new, ordering: .sequentiallyConsistent)
         guard old != 0 else { return Released() }
         let replaced = Self.takeObservers(old)
@@ -230,7 +248,7 @@ public final class KeyValueObserverRegistry: Sendable {
     /// `owner` is the object whose property changes (the one observed).
     @inlinable
     public func willChange<Value>(_ key: String, old: @autoclosure () -> Value, owner: AnyObject) {
-        guard hasPriorObservers else { return }
+        guard hasPriorObservers, mayObserve(key) else { return }
         withObservers { deliverPrior(key, owner: owner, $0, old: old) }
     }
 
@@ -240,7 +258,7 @@ public final class KeyValueObserverRegistry: Sendable {
     public func didChange<Value>(
         _ key: String, old: @autoclosure () -> Value, new: @autoclosure () -> Value, owner: AnyObject
     ) {
-        guard hasObservers else { return }
+        guard mayObserve(key) else { return }
         withObservers { deliver(key, owner: owner, $0, old: old, new: new) }
     }
 
@@ -252,7 +270,7 @@ public final class KeyValueObserverRegistry: Sendable {
         _ key: String, kind: NSKeyValueChange, elements: @autoclosure () -> [Element],
         indexes: @autoclosure () -> IndexSet, owner: AnyObject
     ) {
-        guard hasObservers else { return }
+        guard mayObserve(key) else { return }
         withObservers { deliverElements(key, owner: owner, $0, kind: kind, elements: elements, indexes: indexes) }
     }
 
@@ -267,14 +285,14 @@ public final class KeyValueObserverRegistry: Sendable {
     /// Sends the before-change notification of `key` to observers that asked for `.prior`.
     @inlinable
     public func willChange<Value>(_ key: String, old: @autoclosure () -> Value) {
-        guard hasPriorObservers, let owner = registeredOwner else { return }
+        guard hasPriorObservers, mayObserve(key), let owner = registeredOwner else { return }
         withObservers { deliverPrior(key, owner: owner, $0, old: old) }
     }
 
     /// Sends the change notification of `key` to its observers.
     @inlinable
     public func didChange<Value>(_ key: String, old: @autoclosure () -> Value, new: @autoclosure () -> Value) {
-        guard hasObservers, let owner = registeredOwner else { return }
+        guard mayObserve(key), let owner = registeredOwner else { return }
         withObservers { deliver(key, owner: owner, $0, old: old, new: new) }
     }
 
@@ -285,7 +303,7 @@ public final class KeyValueObserverRegistry: Sendable {
         _ key: String, kind: NSKeyValueChange, elements: @autoclosure () -> [Element],
         indexes: @autoclosure () -> IndexSet
     ) {
-        guard hasObservers, let owner = registeredOwner else { return }
+        guard mayObserve(key), let owner = registeredOwner else { return }
         withObservers { deliverElements(key, owner: owner, $0, kind: kind, elements: elements, indexes: indexes) }
     }
 
