@@ -118,6 +118,11 @@ public final class QueueMonitor: Sendable {
         withAppliedState { state, _ in state.store.drainEvents() }
     }
 
+    /// Changes recorded and not applied yet (a look that applies nothing; for tests).
+    var pendingChangeCount: Int {
+        state.withLock { state in state.backlog.count + recorder.inbox.withLock { $0.changes.count } }
+    }
+
     /// Operations currently tracked and unfinished; 0 once everything finished.
     public var subscribedOperationCount: Int {
         withAppliedState { state, _ in state.tracked.count }
@@ -229,13 +234,17 @@ public final class QueueMonitor: Sendable {
         while more {
             var released: [NSKeyValueObservation] = []
             more = state.withLock { state -> Bool in
-                takeInbox(into: &state)
+                // The inbox is taken only once the backlog is done: every take contends with
+                // the recording threads for the inbox lock (and a contended lock sleeps in the
+                // kernel). It ends only after a take found nothing, which re-arms scheduling.
+                if state.backlog.isEmpty { takeInbox(into: &state) }
+                guard !state.backlog.isEmpty else { return false }
                 var applied = 0
                 while applied < Self.applySlice, let change = state.backlog.popFirst() {
                     apply(change, to: &state, releasing: &released)
                     applied += 1
                 }
-                return !state.backlog.isEmpty
+                return true
             }
             for token in released { token.invalidate() }
         }
@@ -312,7 +321,7 @@ public final class QueueMonitor: Sendable {
             released += tokens.all
             return
         }
-        let dependencies = op.dependencies
+        let dependencies = (op as? AsyncOperation)?.hasHadDependencies == false ? [] : op.dependencies
         let work = op as? SimulatedWorkOperation
         let kind: OperationKind = work.map { OperationKind(rawValue: $0.kind.rawValue) ?? .other } ?? .other
         let id = state.store.add(

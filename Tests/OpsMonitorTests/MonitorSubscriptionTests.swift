@@ -63,4 +63,38 @@ import Testing
             #expect(monitor.snapshot().counts.succeeded == round * 50)
         }
     }
+
+    /// The applier takes the inbox only once its backlog is done, and stops only after a take
+    /// found nothing (which re-arms scheduling): a burst is applied in the background, with no
+    /// read to force it, up to less than one batch (which the next read applies).
+    @Test func aBurstIsAppliedInTheBackgroundWithoutAnyRead() {
+        let queue = ObservableOperationQueue()
+        let monitor = QueueMonitor(queue: queue, clock: ManualClock())
+        queue.addOperations((0..<20_000).map { _ in ClosureOperation {} }, waitUntilFinished: false)
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(eventually { monitor.pendingChangeCount < MonitorRecorder.applyBatch }, "left: \(monitor.pendingChangeCount)")
+        #expect(monitor.snapshot().counts.succeeded == 20_000)
+    }
+
+    @Test func independentOperationsAreKnownReadyWithoutReadingTheirDependencies() {
+        let independent = ClosureOperation {}
+        let dependent = ClosureOperation {}
+        #expect(!independent.hasHadDependencies && !dependent.hasHadDependencies)
+        dependent.addDependency(independent)
+        #expect(dependent.hasHadDependencies)
+        #expect(!independent.hasHadDependencies)
+        dependent.removeDependency(independent)
+        #expect(dependent.hasHadDependencies, "once true, stays true: then `dependencies` is read")
+        let queue = ObservableOperationQueue()
+        queue.isSuspended = true
+        let monitor = QueueMonitor(queue: queue, clock: ManualClock())
+        let waiting = ClosureOperation {}
+        waiting.addDependency(independent)
+        queue.addOperations([waiting, independent], waitUntilFinished: false)
+        #expect(monitor.snapshot().counts == StateCounts(waiting: 1, ready: 1))
+        #expect(queue.heldOperationCount == 1)
+        queue.isSuspended = false
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(monitor.snapshot().counts.succeeded == 2)
+    }
 }

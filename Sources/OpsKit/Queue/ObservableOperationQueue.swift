@@ -120,7 +120,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
     /// Holds `op` if it waits for unfinished (OpsKit) dependencies; else returns it, to be
     /// handed to Foundation.
     private func holdIfWaiting(_ op: Operation) -> Operation? {
-        guard holdsWaitingOperations, let async = op as? AsyncOperation else { return op }
+        guard holdsWaitingOperations, let async = op as? AsyncOperation, async.hasHadDependencies else { return op }
         let dependencies = op.dependencies
         guard !dependencies.isEmpty, !async.isCancelled else { return op }
         let unfinished = dependencies.filter { !$0.isFinished }
