@@ -8,9 +8,9 @@ import Synchronization
 /// Handlers hold the recorder strongly (it holds neither the monitor nor any token, so there is
 /// no cycle): a notification costs no weak-reference load of the monitor.
 final class MonitorRecorder: Sendable {
-    // Locking: `inbox` (Mutex) holds the changes not applied yet; `apply` and `applier` (Mutexes)
+    // Locking: `inbox` (a spin lock) holds the changes not applied yet; `apply` and `applier` (Mutexes)
     // are set once and read when an apply is due. No lock is held while calling out.
-    let inbox = Mutex(MonitorInbox())
+    let inbox = SpinLocked(MonitorInbox())
     private let clock: any SimulationClock
     private let origin: Duration
     /// Applies the inbox (the monitor's `applyPending`, through a weak reference); set by the

@@ -14,7 +14,7 @@ import Synchronization
 /// store applies the inbox in order, in batches, on a background applier or whenever someone
 /// reads, so every read sees every change made before it.
 public final class QueueMonitor: Sendable {
-    // Locking: `state` (Mutex) holds the store and the bookkeeping; `recorder.inbox` (Mutex) holds
+    // Locking: `state` (Mutex) holds the store and the bookkeeping; `recorder.inbox` (spin lock) holds
     // the changes not applied yet. Lock order: state, then inbox. KVO handlers take only `inbox`.
     // Neither lock is held while calling out to user code; tokens are invalidated after unlocking.
     private struct State {
