@@ -101,11 +101,15 @@ final class TypedObservedKey<Value>: ObservedKey, @unchecked Sendable {
 /// concrete `HandlerEntry` type, so delivering needs no cast of the entry.
 ///
 /// Unchecked `Sendable` only because the class is not final (`HandlerEntry` adds the handler):
-/// every stored property is a `let` of a `Sendable` type, and `active` is an `Atomic`.
+/// every stored property is a `let` of a `Sendable` type (the key is held as a retained
+/// `Unmanaged`, released only in `deinit`), and `active` is an `Atomic`.
 @usableFromInline
 class ObservationEntry: @unchecked Sendable {
     @usableFromInline let registry: KeyValueObserverRegistry
-    @usableFromInline let key: ObservedKey
+    /// The key, retained by this entry (released in `deinit`) and read by deliveries without a
+    /// retain: a retain would write the key's header, on the cache line its name sits on, which
+    /// every publishing thread reads.
+    @usableFromInline let borrowedKey: Unmanaged<ObservedKey>
     /// `NSKeyValueObservingOptions.rawValue` (the four options fit in a byte).
     @usableFromInline let optionBits: UInt8
     /// Cleared by `invalidate()`; a delivery already under way skips an inactive entry.
@@ -114,9 +118,16 @@ class ObservationEntry: @unchecked Sendable {
     @usableFromInline
     init(registry: KeyValueObserverRegistry, key: ObservedKey, options: NSKeyValueObservingOptions) {
         self.registry = registry
-        self.key = key
+        self.borrowedKey = Unmanaged.passRetained(key)
         self.optionBits = UInt8(truncatingIfNeeded: options.rawValue)
     }
+
+    deinit {
+        borrowedKey.release()
+    }
+
+    /// The observed key.
+    @usableFromInline final var key: ObservedKey { borrowedKey.takeUnretainedValue() }
 
     @inlinable final var options: NSKeyValueObservingOptions {
         NSKeyValueObservingOptions(rawValue: UInt(optionBits))
@@ -125,9 +136,12 @@ class ObservationEntry: @unchecked Sendable {
     /// Whether this entry, still active, observes `key` (and asked for `.prior`, with `prior`).
     @inlinable
     final func wants(_ key: String, prior: Bool) -> Bool {
-        (!prior || optionBits & UInt8(NSKeyValueObservingOptions.prior.rawValue) != 0)
-            && self.key.name.utf8.count == key.utf8.count  // O(1): most keys differ in length
-            && self.key.name == key && active.load(ordering: .acquiring)
+        // Plain `if`s, not `&&`: its right-hand autoclosures were left as calls on this path.
+        if prior, optionBits & UInt8(NSKeyValueObservingOptions.prior.rawValue) == 0 { return false }
+        let name = borrowedKey._withUnsafeGuaranteedRef { $0.name }
+        if name.utf8.count != key.utf8.count { return false }  // O(1): most keys differ in length
+        if name != key { return false }
+        return active.load(ordering: .acquiring)
     }
 }
 

@@ -258,7 +258,7 @@ public final class KeyValueObserverRegistry: Sendable {
     public func didChange<Value>(
         _ key: String, old: @autoclosure () -> Value, new: @autoclosure () -> Value, owner: AnyObject
     ) {
-        guard mayObserve(key) else { return }
+        guard hasObservers, mayObserve(key) else { return }
         withObservers { deliver(key, owner: owner, $0, old: old, new: new) }
     }
 
@@ -270,7 +270,7 @@ public final class KeyValueObserverRegistry: Sendable {
         _ key: String, kind: NSKeyValueChange, elements: @autoclosure () -> [Element],
         indexes: @autoclosure () -> IndexSet, owner: AnyObject
     ) {
-        guard mayObserve(key) else { return }
+        guard hasObservers, mayObserve(key) else { return }
         withObservers { deliverElements(key, owner: owner, $0, kind: kind, elements: elements, indexes: indexes) }
     }
 
@@ -292,7 +292,7 @@ public final class KeyValueObserverRegistry: Sendable {
     /// Sends the change notification of `key` to its observers.
     @inlinable
     public func didChange<Value>(_ key: String, old: @autoclosure () -> Value, new: @autoclosure () -> Value) {
-        guard mayObserve(key), let owner = registeredOwner else { return }
+        guard hasObservers, mayObserve(key), let owner = registeredOwner else { return }
         withObservers { deliver(key, owner: owner, $0, old: old, new: new) }
     }
 
@@ -303,7 +303,7 @@ public final class KeyValueObserverRegistry: Sendable {
         _ key: String, kind: NSKeyValueChange, elements: @autoclosure () -> [Element],
         indexes: @autoclosure () -> IndexSet
     ) {
-        guard mayObserve(key), let owner = registeredOwner else { return }
+        guard hasObservers, mayObserve(key), let owner = registeredOwner else { return }
         withObservers { deliverElements(key, owner: owner, $0, kind: kind, elements: elements, indexes: indexes) }
     }
 
@@ -387,15 +387,16 @@ public final class KeyValueObserverRegistry: Sendable {
         _ entry: ObservationEntry, owner: AnyObject, exact: Bool, kind: NSKeyValueChange, old: Value?,
         new: Value?, indexes: IndexSet?, isPrior: Bool
     ) {
-        let key = entry.key
-        if key.valueType == ObjectIdentifier(Value.self) {
-            withUnsafePointer(to: NSKeyValueObservedChange(
-                kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior)
-            ) { change in
-                unsafeDowncast(key, to: TypedObservedKey<Value>.self).invoke(entry, owner, exact, UnsafeRawPointer(change))
+        entry.borrowedKey._withUnsafeGuaranteedRef { key in
+            if key.valueType == ObjectIdentifier(Value.self) {
+                withUnsafePointer(to: NSKeyValueObservedChange(
+                    kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior)
+                ) { change in
+                    unsafeDowncast(key, to: TypedObservedKey<Value>.self).invoke(entry, owner, exact, UnsafeRawPointer(change))
+                }
+            } else {
+                key.invokeErased(entry, owner, exact, kind, old.map { $0 as Any }, new.map { $0 as Any }, indexes, isPrior)
             }
-        } else {
-            key.invokeErased(entry, owner, exact, kind, old.map { $0 as Any }, new.map { $0 as Any }, indexes, isPrior)
         }
     }
 }
@@ -403,10 +404,15 @@ public final class KeyValueObserverRegistry: Sendable {
 /// Two or more observers, in registration order; immutable once published.
 @usableFromInline
 final class ObserverList: Sendable {
+    /// The observers (this list keeps them alive).
     @usableFromInline let entries: [ObservationEntry]
+    /// The same, unretained: what a delivery iterates, so that reading an element is not a
+    /// retain and a release on an object every publishing thread shares.
+    @usableFromInline let borrowed: [Unmanaged<ObservationEntry>]
 
     init(_ entries: [ObservationEntry]) {
         self.entries = entries
+        self.borrowed = entries.map { Unmanaged.passUnretained($0) }
     }
 }
 
@@ -448,7 +454,7 @@ struct ObserverView {
             single._withUnsafeGuaranteedRef(body)
         } else if let list {
             list._withUnsafeGuaranteedRef { list in
-                for entry in list.entries { body(entry) }
+                for entry in list.borrowed { entry._withUnsafeGuaranteedRef(body) }
             }
         }
     }
