@@ -125,8 +125,7 @@ final class MonitorRecorder: Sendable {
     }
 
     private static func isWaiting(_ op: Operation) -> Bool {
-        if let async = op as? AsyncOperation, !async.hasHadDependencies { return false }
-        let dependencies = op.dependencies
+        let dependencies = op.currentDependencies
         guard !dependencies.isEmpty, !op.isCancelled else { return false }
         return dependencies.contains { !$0.isFinished }
     }

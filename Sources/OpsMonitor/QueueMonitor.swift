@@ -321,7 +321,7 @@ public final class QueueMonitor: Sendable {
             released += tokens.all
             return
         }
-        let dependencies = (op as? AsyncOperation)?.hasHadDependencies == false ? [] : op.dependencies
+        let dependencies = op.currentDependencies
         let work = op as? SimulatedWorkOperation
         let kind: OperationKind = work.map { OperationKind(rawValue: $0.kind.rawValue) ?? .other } ?? .other
         let id = state.store.add(

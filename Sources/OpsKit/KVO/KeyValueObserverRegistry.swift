@@ -205,11 +205,9 @@ public final class KeyValueObserverRegistry: Sendable {
 
     /// The entries behind a `current` value (under `writer`, or with a reader announced).
     private static func entries(_ raw: Int) -> [ObservationEntry] {
-        guard raw != 0 else { return [] }
-        if raw & 1 == 0 {
-            return [Unmanaged<ObservationEntry>.fromOpaque(rawPointer(raw)).takeUnretainedValue()]
-        }
-        return Unmanaged<ObserverList>.fromOpaque(rawPointer(raw & ~1)).takeUnretainedValue().entries
+        var entries: [ObservationEntry] = []
+        ObserverView(raw: raw, ownerType: 0).forEach { entries.append($0) }
+        return entries
     }
 
     /// Takes the registry's +1 on a `current` value.

@@ -172,8 +172,8 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
     open override var isReady: Bool { super.isReady }
 
     /// Whether a dependency was ever added: false means `dependencies` is empty, known from one
-    /// atomic load (Foundation's `dependencies` takes a lock and copies an array), which is how
-    /// a queue or a monitor looks at 100,000 independent operations cheaply.
+    /// atomic load (Foundation's `dependencies` takes a lock and copies an array); see
+    /// `currentDependencies`.
     public var hasHadDependencies: Bool { dependencyAdded.load(ordering: .acquiring) }
 
     open override func addDependency(_ op: Operation) {
@@ -325,5 +325,15 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
 
     private func describe() -> String {
         "\(type(of: self))(\(name ?? "unnamed"))"
+    }
+}
+
+extension Operation {
+    /// `dependencies`, without Foundation's lock and array copy for an `AsyncOperation` that
+    /// never had one (`hasHadDependencies`): how the queue and the monitor look at 100,000
+    /// independent operations.
+    public var currentDependencies: [Operation] {
+        if let async = self as? AsyncOperation, !async.hasHadDependencies { return [] }
+        return dependencies
     }
 }

@@ -120,8 +120,8 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
     /// Holds `op` if it waits for unfinished (OpsKit) dependencies; else returns it, to be
     /// handed to Foundation.
     private func holdIfWaiting(_ op: Operation) -> Operation? {
-        guard holdsWaitingOperations, let async = op as? AsyncOperation, async.hasHadDependencies else { return op }
-        let dependencies = op.dependencies
+        guard holdsWaitingOperations, let async = op as? AsyncOperation else { return op }
+        let dependencies = op.currentDependencies
         guard !dependencies.isEmpty, !async.isCancelled else { return op }
         let unfinished = dependencies.filter { !$0.isFinished }
         guard !unfinished.isEmpty, unfinished.allSatisfy({ $0 is AsyncOperation }) else {
