@@ -27,7 +27,8 @@ enum DashboardRunner {
         var lastSecond = -1
         let exit = runDashboard(
             screen: screen, fps: command.fps,
-            initial: DashboardState(width: size.width, height: size.height, glyphs: screen.glyphs),
+            initial: DashboardState(
+                width: size.width, height: size.height, glyphs: screen.glyphs, speed: command.speed),
             snapshot: {
                 // A new picture when something changed, or once a second for the clocks.
                 let second = Int(run.monitor.now.seconds)

@@ -1,4 +1,5 @@
 import Foundation
+import OpsDashUI
 import OpsKit
 import OpsMonitor
 
@@ -62,33 +63,27 @@ struct HeadlessRunner {
         return snapshot
     }
 
-    /// "opsdash 12.3s: running 4/4, done 17/40 (failed 1, cancelled 0), 3.2 MB/s"
+    /// "opsdash 12.3s: running 4/4, finished 17/40 (16 succeeded, 1 failed, 0 cancelled),
+    /// 3.2 MB/s, ETA 0:12"; once every operation has finished "opsdash 22.1s: done, finished
+    /// 40/40 (…), avg 3.2 MB/s". The rate is the snapshot's: bytes completed over the last two
+    /// seconds of simulated time.
     static func statusLine(_ snapshot: QueueSnapshot) -> String {
         let counts = snapshot.counts
-        let rate = ByteCount.rate(snapshot.bytesPerSecond)
-        let time = String(format: "%.1f", snapshot.time.seconds)
-        let state = snapshot.isSuspended ? "paused" : "running"
-        return "opsdash \(time)s: \(state) \(counts.executing)/\(snapshot.maxConcurrentOperationCount), "
-            + "done \(counts.finished)/\(counts.total) (failed \(counts.failed), cancelled \(counts.cancelled)), \(rate)"
-    }
-}
-
-/// Human byte counts for status lines.
-enum ByteCount {
-    /// "3.2 MB/s".
-    static func rate(_ bytesPerSecond: Double) -> String {
-        format(bytesPerSecond) + "/s"
-    }
-
-    /// "12.3 MB".
-    static func format(_ bytes: Double) -> String {
-        let units = ["B", "KB", "MB", "GB", "TB"]
-        var value = max(0, bytes)
-        var unit = 0
-        while value >= 1000, unit < units.count - 1 {
-            value /= 1000
-            unit += 1
+        let elapsed = snapshot.drainedAt ?? snapshot.time
+        let time = String(format: "%.1f", elapsed.seconds)
+        let finished =
+            "finished \(counts.finished)/\(counts.total) (\(counts.succeeded) succeeded, "
+            + "\(counts.failed) failed, \(counts.cancelled) cancelled)"
+        if snapshot.isDrained {
+            let average = elapsed > .zero ? Double(snapshot.completedBytes) / elapsed.seconds : 0
+            return "opsdash \(time)s: done, \(finished), avg \(Format.rate(average, showingZero: true))"
         }
-        return unit == 0 ? "\(Int(value)) B" : String(format: "%.1f %@", value, units[unit])
+        let state = snapshot.isSuspended ? "paused" : "running"
+        var line = "opsdash \(time)s: \(state) \(counts.executing)/\(snapshot.maxConcurrentOperationCount), "
+            + "\(finished), \(Format.rate(snapshot.bytesPerSecond, showingZero: true))"
+        let eta = Format.eta(
+            remaining: snapshot.totalBytes - snapshot.completedBytes, bytesPerSecond: snapshot.bytesPerSecond)
+        if !eta.isEmpty { line += ", ETA \(eta)" }
+        return line
     }
 }

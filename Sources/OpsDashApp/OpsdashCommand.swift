@@ -1,4 +1,5 @@
 import ArgumentParser
+import OpsDashUI
 import OpsScenarios
 
 /// `opsdash`'s command line: which scenario, how fast, and TUI or headless.
@@ -14,7 +15,9 @@ struct OpsdashCommand: ParsableCommand {
     @Option(name: .long, help: "A built-in scenario name or a path to a scenario JSON file.")
     var scenario: String = Scenarios.defaultName
 
-    @Option(name: .long, help: "Maximum concurrent operations (1...1024); default: the scenario's.")
+    @Option(
+        name: .long,
+        help: "Maximum concurrent operations (\(concurrencyRange.lowerBound)...\(concurrencyRange.upperBound)); default: the scenario's.")
     var concurrency: Int?
 
     @Option(name: .long, help: "Random seed; default: the scenario's.")
@@ -36,8 +39,9 @@ struct OpsdashCommand: ParsableCommand {
     var listScenarios = false
 
     func validate() throws {
-        if let concurrency, !(1...1024).contains(concurrency) {
-            throw ValidationError("--concurrency must be between 1 and 1024 (got \(concurrency))")
+        if let concurrency, !concurrencyRange.contains(concurrency) {
+            throw ValidationError(
+                "--concurrency must be between \(concurrencyRange.lowerBound) and \(concurrencyRange.upperBound) (got \(concurrency))")
         }
         if !(speed.isFinite && speed >= 0.01 && speed <= 10_000) {
             throw ValidationError("--speed must be between 0.01 and 10000 (got \(speed))")

@@ -11,7 +11,8 @@ import OpsDashUI
 public final class NcursesScreen: TerminalScreen {
     /// The glyphs this terminal's locale can show.
     public let glyphs: GlyphSet
-    /// Whether the terminal shows colours (otherwise styles degrade to bold/reverse).
+    /// Whether the screen uses colours: the terminal has them and `NO_COLOR` is unset or empty
+    /// (otherwise styles degrade to bold/reverse).
     public let hasColors: Bool
     /// Frames flushed to the terminal so far (one per non-empty `draw`).
     public private(set) var framesDrawn = 0
@@ -81,7 +82,7 @@ public final class NcursesScreen: TerminalScreen {
         _ = set_escdelay(25)
         var colors = false
         var defaultColors = false
-        if has_colors() {
+        if usesColor(terminalHasColors: has_colors(), noColor: environmentValue("NO_COLOR")) {
             colors = start_color() != ERR
             defaultColors = colors && use_default_colors() != ERR
         }

@@ -67,6 +67,7 @@ enum Theme {
     static let title = CellStyle(bold: true)
     static let running = CellStyle(foreground: .black, background: .green, bold: true)
     static let paused = CellStyle(foreground: .yellow, bold: true, reverse: true)
+    static let done = CellStyle(foreground: .black, background: .cyan, bold: true)
     static let label = CellStyle(dim: true)
     static let columnHeader = CellStyle(bold: true, underline: true)
     static let selected = CellStyle(reverse: true)
@@ -80,21 +81,9 @@ enum Theme {
     /// colour switch (on xterm each is 5–15 bytes, more than the changed characters themselves).
     static let live = CellStyle.plain
 
-    /// The colour for an operation's state.
-    static func state(_ lifecycle: Lifecycle, _ outcome: Outcome?) -> CellStyle {
-        switch (lifecycle, outcome) {
-        case (.waiting, _): CellStyle(foreground: .magenta)
-        case (.ready, _): CellStyle(foreground: .yellow)
-        case (.executing, _): CellStyle(foreground: .cyan, bold: true)
-        case (.finished, .failed?): CellStyle(foreground: .red, bold: true)
-        case (.finished, .cancelled?): CellStyle(foreground: .yellow, dim: true)
-        case (.finished, _): CellStyle(foreground: .green)
-        }
-    }
-
     /// The bar colour for an operation's state.
-    static func bar(_ lifecycle: Lifecycle, _ outcome: Outcome?) -> CellStyle {
-        CellStyle(foreground: state(lifecycle, outcome).foreground)
+    static func bar(_ state: DisplayState) -> CellStyle {
+        CellStyle(foreground: state.style.foreground)
     }
 
     /// `style` as it looks on the selected row.
@@ -104,21 +93,4 @@ enum Theme {
         result.reverse = true
         return result
     }
-}
-
-extension OperationSnapshot {
-    /// The state word shown in the table: waiting, ready, running, done, failed, cancelled.
-    var stateLabel: String {
-        switch (lifecycle, outcome) {
-        case (.waiting, _): "waiting"
-        case (.ready, _): "ready"
-        case (.executing, _): "running"
-        case (.finished, .failed?): "failed"
-        case (.finished, .cancelled?): "cancelled"
-        case (.finished, _): "done"
-        }
-    }
-
-    /// Whether the operation has finished, whatever the outcome.
-    var hasFinished: Bool { lifecycle == .finished }
 }

@@ -30,7 +30,7 @@ public enum SortOrder: String, Sendable, Equatable, CaseIterable {
 
 /// A question the dashboard is waiting for the operator to answer.
 public enum Prompt: Sendable, Equatable {
-    /// "Cancel all N unfinished operations? (y/n)".
+    /// "Cancel all N unfinished operations? (y/n)"; `count` follows each snapshot.
     case cancelAll(count: Int)
 }
 
@@ -66,14 +66,21 @@ public struct DashboardState: Sendable {
     public var prompt: Prompt?
     /// A concurrency limit asked for and not yet confirmed by a snapshot.
     public var pendingConcurrency: Int?
+    /// A one-line answer to the last key (e.g. why it did nothing), shown in the footer until
+    /// the next key.
+    public var message: String?
+    /// How many times faster than real time the monitor's clock runs (shown next to elapsed).
+    public var speed: Double
     /// Rows for the current sort, filter and view, rebuilt when the snapshot version changes.
     public var rows: RowOrder = .byID
 
-    /// A dashboard of the given terminal size showing an empty queue.
-    public init(width: Int, height: Int, glyphs: GlyphSet = .unicode) {
+    /// A dashboard of the given terminal size showing an empty queue whose clock runs `speed`
+    /// times faster than real time.
+    public init(width: Int, height: Int, glyphs: GlyphSet = .unicode, speed: Double = 1) {
         self.width = width
         self.height = height
         self.glyphs = glyphs
+        self.speed = speed
         self.snapshot = QueueSnapshot()
     }
 

@@ -107,7 +107,7 @@ struct TreeView {
                 Span("#\(operation.id) ", Theme.label),
                 Span(String(state.glyphs.kind(operation.kind)) + " "),
                 Span(operation.name + " "),
-                Span(operation.stateLabel, Theme.state(operation.lifecycle, operation.outcome)),
+                Span(operation.displayState.word, operation.displayState.style),
             ]
             if operation.totalBytes > 0 && !operation.hasFinished {
                 spans.append(Span(" " + Format.percent(operation.fraction)))

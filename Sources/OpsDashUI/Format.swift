@@ -1,6 +1,11 @@
 /// Human-readable formatting of bytes, rates, durations and percentages, without Foundation.
+///
+/// The one byte formatter of the dashboard, the headless status line and the summary: SI units
+/// (1 kB = 1000 B, 1 MB = 1000 kB), one decimal place.
 public enum Format {
-    private static let units = ["B", "KB", "MB", "GB", "TB", "PB"]
+    private static let units = ["B", "kB", "MB", "GB", "TB", "PB"]
+    /// SI prefixes for counts that are not bytes (work units).
+    private static let prefixes = ["", "k", "M", "G", "T", "P"]
 
     /// One decimal place, rounded half up: `12.34` → `"12.3"`.
     static func oneDecimal(_ value: Double) -> String {
@@ -8,7 +13,7 @@ public enum Format {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    /// A byte count in 1024-based units: `"512 B"`, `"12.3 MB"`, `"1.5 GB"`.
+    /// A byte count in SI units: `"512 B"`, `"12.3 MB"`, `"1.5 GB"`.
     public static func bytes(_ count: Int64) -> String {
         let (value, unit) = scaled(Double(max(0, count)))
         return unit == 0 ? "\(max(0, count)) B" : "\(oneDecimal(value)) \(units[unit])"
@@ -25,10 +30,45 @@ public enum Format {
             "\(oneDecimal(Double(done) / divisor))/\(oneDecimal(Double(total) / divisor)) \(units[unit])"
     }
 
-    /// A transfer rate: `"1.2 MB/s"`; empty when not moving.
-    public static func rate(_ bytesPerSecond: Double) -> String {
-        guard bytesPerSecond > 0, bytesPerSecond.isFinite else { return "" }
+    /// A transfer rate: `"1.2 MB/s"`; empty when not moving, or `"0 B/s"` with `showingZero`.
+    public static func rate(_ bytesPerSecond: Double, showingZero: Bool = false) -> String {
+        guard bytesPerSecond > 0, bytesPerSecond.isFinite else { return showingZero ? "0 B/s" : "" }
         return bytes(Int64(bytesPerSecond.rounded())) + "/s"
+    }
+
+    /// A count of work units with an SI prefix: `"512"`, `"1.5k"`, `"2.0M"`.
+    public static func units(_ count: Int64) -> String {
+        let (value, unit) = scaled(Double(max(0, count)))
+        return unit == 0 ? "\(max(0, count))" : "\(oneDecimal(value))\(prefixes[unit])"
+    }
+
+    /// Completed and total work units in the total's prefix: `"250/800 units"`,
+    /// `"0.2/1.5k units"`; empty when the total is unknown and nothing is done.
+    public static func units(_ done: Int64, of total: Int64) -> String {
+        guard total > 0 else { return done > 0 ? units(done) + " units" : "" }
+        let done = max(0, done)
+        let (_, unit) = scaled(Double(total))
+        guard unit > 0 else { return "\(done)/\(total) units" }
+        let divisor = power(unit)
+        return "\(oneDecimal(Double(done) / divisor))/\(oneDecimal(Double(total) / divisor))\(prefixes[unit]) units"
+    }
+
+    /// A rate of work units: `"1.5k/s"`; empty when not moving.
+    public static func unitRate(_ perSecond: Double) -> String {
+        guard perSecond > 0, perSecond.isFinite else { return "" }
+        return units(Int64(perSecond.rounded())) + "/s"
+    }
+
+    /// How fast simulated time runs, for the elapsed clock: `"×20"`, `"×0.5"`, `"x2.5"` in
+    /// ASCII; empty at real time.
+    public static func speed(_ speed: Double, ascii: Bool = false) -> String {
+        guard speed.isFinite, speed > 0, speed != 1 else { return "" }
+        let times = ascii ? "x" : "×"
+        let hundredths = Int((speed * 100).rounded())
+        if hundredths % 100 == 0 { return "\(times)\(hundredths / 100)" }
+        if hundredths % 10 == 0 { return "\(times)\(hundredths / 100).\(hundredths / 10 % 10)" }
+        let fraction = hundredths % 100
+        return "\(times)\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
     /// An elapsed time: `"0:07"`, `"1:05"`, `"59:59"`, `"2h03m"`, `"3d04h"`.
@@ -86,7 +126,7 @@ public enum Format {
         var value = value
         var unit = 0
         while value >= 999.95 && unit < units.count - 1 {
-            value /= 1024
+            value /= 1000
             unit += 1
         }
         return (value, unit)
@@ -94,7 +134,7 @@ public enum Format {
 
     private static func power(_ unit: Int) -> Double {
         var result = 1.0
-        for _ in 0..<unit { result *= 1024 }
+        for _ in 0..<unit { result *= 1000 }
         return result
     }
 }

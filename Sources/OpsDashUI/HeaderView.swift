@@ -9,7 +9,13 @@ struct HeaderView {
         let width = buffer.width
         let snapshot = state.snapshot
         buffer.write(titleLine(), x: 0, y: y, maxWidth: width)
-        let elapsed = [Span("elapsed ", Theme.label), Span(Format.duration(snapshot.time), Theme.live)]
+        // The clock stops when the last operation finishes.
+        var elapsed = [
+            Span("elapsed ", Theme.label),
+            Span(Format.duration(snapshot.drainedAt ?? snapshot.time), Theme.live),
+        ]
+        let speed = Format.speed(state.speed, ascii: state.glyphs == .ascii)
+        if !speed.isEmpty { elapsed.append(Span(" " + speed, Theme.label)) }
         let elapsedWidth = elapsed.reduce(0) { $0 + $1.text.count }
         buffer.write(elapsed, x: width - elapsedWidth, y: y, maxWidth: elapsedWidth)
         let counts = countsLine(short: false)
@@ -18,23 +24,23 @@ struct HeaderView {
         renderProgress(into: &buffer, y: y + 2)
     }
 
-    /// "opsdash │ RUNNING │ executing 3/4 │ sort id │ filter dl".
+    /// "opsdash │ RUNNING │ running 3/4 │ sort id │ filter dl", or once every operation has
+    /// finished "opsdash │ DONE │ 23 succeeded, 1 failed, 1 cancelled │ sort id".
     private func titleLine() -> [Span] {
         let snapshot = state.snapshot
         let separator = Span(" \(state.glyphs.vertical) ", Theme.border)
         var spans = [Span("opsdash", Theme.title), separator]
-        spans.append(
-            snapshot.isSuspended ? Span(" PAUSED ", Theme.paused) : Span(" RUNNING ", Theme.running)
-        )
-        spans.append(separator)
-        let limit = state.effectiveConcurrency
-        let limitText = limit < 1 ? (state.glyphs == .unicode ? "∞" : "max") : "\(limit)"
-        spans.append(Span("executing ", Theme.label))
-        spans.append(Span("\(snapshot.counts.executing)/", Theme.title))
-        let limitStyle =
-            state.pendingConcurrency == nil
-            ? Theme.title : CellStyle(foreground: .yellow, bold: true)
-        spans.append(Span(limitText, limitStyle))
+        if snapshot.isDrained {
+            spans.append(Span(" DONE ", Theme.done))
+            spans.append(separator)
+            spans += outcomeSpans()
+        } else {
+            spans.append(
+                snapshot.isSuspended
+                    ? Span(" PAUSED ", Theme.paused) : Span(" RUNNING ", Theme.running))
+            spans.append(separator)
+            spans += limitSpans()
+        }
         spans.append(separator)
         spans.append(Span("sort ", Theme.label))
         spans.append(Span(state.sort.rawValue, Theme.title))
@@ -50,25 +56,46 @@ struct HeaderView {
         return spans
     }
 
-    /// "waiting 3  ready 2  executing 3  succeeded 10  failed 1  cancelled 0  total 19".
+    /// "23 succeeded, 1 failed, 1 cancelled".
+    private func outcomeSpans() -> [Span] {
+        let counts = state.snapshot.counts
+        var spans: [Span] = []
+        for outcome in [DisplayState.succeeded, .failed, .cancelled] {
+            let count = outcome.count(in: counts)
+            if !spans.isEmpty { spans.append(Span(", ")) }
+            spans.append(Span("\(count) ", count == 0 ? .plain : Theme.title))
+            spans.append(Span(outcome.word, count == 0 ? Theme.label : outcome.style))
+        }
+        return spans
+    }
+
+    /// "running 3/4": operations running and the concurrency limit (pending in yellow).
+    private func limitSpans() -> [Span] {
+        let snapshot = state.snapshot
+        var spans: [Span] = []
+        let limit = state.effectiveConcurrency
+        let limitText = limit < 1 ? (state.glyphs == .unicode ? "∞" : "max") : "\(limit)"
+        spans.append(Span(DisplayState.running.word + " ", Theme.label))
+        spans.append(Span("\(snapshot.counts.executing)/", Theme.title))
+        let limitStyle =
+            state.pendingConcurrency == nil
+            ? Theme.title : CellStyle(foreground: .yellow, bold: true)
+        spans.append(Span(limitText, limitStyle))
+        return spans
+    }
+
+    /// "waiting 3  ready 2  running 3  succeeded 10  failed 1  cancelled 0  total 19".
     ///
     /// With `short`, abbreviated labels for narrow terminals: "wait 5 rdy 1 run 3 ok 1 …".
     private func countsLine(short: Bool) -> [Span] {
         let counts = state.snapshot.counts
-        let items: [(String, String, Int, CellStyle)] = [
-            ("waiting", "wait", counts.waiting, Theme.state(.waiting, nil)),
-            ("ready", "rdy", counts.ready, Theme.state(.ready, nil)),
-            ("executing", "run", counts.executing, Theme.state(.executing, nil)),
-            ("succeeded", "ok", counts.succeeded, Theme.state(.finished, .succeeded)),
-            ("failed", "fail", counts.failed, Theme.state(.finished, .failed)),
-            ("cancelled", "cxl", counts.cancelled, Theme.state(.finished, .cancelled)),
-        ]
         let gap = short ? " " : "  "
         var spans: [Span] = []
-        for (long, abbreviation, count, style) in items {
+        for displayState in DisplayState.allCases {
+            let count = displayState.count(in: counts)
             if !spans.isEmpty { spans.append(Span(gap)) }
-            spans.append(Span((short ? abbreviation : long) + " ", Theme.label))
-            spans.append(Span("\(count)", count == 0 ? .plain : style))
+            spans.append(Span((short ? displayState.shortWord : displayState.word) + " ", Theme.label))
+            spans.append(Span("\(count)", count == 0 ? .plain : displayState.style))
         }
         spans.append(Span(gap + "total ", Theme.label))
         spans.append(Span("\(counts.total)", Theme.title))
@@ -95,13 +122,23 @@ struct HeaderView {
             spans.append(Span("  "))
             spans.append(Span(Format.bytes(snapshot.completedBytes, of: snapshot.totalBytes)))
         }
-        let rate = Format.rate(snapshot.bytesPerSecond)
         spans.append(Span("  "))
-        spans.append(Span(rate.isEmpty ? "0 B/s" : rate, CellStyle(foreground: .cyan)))
+        if let drainedAt = snapshot.drainedAt {
+            // Over: the average rate of the whole run instead of the last two seconds' (0).
+            let seconds = drainedAt / .seconds(1)
+            let average = seconds > 0 ? Double(snapshot.completedBytes) / seconds : 0
+            spans.append(Span("avg ", Theme.label))
+            spans.append(Span(Format.rate(average, showingZero: true), CellStyle(foreground: .cyan)))
+        } else {
+            spans.append(
+                Span(
+                    Format.rate(snapshot.bytesPerSecond, showingZero: true),
+                    CellStyle(foreground: .cyan)))
+        }
         let eta = Format.eta(
             remaining: snapshot.totalBytes - snapshot.completedBytes,
             bytesPerSecond: snapshot.bytesPerSecond)
-        if !eta.isEmpty {
+        if !eta.isEmpty && !snapshot.isDrained {
             spans.append(Span("  ETA ", Theme.label))
             spans.append(Span(eta))
         }

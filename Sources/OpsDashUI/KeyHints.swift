@@ -1,19 +1,23 @@
-/// The footer line: the main keys, or the filter being typed, or a y/n question; with the sort
-/// and the selected row's position on the right.
+/// The footer line: the main keys, or the answer to the last key, or the filter being typed, or
+/// a y/n question; with the selected row's position on the right.
 struct FooterView {
     let state: DashboardState
 
     /// Draws the footer on row `y`.
     func render(into buffer: inout CellBuffer, y: Int) {
         let width = buffer.width
-        if case .cancelAll(let count)? = state.prompt {
+        if case .cancelAll? = state.prompt {
+            // The count is the snapshot's, so it goes down while the question is open.
+            let count = unfinishedCount(state.snapshot)
             let text = " Cancel all \(count) unfinished operations? (y/n) "
             buffer.write(text, x: 0, y: y, style: Theme.prompt, maxWidth: width)
             return
         }
         let position = positionText()
         let leftWidth = max(0, width - position.count - 1)
-        if state.isEditingFilter {
+        if let message = state.message {
+            buffer.write(message, x: 0, y: y, style: Theme.warning, maxWidth: leftWidth)
+        } else if state.isEditingFilter {
             let spans = [
                 Span("/", Theme.footerKey), Span(state.filter, CellStyle(bold: true)),
                 Span("_", CellStyle(bold: true, underline: true)),
@@ -69,7 +73,10 @@ struct HelpOverlay {
             ("c", "cancel the selected operation"),
             ("C", "cancel all unfinished (asks y/n)"),
             ("p  space", "pause / resume the queue"),
-            ("+ =  -", "raise / lower concurrency (1-64)"),
+            (
+                "+ =  -",
+                "raise / lower concurrency (\(concurrencyRange.lowerBound)-\(concurrencyRange.upperBound))"
+            ),
             ("d", "dependency tree"),
             ("Enter", "details of the selected operation"),
             ("/", "filter by name, #id or state"),

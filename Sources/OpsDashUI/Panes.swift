@@ -38,16 +38,15 @@ struct DetailsView {
         let snapshot = state.snapshot
         var result: [(String, [Span])] = []
         var summary = [
-            Span(operation.stateLabel, Theme.state(operation.lifecycle, operation.outcome)),
+            Span(operation.displayState.word, operation.displayState.style),
             Span(operation.kind.rawValue, Theme.label),
         ]
         if operation.totalBytes > 0 {
             summary.append(Span(Format.percent(operation.fraction)))
-            summary.append(Span(Format.bytes(operation.completedBytes, of: operation.totalBytes)))
+            summary.append(Span(operation.amountText))
         }
         if operation.lifecycle == .executing, operation.bytesPerSecond > 0 {
-            summary.append(
-                Span(Format.rate(operation.bytesPerSecond), CellStyle(foreground: .cyan)))
+            summary.append(Span(operation.rateText, CellStyle(foreground: .cyan)))
         }
         summary.append(Span("retries \(operation.retries)", Theme.label))
         result.append(("state", summary))
@@ -56,10 +55,8 @@ struct DetailsView {
         for (offset, change) in operation.history.enumerated() {
             let arrow = offset == 0 ? "" : state.glyphs.arrow + " "
             history.append(Span(arrow + Format.timestamp(change.time), Theme.label))
-            history.append(
-                Span(
-                    label(change.lifecycle, change.outcome),
-                    Theme.state(change.lifecycle, change.outcome)))
+            let entered = DisplayState(change.lifecycle, change.outcome)
+            history.append(Span(entered.word, entered.style))
         }
         result.append(("history", history.isEmpty ? [Span("none", Theme.label)] : history))
         result.append(("depends on", related(operation.dependencies)))
@@ -70,7 +67,8 @@ struct DetailsView {
         }
         result.append(("dependents", related(dependents)))
         if let outcome = operation.outcome {
-            var spans = [Span(outcome.rawValue, Theme.state(.finished, outcome))]
+            let ended = DisplayState(.finished, outcome)
+            var spans = [Span(ended.word, ended.style)]
             if let message = operation.message { spans.append(Span(message)) }
             result.append(("outcome", spans))
         }
@@ -80,7 +78,7 @@ struct DetailsView {
         return result
     }
 
-    /// "#3 name done, #7 name running", or "none"; dependencies looked up in O(log n) each.
+    /// "#3 name succeeded, #7 name running", or "none"; dependencies looked up in O(log n) each.
     private func related(_ ids: [Int]) -> [Span] {
         guard !ids.isEmpty else { return [Span("none", Theme.label)] }
         var spans: [Span] = []
@@ -88,17 +86,12 @@ struct DetailsView {
             let comma = offset == ids.count - 1 ? "" : ","
             if let other = state.snapshot.operation(id: id) {
                 spans.append(Span("#\(id) \(other.name)"))
-                spans.append(
-                    Span(other.stateLabel + comma, Theme.state(other.lifecycle, other.outcome)))
+                spans.append(Span(other.displayState.word + comma, other.displayState.style))
             } else {
                 spans.append(Span("#\(id) (evicted)\(comma)", Theme.label))
             }
         }
         return spans
-    }
-
-    private func label(_ lifecycle: Lifecycle, _ outcome: Outcome?) -> String {
-        OperationSnapshot(id: 0, name: "", lifecycle: lifecycle, outcome: outcome).stateLabel
     }
 }
 
@@ -119,9 +112,19 @@ struct LogView {
             ]
             spans.append(Span(" "))
             if let id = entry.operationID { spans.append(Span("#\(id) ", Theme.title)) }
-            spans.append(Span(entry.text, style(entry.kind)))
+            spans.append(Span(text(entry), style(entry.kind)))
             buffer.write(spans, x: 0, y: band.y + 1 + offset, maxWidth: buffer.width)
         }
+    }
+
+    /// The entry's line; a state change in the dashboard's state words:
+    /// "fetch: running → succeeded".
+    private func text(_ entry: LogEntry) -> String {
+        guard let change = entry.stateChange else { return entry.text }
+        let from = DisplayState(change.from, nil).word
+        let to = DisplayState(change.to, change.outcome).word
+        let message = change.message.map { " (\($0))" } ?? ""
+        return "\(change.name): \(from) \(state.glyphs.arrow) \(to)\(message)"
     }
 
     private func style(_ kind: LogEntry.Kind) -> CellStyle {

@@ -1,7 +1,7 @@
 import OpsMonitor
 
-/// Concurrency limits `+` and `-` stay within.
-public let concurrencyRange = 1...64
+/// Concurrency limits `+` and `-` step within, and the range `--concurrency` accepts.
+public let concurrencyRange = 1...1024
 
 /// Applies `action` to `state` and returns what the run loop must do to the real queue.
 public func reduce(_ state: inout DashboardState, _ action: Action) -> [Command] {
@@ -12,13 +12,15 @@ public func reduce(_ state: inout DashboardState, _ action: Action) -> [Command]
         if state.pendingConcurrency == snapshot.maxConcurrentOperationCount {
             state.pendingConcurrency = nil
         }
-        if let prompt = state.prompt, case .cancelAll = prompt, unfinishedCount(snapshot) == 0 {
-            state.prompt = nil
+        if case .cancelAll? = state.prompt {
+            let count = unfinishedCount(snapshot)
+            state.prompt = count == 0 ? nil : .cancelAll(count: count)
         }
     case .resize(let width, let height):
         state.width = max(0, width)
         state.height = max(0, height)
     case .key(let key):
+        state.message = nil
         commands = handle(key, &state)
     }
     refreshRows(&state)
@@ -82,12 +84,23 @@ private func mainKey(_ key: Key, _ state: inout DashboardState) -> [Command] {
     case .character("q"): return [.quit]
     case .character("?"): state.showHelp = true
     case .character("c"):
-        if let operation = state.selectedOperation, !operation.hasFinished {
-            return [.cancel(operationID: operation.id)]
+        guard let operation = state.selectedOperation else {
+            state.message = "nothing selected to cancel"
+            return []
         }
+        guard !operation.hasFinished else {
+            state.message = "#\(operation.id) already \(operation.displayState.word); nothing to cancel"
+            return []
+        }
+        state.message = "cancelling #\(operation.id)"
+        return [.cancel(operationID: operation.id)]
     case .character("C"):
         let count = unfinishedCount(state.snapshot)
-        if count > 0 { state.prompt = .cancelAll(count: count) }
+        if count > 0 {
+            state.prompt = .cancelAll(count: count)
+        } else {
+            state.message = "nothing left to cancel: every operation has finished"
+        }
     case .character("p"), .character(" "):
         return [.setSuspended(!state.snapshot.isSuspended)]
     case .character("+"), .character("="):
@@ -113,13 +126,34 @@ private func mainKey(_ key: Key, _ state: inout DashboardState) -> [Command] {
     return []
 }
 
-/// Steps the concurrency limit by `delta` within `concurrencyRange`, remembering the request.
+/// Steps the concurrency limit by `delta` (±1) within `concurrencyRange`, remembering the
+/// request; a step never moves the limit the other way, and one that can't move says why.
+///
+/// A limit above the range (a scenario's own, or none at all) counts as above the top: `+`
+/// leaves it, `-` steps down from it (to the top of the range when there is no limit).
 private func changeConcurrency(_ state: inout DashboardState, by delta: Int) -> [Command] {
     let current = state.effectiveConcurrency
-    // A queue without a limit (-1) counts as the top of the range.
-    let base = concurrencyRange.contains(current) ? current : concurrencyRange.upperBound
-    let next = min(concurrencyRange.upperBound, max(concurrencyRange.lowerBound, base + delta))
-    guard next != current else { return [] }
+    let unlimited = current < 1
+    let next: Int
+    if delta > 0 {
+        guard !unlimited, current < concurrencyRange.upperBound else {
+            let top = concurrencyRange.upperBound
+            state.message =
+                unlimited
+                ? "the queue has no concurrency limit"
+                : current == top
+                    ? "concurrency limit already at the maximum (\(top))"
+                    : "concurrency limit \(current) is above what + sets (\(top))"
+            return []
+        }
+        next = current + 1
+    } else {
+        guard unlimited || current > concurrencyRange.lowerBound else {
+            state.message = "concurrency limit already at the minimum (\(concurrencyRange.lowerBound))"
+            return []
+        }
+        next = unlimited ? concurrencyRange.upperBound : current - 1
+    }
     state.pendingConcurrency = next
     return [.setMaxConcurrentOperationCount(next)]
 }

@@ -94,7 +94,9 @@ public struct RowOrder: Sendable, Equatable {
         switch sort {
         case .id: break
         case .state:
-            selected.sort { (stateRank($0), $0.id) < (stateRank($1), $1.id) }
+            selected.sort {
+                ($0.displayState.sortRank, $0.id) < ($1.displayState.sortRank, $1.id)
+            }
         case .progress:
             selected.sort { ($0.fraction, -$0.id) > ($1.fraction, -$1.id) }
         case .rate:
@@ -110,18 +112,6 @@ public struct RowOrder: Sendable, Equatable {
     static func matches(_ operation: OperationSnapshot, _ needle: String) -> Bool {
         guard !needle.isEmpty else { return true }
         return operation.name.lowercased().contains(needle) || "#\(operation.id)".contains(needle)
-            || operation.stateLabel.contains(needle)
-    }
-
-    /// Running first, then ready, waiting, failed, cancelled, done.
-    static func stateRank(_ operation: OperationSnapshot) -> Int {
-        switch (operation.lifecycle, operation.outcome) {
-        case (.executing, _): 0
-        case (.ready, _): 1
-        case (.waiting, _): 2
-        case (.finished, .failed?): 3
-        case (.finished, .cancelled?): 4
-        case (.finished, _): 5
-        }
+            || operation.displayState.word.contains(needle)
     }
 }

@@ -54,7 +54,7 @@ struct TableView {
     }
 
     private func barStyle(_ operation: OperationSnapshot) -> CellStyle {
-        Theme.bar(operation.lifecycle, operation.outcome)
+        Theme.bar(operation.displayState)
     }
 
     /// The text and style of one cell.
@@ -66,17 +66,14 @@ struct TableView {
         case .kind: return (String(state.glyphs.kind(operation.kind)), .plain)
         case .name: return (operation.name, .plain)
         case .state:
-            return (operation.stateLabel, Theme.state(operation.lifecycle, operation.outcome))
+            let state = operation.displayState
+            return (state.word, state.style)
         case .progress: return ("", .plain)
         case .percent:
             let known = operation.totalBytes > 0 || operation.outcome == .succeeded
             return (known ? Format.percent(operation.fraction) : "", .plain)
-        case .bytes:
-            return (Format.bytes(operation.completedBytes, of: operation.totalBytes), .plain)
-        case .rate:
-            return (
-                executing ? Format.rate(operation.bytesPerSecond) : "", CellStyle(foreground: .cyan)
-            )
+        case .bytes: return (operation.amountText, .plain)
+        case .rate: return (executing ? operation.rateText : "", CellStyle(foreground: .cyan))
         case .eta:
             let eta = Format.eta(
                 remaining: operation.totalBytes - operation.completedBytes,
@@ -144,7 +141,7 @@ public enum WaitReason: Sendable, Equatable {
         case .dependencies(let ids):
             let text =
                 ids.isEmpty ? "needs deps" : "needs " + ids.map { "#\($0)" }.joined(separator: ",")
-            return (text, Theme.state(.waiting, nil))
+            return (text, DisplayState.waiting.style)
         case .queuePaused: return ("queue paused", CellStyle(foreground: .yellow, bold: true))
         case .slotsBusy: return ("slots busy", Theme.warning)
         case .ended(let message): return (message, Theme.error)

@@ -26,7 +26,10 @@ public struct MonitorStore: Sendable {
     private(set) var counts = StateCounts()
     private(set) var completedBytes: Int64 = 0
     private(set) var totalBytes: Int64 = 0
-    private(set) var bytesPerSecond: Double = 0
+    /// Bytes completed recently, for the overall rate.
+    private var throughput = ThroughputWindow()
+    /// Clock time of the newest finish.
+    private var lastFinishedAt: Duration = .zero
     private(set) var evictedCount = 0
     private(set) var log: Deque<LogEntry> = []
     private(set) var version: UInt64 = 0
@@ -49,8 +52,20 @@ public struct MonitorStore: Sendable {
         QueueSnapshot(
             time: time, isSuspended: isSuspended, maxConcurrentOperationCount: maxConcurrentOperationCount,
             counts: counts, completedBytes: completedBytes, totalBytes: totalBytes,
-            bytesPerSecond: max(0, bytesPerSecond), operations: operations, evictedCount: evictedCount,
-            log: Array(log), version: version)
+            bytesPerSecond: bytesPerSecond(at: time), operations: operations, evictedCount: evictedCount,
+            log: Array(log), version: version, drainedAt: drainedAt)
+    }
+
+    /// Bytes completed per second over the last `ThroughputWindow.window` of clock time ending
+    /// at `time`, by all operations together (finished ones included).
+    public func bytesPerSecond(at time: Duration) -> Double {
+        throughput.rate(at: time)
+    }
+
+    /// When the last tracked operation finished, while every tracked operation has finished;
+    /// nil while any is unfinished or none was added.
+    public var drainedAt: Duration? {
+        counts.total > 0 && counts.finished == counts.total ? lastFinishedAt : nil
     }
 
     /// The tracked operation with `id`, if not evicted.
@@ -103,10 +118,9 @@ public struct MonitorStore: Sendable {
         let historyLimit = limits.historyPerOperation
         // Changed in place: copying an OperationSnapshot out and back costs a retain and a
         // release per reference field, on every change of every operation.
-        let change = operations.update(at: position) { op -> (from: Lifecycle, name: String?, rate: Double, missing: Int64)? in
+        let change = operations.update(at: position) { op -> (from: Lifecycle, name: String?, missing: Int64)? in
             guard op.lifecycle != .finished, op.lifecycle != lifecycle else { return nil }
             let from = op.lifecycle
-            let rate = op.bytesPerSecond
             var missing: Int64 = 0
             op.lifecycle = lifecycle
             switch lifecycle {
@@ -128,16 +142,15 @@ public struct MonitorStore: Sendable {
             if op.history.count > historyLimit {
                 op.history.remove(at: 1)  // keep the first (added) and the newest
             }
-            return (from, op.explicitName, rate, missing)
+            return (from, op.explicitName, missing)
         }
         guard let change else { return }
         counts[change.from, nil] -= 1
         counts[lifecycle, outcome] += 1
         if lifecycle == .finished {
-            bytesPerSecond -= change.rate
-            // The running sum drifts by float rounding; nothing executing means exactly 0.
-            if counts.executing == 0 { bytesPerSecond = 0 }
             completedBytes += change.missing
+            throughput.record(change.missing, at: time)
+            lastFinishedAt = max(lastFinishedAt, time)
         }
         appendLog(LogEntry(time: time, operationID: id, name: change.name, from: change.from, to: lifecycle, outcome: outcome, message: message))
         record(.state(time: time, id: id, from: change.from, to: lifecycle, outcome: outcome, message: message))
@@ -154,11 +167,10 @@ public struct MonitorStore: Sendable {
         retryLog: [String]? = nil, time: Duration
     ) {
         guard let position = positionByID[id] else { return }
-        let change = operations.update(at: position) { op -> (completedDelta: Int64, rateDelta: Double, total: Int64, rate: Double, retryName: String?)? in
+        let change = operations.update(at: position) { op -> (completedDelta: Int64, total: Int64, rate: Double, retryName: String?)? in
             guard op.lifecycle != .finished else { return nil }
             let completedDelta = completed - op.completedBytes
             let newRate = op.lifecycle == .executing ? rate : 0
-            let rateDelta = newRate - op.bytesPerSecond
             op.completedBytes = completed
             op.bytesPerSecond = newRate
             var retryName: String?
@@ -167,11 +179,11 @@ public struct MonitorStore: Sendable {
                 if retryLog.last != nil { retryName = op.name }
             }
             op.retries = retries
-            return (completedDelta, rateDelta, op.totalBytes, newRate, retryName)
+            return (completedDelta, op.totalBytes, newRate, retryName)
         }
         guard let change else { return }
         completedBytes += change.completedDelta
-        bytesPerSecond += change.rateDelta
+        throughput.record(change.completedDelta, at: time)
         if let name = change.retryName, let last = retryLog?.last {
             appendLog(LogEntry(time: time, kind: .retry, operationID: id, text: "\(name): \(last), retry \(retries)"))
         }

@@ -46,6 +46,13 @@ public struct LogEntry: Sendable, Equatable {
         set { detail = .text(newValue) }
     }
 
+    /// For a state change: the operation's name, the state left and the state entered (with its
+    /// outcome and message when finished); nil for other entries.
+    public var stateChange: (name: String, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?)? {
+        guard case .state(let name, let from, let to, let outcome, let message) = detail else { return nil }
+        return (name ?? OperationSnapshot.defaultName(id: operationID ?? 0), from, to, outcome, message)
+    }
+
     private enum Detail: Sendable, Equatable {
         case text(String)
         case state(name: String?, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?)
@@ -87,7 +94,8 @@ public struct QueueSnapshot: Sendable {
     /// Sum of completed and total bytes over all tracked operations (evicted ones included).
     public var completedBytes: Int64
     public var totalBytes: Int64
-    /// Sum of current rates of executing operations, bytes per second.
+    /// Bytes completed per second by all operations together over the last two seconds of
+    /// clock time (many short operations included, whose own rates are rarely seen).
     public var bytesPerSecond: Double
     /// Tracked operations, by id. Finished ones may be evicted past the monitor's bound.
     public var operations: ChunkedArray<OperationSnapshot>
@@ -97,12 +105,18 @@ public struct QueueSnapshot: Sendable {
     public var log: [LogEntry]
     /// Increases whenever anything in the snapshot changed.
     public var version: UInt64
+    /// When the last operation finished, while every tracked operation has finished (the run
+    /// is over unless more work is added); nil while any is unfinished or none was added.
+    public var drainedAt: Duration?
+
+    /// Whether every tracked operation has finished.
+    public var isDrained: Bool { drainedAt != nil }
 
     public init(
         time: Duration = .zero, isSuspended: Bool = false, maxConcurrentOperationCount: Int = 1,
         counts: StateCounts = .init(), completedBytes: Int64 = 0, totalBytes: Int64 = 0,
         bytesPerSecond: Double = 0, operations: ChunkedArray<OperationSnapshot> = .init(),
-        evictedCount: Int = 0, log: [LogEntry] = [], version: UInt64 = 0
+        evictedCount: Int = 0, log: [LogEntry] = [], version: UInt64 = 0, drainedAt: Duration? = nil
     ) {
         self.time = time
         self.isSuspended = isSuspended
@@ -115,6 +129,7 @@ public struct QueueSnapshot: Sendable {
         self.evictedCount = evictedCount
         self.log = log
         self.version = version
+        self.drainedAt = drainedAt
     }
 
     /// The operation with this id, in O(log n).

@@ -4,8 +4,8 @@ import OpsMonitor
 /// Builds `QueueSnapshot` values for tests: fixed times, counts and byte totals computed from
 /// the operations, no clock.
 enum Fixtures {
-    static let kb: Int64 = 1024
-    static let mb: Int64 = 1024 * 1024
+    static let kb: Int64 = 1000
+    static let mb: Int64 = 1000 * 1000
 
     /// A snapshot of `operations` (sorted by id) with counts and totals derived from them.
     static func snapshot(

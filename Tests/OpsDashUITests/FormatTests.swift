@@ -2,33 +2,52 @@ import OpsDashUI
 import Testing
 
 @Suite struct FormatTests {
-    @Test func bytesUseBinaryUnitsWithOneDecimal() {
+    @Test func bytesUseSIUnitsWithOneDecimal() {
         #expect(Format.bytes(0) == "0 B")
         #expect(Format.bytes(512) == "512 B")
         #expect(Format.bytes(999) == "999 B")
-        #expect(Format.bytes(1024) == "1.0 KB")
-        #expect(Format.bytes(12_897_485) == "12.3 MB")
-        #expect(Format.bytes(3 * 1024 * 1024 * 1024 / 2) == "1.5 GB")
+        #expect(Format.bytes(1000) == "1.0 kB")
+        #expect(Format.bytes(1024) == "1.0 kB")
+        #expect(Format.bytes(12_345_678) == "12.3 MB")
+        #expect(Format.bytes(1_500_000_000) == "1.5 GB")
         #expect(Format.bytes(-5) == "0 B")
     }
 
     @Test func bytesNeverShowFourDigitsBeforeTheUnit() {
-        #expect(Format.bytes(1023) == "1.0 KB")
-        #expect(Format.bytes(1_048_000) == "1.0 MB")
+        #expect(Format.bytes(999_960) == "1.0 MB")
+        #expect(Format.bytes(999_940) == "999.9 kB")
     }
 
     @Test func doneOfTotalUsesTheTotalsUnit() {
-        #expect(Format.bytes(54 * 1_048_576, of: 120 * 1_048_576) == "54.0/120.0 MB")
-        #expect(Format.bytes(0, of: 2 * 1_048_576) == "0.0/2.0 MB")
-        #expect(Format.bytes(300 * 1024, of: 2 * 1_048_576) == "0.3/2.0 MB")
+        #expect(Format.bytes(54_000_000, of: 120_000_000) == "54.0/120.0 MB")
+        #expect(Format.bytes(0, of: 2_000_000) == "0.0/2.0 MB")
+        #expect(Format.bytes(300_000, of: 2_000_000) == "0.3/2.0 MB")
         #expect(Format.bytes(10, of: 40) == "10/40 B")
         #expect(Format.bytes(0, of: 0) == "")
     }
 
     @Test func rateIsBytesPerSecondAndEmptyWhenStill() {
-        #expect(Format.rate(1_258_291) == "1.2 MB/s")
+        #expect(Format.rate(1_250_000) == "1.3 MB/s")
+        #expect(Format.rate(25_000_000) == "25.0 MB/s")
         #expect(Format.rate(0) == "")
         #expect(Format.rate(.infinity) == "")
+        #expect(Format.rate(0, showingZero: true) == "0 B/s")
+    }
+
+    @Test func workUnitsAreCountsWithAnSIPrefixNotBytes() {
+        #expect(Format.units(250, of: 800) == "250/800 units")
+        #expect(Format.units(200, of: 1500) == "0.2/1.5k units")
+        #expect(Format.units(0, of: 0) == "")
+        #expect(Format.unitRate(1500) == "1.5k/s")
+        #expect(Format.unitRate(0) == "")
+    }
+
+    @Test func speedIsShownOnlyWhenNotRealTime() {
+        #expect(Format.speed(1) == "")
+        #expect(Format.speed(20) == "×20")
+        #expect(Format.speed(0.5) == "×0.5")
+        #expect(Format.speed(2.25, ascii: true) == "x2.25")
+        #expect(Format.speed(10_000) == "×10000")
     }
 
     @Test func durationsAreMinutesSecondsThenHoursMinutes() {

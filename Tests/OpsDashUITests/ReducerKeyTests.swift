@@ -42,10 +42,15 @@ import Testing
         #expect(state.press(.character("c")) == [.cancel(operationID: 2)])
     }
 
-    @Test func cDoesNothingOnAFinishedOperation() {
+    @Test func cOnAFinishedOperationDoesNothingAndSaysSo() {
         var state = Fixtures.state(Fixtures.midRun())
         #expect(state.selectedID == 1)
         #expect(state.press(.character("c")).isEmpty)
+        #expect(state.message == "#1 already succeeded; nothing to cancel")
+        #expect(render(state).lines[39].hasPrefix("#1 already succeeded; nothing to cancel"))
+        state.press(.down)
+        #expect(state.message == nil, "the next key clears the message")
+        #expect(render(state).lines[39].hasPrefix("q quit"))
     }
 
     @Test func capitalCAsksAndYConfirmsCancelAll() {
@@ -69,11 +74,26 @@ import Testing
         #expect(state.prompt == nil)
     }
 
-    @Test func cancelAllIsNotAskedWhenEverythingFinished() {
+    @Test func cancelAllIsNotAskedWhenEverythingFinishedAndSaysSo() {
         let done = OperationSnapshot(id: 1, name: "a", lifecycle: .finished, outcome: .succeeded)
         var state = Fixtures.state(Fixtures.snapshot([done]))
         state.press(.character("C"))
         #expect(state.prompt == nil)
+        #expect(state.message == "nothing left to cancel: every operation has finished")
+    }
+
+    @Test func theCancelAllQuestionCountsLive() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.character("C"))
+        #expect(render(state).lines[39].hasPrefix(" Cancel all 9 unfinished operations? (y/n)"))
+        var fewer = Fixtures.midRun(version: 2)
+        var operations = Array(fewer.operations)
+        operations[1].lifecycle = .finished
+        operations[1].outcome = .succeeded
+        fewer = Fixtures.snapshot(operations, version: 2)
+        _ = reduce(&state, .tick(fewer))
+        #expect(state.prompt == .cancelAll(count: 8))
+        #expect(render(state).lines[39].hasPrefix(" Cancel all 8 unfinished operations? (y/n)"))
     }
 
     @Test func pAndSpaceToggleSuspension() {
@@ -102,29 +122,65 @@ import Testing
         #expect(state.effectiveConcurrency == 4)
     }
 
-    @Test func concurrencyStopsAtOne() {
+    @Test func concurrencyStopsAtOneAndSaysSo() {
         var snapshot = Fixtures.midRun()
         snapshot.maxConcurrentOperationCount = 2
         var state = Fixtures.state(snapshot)
         #expect(state.press(.character("-")) == [.setMaxConcurrentOperationCount(1)])
+        #expect(state.message == nil)
         #expect(state.press(.character("-")).isEmpty)
         #expect(state.effectiveConcurrency == 1)
+        #expect(state.message == "concurrency limit already at the minimum (1)")
     }
 
-    @Test func concurrencyStopsAtSixtyFour() {
+    @Test func concurrencyStopsAtTheTopOfTheFlagRangeAndSaysSo() {
+        #expect(concurrencyRange == 1...1024)
         var snapshot = Fixtures.midRun()
-        snapshot.maxConcurrentOperationCount = 63
+        snapshot.maxConcurrentOperationCount = 1023
         var state = Fixtures.state(snapshot)
-        #expect(state.press(.character("+")) == [.setMaxConcurrentOperationCount(64)])
+        #expect(state.press(.character("+")) == [.setMaxConcurrentOperationCount(1024)])
         #expect(state.press(.character("+")).isEmpty)
-        #expect(state.effectiveConcurrency == 64)
+        #expect(state.effectiveConcurrency == 1024)
+        #expect(state.message == "concurrency limit already at the maximum (1024)")
     }
 
-    @Test func anUnlimitedQueueStepsDownFromSixtyFour() {
+    @Test(arguments: [2, 64, 65, 100, 1024, 5000])
+    func plusNeverLowersAndMinusNeverRaisesTheLimit(limit: Int) {
+        var snapshot = Fixtures.midRun()
+        snapshot.maxConcurrentOperationCount = limit
+        var up = Fixtures.state(snapshot)
+        for command in up.press(.character("+")) {
+            guard case .setMaxConcurrentOperationCount(let next) = command else { continue }
+            #expect(next > limit, "+ at \(limit) asked for \(next)")
+        }
+        #expect(up.effectiveConcurrency >= limit)
+        var down = Fixtures.state(snapshot)
+        #expect(down.press(.character("-")) == [.setMaxConcurrentOperationCount(limit - 1)])
+    }
+
+    @Test func plusAboveSixtyFourRaisesTheLimit() {
+        var snapshot = Fixtures.midRun()
+        snapshot.maxConcurrentOperationCount = 100
+        var state = Fixtures.state(snapshot)
+        #expect(state.press(.character("+")) == [.setMaxConcurrentOperationCount(101)])
+    }
+
+    @Test func aLimitAboveTheRangeStaysOnPlus() {
+        var snapshot = Fixtures.midRun()
+        snapshot.maxConcurrentOperationCount = 5000
+        var state = Fixtures.state(snapshot)
+        #expect(state.press(.character("+")).isEmpty)
+        #expect(state.effectiveConcurrency == 5000)
+        #expect(state.message == "concurrency limit 5000 is above what + sets (1024)")
+    }
+
+    @Test func anUnlimitedQueueStepsDownToTheTopOfTheRange() {
         var snapshot = Fixtures.midRun()
         snapshot.maxConcurrentOperationCount = -1
         var state = Fixtures.state(snapshot)
-        #expect(state.press(.character("-")) == [.setMaxConcurrentOperationCount(63)])
+        #expect(state.press(.character("+")).isEmpty)
+        #expect(state.message == "the queue has no concurrency limit")
+        #expect(state.press(.character("-")) == [.setMaxConcurrentOperationCount(1024)])
     }
 
     @Test func dEnterAndQuestionMarkTogglePanes() {
@@ -233,6 +289,26 @@ import Testing
         state.type("running")
         #expect(state.rows.count(in: state.snapshot) == 3)
     }
+
+    @Test func theFilterFindsEveryStateWordTheScreenShows() {
+        let snapshot = Fixtures.midRun()
+        for displayState in DisplayState.allCases {
+            var state = Fixtures.state(snapshot)
+            state.press(.character("/"))
+            state.type(displayState.word)
+            let shown = (0..<state.rows.count(in: snapshot)).compactMap {
+                state.rows.operation(at: $0, in: snapshot)
+            }
+            let expected = snapshot.operations.filter { DisplayState($0) == displayState }
+            #expect(!expected.isEmpty, "the fixture has a \(displayState.word) operation")
+            #expect(shown.map(\.id) == expected.map(\.id), "/\(displayState.word)")
+            // Every row found shows the word in its STATE column.
+            let screen = render(state)
+            for line in screen.lines[4..<(4 + shown.count)] {
+                #expect(line.contains(" \(displayState.word) "), "\(line)")
+            }
+        }
+    }
 }
 
 @Suite struct HeaderContentTests {
@@ -256,8 +332,8 @@ import Testing
     @Test func anUnlimitedQueueShowsInfinity() {
         var snapshot = Fixtures.midRun()
         snapshot.maxConcurrentOperationCount = -1
-        #expect(render(Fixtures.state(snapshot)).lines[0].contains("executing 3/∞"))
+        #expect(render(Fixtures.state(snapshot)).lines[0].contains("running 3/∞"))
         let ascii = render(Fixtures.state(snapshot, glyphs: .ascii))
-        #expect(ascii.lines[0].contains("executing 3/max"))
+        #expect(ascii.lines[0].contains("running 3/max"))
     }
 }

@@ -54,7 +54,7 @@ import Testing
         #expect(try #require(cell(buffer, "failed", row: 13)).style.foreground == .red)
         #expect(try #require(cell(buffer, "running", row: 5)).style.foreground == .cyan)
         #expect(try #require(cell(buffer, "waiting", row: 8)).style.foreground == .magenta)
-        #expect(try #require(cell(buffer, "done", row: 4)).style.foreground == .green)
+        #expect(try #require(cell(buffer, "succeeded", row: 4)).style.foreground == .green)
     }
 
     @Test func progressBarIsColouredByStateAndEmptyPartIsDim() throws {
@@ -87,7 +87,7 @@ import Testing
         var state = Fixtures.state(Fixtures.midRun())
         state.press(.character("+"))
         let buffer = render(state)
-        #expect(buffer.line(0).contains("executing 3/4"))
+        #expect(buffer.line(0).contains("running 3/4"))
         #expect(try #require(cell(buffer, "3/4", row: 0)).style.foreground == .default)
         let limit = try #require(cell(buffer, "4 │", row: 0))
         #expect(limit.style.foreground == .yellow)

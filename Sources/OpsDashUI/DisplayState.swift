@@ -1,0 +1,119 @@
+import OpsMonitor
+
+/// An operation's state as the dashboard names it: the one vocabulary of the header counts, the
+/// table, the tree, the details pane, the state sort and the filter.
+///
+/// Display only: the headless JSON Lines keep the monitor's wire values (`executing`,
+/// `finished` with an `outcome`).
+public enum DisplayState: String, Sendable, Equatable, CaseIterable {
+    /// Has unfinished dependencies.
+    case waiting
+    /// Could start; paused or every slot busy.
+    case ready
+    /// Started and not finished.
+    case running
+    /// Finished without error.
+    case succeeded
+    /// Finished with an error.
+    case failed
+    /// Finished because it was cancelled.
+    case cancelled
+
+    /// The state of a lifecycle and (when finished) its outcome.
+    public init(_ lifecycle: Lifecycle, _ outcome: Outcome?) {
+        switch (lifecycle, outcome) {
+        case (.waiting, _): self = .waiting
+        case (.ready, _): self = .ready
+        case (.executing, _): self = .running
+        case (.finished, .failed?): self = .failed
+        case (.finished, .cancelled?): self = .cancelled
+        case (.finished, _): self = .succeeded
+        }
+    }
+
+    /// The state of `operation`.
+    public init(_ operation: OperationSnapshot) {
+        self.init(operation.lifecycle, operation.outcome)
+    }
+
+    /// The word shown everywhere: "waiting", "ready", "running", "succeeded", "failed",
+    /// "cancelled".
+    public var word: String { rawValue }
+
+    /// The abbreviation for the header's counts on a narrow terminal.
+    var shortWord: String {
+        switch self {
+        case .waiting: "wait"
+        case .ready: "rdy"
+        case .running: "run"
+        case .succeeded: "ok"
+        case .failed: "fail"
+        case .cancelled: "cxl"
+        }
+    }
+
+    /// How the word (and an operation's bar) looks.
+    var style: CellStyle {
+        switch self {
+        case .waiting: CellStyle(foreground: .magenta)
+        case .ready: CellStyle(foreground: .yellow)
+        case .running: CellStyle(foreground: .cyan, bold: true)
+        case .succeeded: CellStyle(foreground: .green)
+        case .failed: CellStyle(foreground: .red, bold: true)
+        case .cancelled: CellStyle(foreground: .yellow, dim: true)
+        }
+    }
+
+    /// Position in the state sort: running, ready, waiting, failed, cancelled, succeeded.
+    var sortRank: Int {
+        switch self {
+        case .running: 0
+        case .ready: 1
+        case .waiting: 2
+        case .failed: 3
+        case .cancelled: 4
+        case .succeeded: 5
+        }
+    }
+
+    /// Whether this is one of the finished states.
+    public var isFinished: Bool {
+        switch self {
+        case .succeeded, .failed, .cancelled: true
+        case .waiting, .ready, .running: false
+        }
+    }
+
+    /// Operations in this state, from the snapshot's counts.
+    public func count(in counts: StateCounts) -> Int {
+        switch self {
+        case .waiting: counts.waiting
+        case .ready: counts.ready
+        case .running: counts.executing
+        case .succeeded: counts.succeeded
+        case .failed: counts.failed
+        case .cancelled: counts.cancelled
+        }
+    }
+}
+
+extension OperationSnapshot {
+    /// The operation's state in the dashboard's vocabulary.
+    var displayState: DisplayState { DisplayState(self) }
+
+    /// Whether the operation has finished, whatever the outcome.
+    var hasFinished: Bool { lifecycle == .finished }
+
+    /// Done of total: bytes for transfers ("0.3/2.0 MB"), work units for processing steps
+    /// ("250/800 units").
+    var amountText: String {
+        kind == .process
+            ? Format.units(completedBytes, of: totalBytes)
+            : Format.bytes(completedBytes, of: totalBytes)
+    }
+
+    /// The current rate in the same unit as `amountText`; empty when not moving.
+    var rateText: String {
+        kind == .process ? Format.unitRate(bytesPerSecond) : Format.rate(bytesPerSecond)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import OpsKit
+import Testing
+@testable import OpsMonitor
+
+/// The overall rate is the bytes completed over a sliding window of the monitor's clock, so many
+/// short operations (each finishing within one progress step) still show the rate that moves.
+@Suite struct ThroughputTests {
+    @Test func theWindowRateCountsBytesCompletedInTheLastTwoSeconds() {
+        var window = ThroughputWindow()
+        #expect(window.rate(at: .zero) == 0)
+        window.record(1000, at: .milliseconds(100))
+        window.record(1000, at: .milliseconds(150))
+        window.record(0, at: .milliseconds(150))
+        window.record(-50, at: .milliseconds(150))
+        // 2000 bytes in the first half second.
+        #expect(window.rate(at: .milliseconds(500)) == 4000)
+        for step in 6...40 { window.record(400, at: .milliseconds(step * 100)) }
+        // At 4 s the window starts at 2 s: 21 steps of 400 bytes (2.0 s…4.0 s) over 2 s.
+        #expect(window.rate(at: .seconds(4)) == 21 * 400 / 2)
+        #expect(window.rate(at: .seconds(7)) == 0, "nothing moved in the last two seconds")
+    }
+
+    @Test func manyShortOperationsShowTheRateThatMoves() throws {
+        let clock = ManualClock()
+        let queue = ObservableOperationQueue()
+        queue.maxConcurrentOperationCount = 4
+        queue.isSuspended = true
+        let monitor = QueueMonitor(queue: queue, clock: clock)
+        // Each moves 1000 bytes in one 100 ms chunk: its own rate is seen for no time at all.
+        let operations = (0..<120).map {
+            DownloadOperation(
+                name: "small-\($0)", plan: TransferPlan(totalBytes: 1000, bandwidth: 10_000, chunkBytes: 1000),
+                clock: clock)
+        }
+        queue.addOperations(operations, waitUntilFinished: false)
+        queue.isSuspended = false
+        var rates: [Double] = []
+        for step in 1...30 {
+            // Four transfers have scheduled their chunk on the clock (bounded wait for the queue).
+            let scheduled = eventually(timeout: 10) { clock.pendingCount == 4 }
+            try #require(scheduled, "step \(step): \(clock.pendingCount) scheduled")
+            clock.advance(by: .milliseconds(100))
+            try #require(eventually(timeout: 10) { monitor.snapshot().counts.finished == step * 4 })
+            rates.append(monitor.snapshot().bytesPerSecond)
+        }
+        // 4 × 1000 bytes every 100 ms of clock time: 40 kB/s, from the first step to the last.
+        for (step, rate) in rates.enumerated() {
+            #expect(abs(rate - 40_000) <= 40_000 * 0.1, "at \(step + 1) × 100 ms: \(rate) B/s")
+        }
+        let finished = monitor.snapshot()
+        #expect(finished.drainedAt == .seconds(3))
+        #expect(finished.isDrained)
+        clock.advance(by: .seconds(5))
+        let later = monitor.snapshot()
+        #expect(later.time == .seconds(8))
+        #expect(later.drainedAt == .seconds(3), "the end stays where the last operation finished")
+        #expect(later.bytesPerSecond == 0)
+    }
+
+    @Test func aQueueIsDrainedOnlyWhileEveryOperationHasFinished() {
+        var store = MonitorStore()
+        #expect(store.drainedAt == nil, "nothing added yet")
+        let a = store.add(name: "a", kind: .download, lifecycle: .ready, totalBytes: 10, dependencies: [], time: .zero)
+        store.transition(a, to: .executing, time: .seconds(1))
+        #expect(store.drainedAt == nil)
+        store.transition(a, to: .finished, outcome: .failed, message: "boom", time: .seconds(2))
+        #expect(store.drainedAt == .seconds(2))
+        #expect(store.snapshot(time: .seconds(9)).drainedAt == .seconds(2))
+        let b = store.add(name: "b", kind: .download, lifecycle: .ready, totalBytes: 10, dependencies: [], time: .seconds(10))
+        #expect(store.drainedAt == nil, "more work was added")
+        store.transition(b, to: .finished, outcome: .cancelled, time: .seconds(11))
+        #expect(store.drainedAt == .seconds(11))
+    }
+}
