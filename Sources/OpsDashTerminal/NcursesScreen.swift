@@ -38,7 +38,9 @@ public final class NcursesScreen: TerminalScreen {
         SignalTrap.installStopHandlers()
         SignalTrap.armCrashHandlers(ttyDescriptor: fileno(file))
         do {
-            try self.init(file: file, term: term ?? "", glyphs: glyphs, logPath: logPath)
+            try self.init(
+                file: file, term: term ?? "", glyphs: glyphs,
+                noColor: environmentValue("NO_COLOR"), logPath: logPath)
         } catch {
             SignalTrap.disarmCrashHandlers()
             throw error
@@ -50,18 +52,22 @@ public final class NcursesScreen: TerminalScreen {
     ///
     /// For measuring what the screen writes: it installs no signal handlers, leaves stdout and
     /// stderr alone, sizes the screen from the device (ignoring `LINES`/`COLUMNS`) and sets only
-    /// the character-type locale. One such screen at a time per process, like any curses screen.
+    /// the character-type locale. It draws in colour whatever `NO_COLOR` says (`swift test` sets
+    /// it), as a user's terminal would. One such screen at a time per process, like any curses
+    /// screen.
     convenience init(attachedTo file: UnsafeMutablePointer<FILE>, term: String) throws(TerminalError) {
         let glyphs = configureCharacterLocale()
         use_env(false)
         use_tioctl(true)
-        try self.init(file: file, term: term, glyphs: glyphs, logPath: nil)
+        try self.init(file: file, term: term, glyphs: glyphs, noColor: nil, logPath: nil)
     }
 
-    /// Starts curses on `file` (owned from here on: closed on failure or by `close()`);
-    /// `logPath`, when given, receives stdout and stderr while the screen is up.
+    /// Starts curses on `file` (owned from here on: closed on failure or by `close()`), in
+    /// colour unless `noColor` is non-empty; `logPath`, when given, receives stdout and stderr
+    /// while the screen is up.
     private init(
-        file: UnsafeMutablePointer<FILE>, term: String, glyphs: GlyphSet, logPath: String?
+        file: UnsafeMutablePointer<FILE>, term: String, glyphs: GlyphSet, noColor: String?,
+        logPath: String?
     ) throws(TerminalError) {
         guard let opened = newterm(term, file, file) else {
             fclose(file)
@@ -82,7 +88,7 @@ public final class NcursesScreen: TerminalScreen {
         _ = set_escdelay(25)
         var colors = false
         var defaultColors = false
-        if usesColor(terminalHasColors: has_colors(), noColor: environmentValue("NO_COLOR")) {
+        if usesColor(terminalHasColors: has_colors(), noColor: noColor) {
             colors = start_color() != ERR
             defaultColors = colors && use_default_colors() != ERR
         }

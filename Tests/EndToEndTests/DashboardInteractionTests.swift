@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Reads the counts line of the dashboard header ("waiting 1  ready 5  executing 4  succeeded 11 …").
+/// Reads the counts line of the dashboard header ("waiting 1  ready 5  running 4  succeeded 11 …").
 func headerCount(_ name: String, in screen: String) -> Int? {
     guard let line = screen.split(separator: "\n").first(where: { $0.hasPrefix("waiting ") }) else { return nil }
     let words = line.split(separator: " ")
@@ -9,9 +9,9 @@ func headerCount(_ name: String, in screen: String) -> Int? {
     return Int(words[index + 1])
 }
 
-/// Operations that have started so far: executing plus finished.
+/// Operations that have started so far: running plus finished.
 func startedCount(_ screen: String) -> Int? {
-    guard let executing = headerCount("executing", in: screen), let succeeded = headerCount("succeeded", in: screen),
+    guard let executing = headerCount("running", in: screen), let succeeded = headerCount("succeeded", in: screen),
         let failed = headerCount("failed", in: screen)
     else { return nil }
     return executing + succeeded + failed
@@ -25,7 +25,7 @@ func startedCount(_ screen: String) -> Int? {
         defer { tmux.kill() }
 
         // Header and rows appear.
-        let shown = try tmux.waitUntil { $0.contains("RUNNING") && $0.contains("#1 ") && $0.contains("executing 4/4") }
+        let shown = try tmux.waitUntil { $0.contains("RUNNING") && $0.contains("#1 ") && $0.contains("running 4/4") }
         #expect(shown.matched, "dashboard never showed running work:\n\(shown.screen)")
 
         // p: PAUSED, and no operation starts while paused (running ones may finish).
@@ -33,16 +33,16 @@ func startedCount(_ screen: String) -> Int? {
         let paused = try tmux.waitUntil { $0.contains("PAUSED") }
         #expect(paused.matched, "no PAUSED:\n\(paused.screen)")
         let startedAtPause = try #require(startedCount(paused.screen))
-        let drained = try tmux.waitUntil(timeout: .seconds(30)) { headerCount("executing", in: $0) == 0 }
+        let drained = try tmux.waitUntil(timeout: .seconds(30)) { headerCount("running", in: $0) == 0 }
         #expect(drained.matched, "running work never finished while paused:\n\(drained.screen)")
         #expect(startedCount(drained.screen) == startedAtPause, "an operation started while paused")
 
         // +: the limit rises at once; resuming runs more operations at the same time.
         try tmux.sendKeys("+")
-        let raised = try tmux.waitUntil { $0.contains("executing 0/5") }
+        let raised = try tmux.waitUntil { $0.contains("running 0/5") }
         #expect(raised.matched, "limit did not rise:\n\(raised.screen)")
         try tmux.sendKeys("p")
-        let five = try tmux.waitUntil { $0.contains("RUNNING") && $0.contains("executing 5/5") }
+        let five = try tmux.waitUntil { $0.contains("RUNNING") && $0.contains("running 5/5") }
         #expect(five.matched, "five operations never ran together:\n\(five.screen)")
 
         // Select the last operation (not started yet) and cancel it.

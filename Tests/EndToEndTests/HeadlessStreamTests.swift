@@ -68,7 +68,22 @@ import Testing
         let result = try runOpsdash(["--headless", "--speed", "20", "--summary-every", "0.2"])
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count >= 2)
-        #expect(lines.allSatisfy { $0.hasPrefix("opsdash ") && $0.contains("done ") && $0.contains("/s") })
+        #expect(lines.allSatisfy { $0.hasPrefix("opsdash ") && $0.contains("finished ") && $0.contains("/s") })
+        #expect(lines.last?.contains(": done, finished ") == true, "\(result.stderr)")
+    }
+
+    /// `burst` moves ~25 MB/s in thousands of short downloads: the status line's rate (bytes
+    /// completed over the last two simulated seconds) must show it, with an ETA, mid-run.
+    @Test func statusLineShowsTheRateOfManyShortOperations() throws {
+        let result = try runOpsdash(["--headless", "--scenario", "burst", "--speed", "5", "--summary-every", "0.5"])
+        #expect(result.status == 0)
+        let running = result.stderr.split(separator: "\n").filter { $0.contains(": running ") }
+        #expect(running.count >= 3, "\(result.stderr)")
+        // The first line can come before two seconds of work; the rest are in full flow.
+        for line in running.dropFirst() {
+            #expect(line.contains(" MB/s, ETA "), "\(line)")
+            #expect(!line.contains(" 0 B/s"), "\(line)")
+        }
     }
 }
 

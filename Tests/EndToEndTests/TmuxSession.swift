@@ -17,15 +17,16 @@ final class TmuxSession {
     /// Marker the wrapper prints when the command ends: `[exit N]`.
     static let exitMarker = "[exit "
 
-    /// Starts `command` (already shell-quoted) under `env LANG=C.UTF-8
-    /// SWIFT_BACKTRACE=interactive=no`, with tmux's own TERM so keys decode as tmux sends them. When it ends the pane shows `[exit N]` and
+    /// Starts `command` (already shell-quoted) under `env -u NO_COLOR LANG=C.UTF-8
+    /// SWIFT_BACKTRACE=interactive=no` (a user's terminal: `swift test` sets `NO_COLOR`), with
+    /// tmux's own TERM so keys decode as tmux sends them. When it ends the pane shows `[exit N]` and
     /// `[tty sane]` or `[tty raw]` (whether `stty` sees icanon and echo), then stays open.
     init(command: String, width: Int = 120, height: Int = 40) throws {
         guard let tmux = tmuxPath() else { throw TmuxError(description: "tmux is not installed") }
         self.tmux = tmux
         socket = "opsdash-\(UUID().uuidString)"
         let wrapped = """
-            trap : INT; env LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no \(command); \
+            trap : INT; env -u NO_COLOR LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no \(command); \
             echo "[exit $?]"; \
             if stty -a | grep -qw -e -icanon -e -echo; then echo "[tty raw]"; else echo "[tty sane]"; fi; \
             exec cat
@@ -41,6 +42,11 @@ final class TmuxSession {
     /// The visible screen as text (`capture-pane -p`).
     func capture() throws -> String {
         try run(["capture-pane", "-p", "-t", target])
+    }
+
+    /// The visible screen with its attributes and colours as escape sequences (`capture-pane -e`).
+    func captureWithEscapes() throws -> String {
+        try run(["capture-pane", "-p", "-e", "-t", target])
     }
 
     /// Whether the pane is in the alternate screen (a full-screen program has it).

@@ -3,7 +3,7 @@ import OpsMonitor
 /// Deterministic queue snapshots for measuring terminal output: downloads whose progress
 /// advances by a fixed amount each frame, on a clock that ticks only when asked to.
 enum TransferSnapshots {
-    static let mb: Int64 = 1024 * 1024
+    static let mb: Int64 = 1_000_000
 
     /// `executing` downloads running and `ready` more waiting for a slot, at frame `frame`.
     ///

@@ -119,6 +119,25 @@ enum Fixtures {
         return snapshot(operations, suspended: suspended, limit: 3, log: log, version: version)
     }
 
+    /// Every operation finished, the last at 42 s: three succeeded, one failed, one cancelled.
+    static func finishedRun() -> QueueSnapshot {
+        let outcomes: [(Outcome, String?)] = [
+            (.succeeded, nil), (.succeeded, nil), (.failed, "HTTP 503"), (.succeeded, nil),
+            (.cancelled, "cancelled by operator"),
+        ]
+        let operations = outcomes.enumerated().map { index, outcome in
+            OperationSnapshot(
+                id: index + 1, name: "file-\(index + 1).bin", kind: .download, lifecycle: .finished,
+                outcome: outcome.0, message: outcome.1,
+                completedBytes: outcome.0 == .succeeded ? 21 * mb : 2 * mb, totalBytes: 21 * mb,
+                addedAt: .zero, startedAt: .seconds(index * 8),
+                finishedAt: .seconds(index * 8 + 2 + index / 4 * 8))
+        }
+        var snapshot = snapshot(operations, time: .seconds(42), limit: 2)
+        snapshot.drainedAt = .seconds(42)
+        return snapshot
+    }
+
     /// A dashboard of `width × height` that has received `snapshot`.
     static func state(
         _ snapshot: QueueSnapshot, width: Int = 120, height: Int = 40, glyphs: GlyphSet = .unicode

@@ -107,4 +107,20 @@ import Testing
         let state = Fixtures.state(Fixtures.snapshot([], time: .zero), width: 70, height: 12)
         expectFrame(render(state), named: "empty-70x12")
     }
+
+    /// After the last operation: DONE with the outcome counts, the clock stopped where the last
+    /// operation finished (not the snapshot's later time), the average rate, the speed.
+    @Test func aFinishedRunSaysDoneAndStopsTheClock() {
+        var snapshot = Fixtures.finishedRun()
+        snapshot.time = .seconds(600)
+        var state = Fixtures.state(snapshot, width: 100, height: 14)
+        state.speed = 20
+        let buffer = render(state)
+        expectFrame(buffer, named: "done-100x14")
+        #expect(buffer.lines[0].contains(" DONE "))
+        #expect(buffer.lines[0].contains("3 succeeded, 1 failed, 1 cancelled"))
+        #expect(buffer.lines[0].hasSuffix("elapsed 0:42 ×20"))
+        #expect(!buffer.lines[0].contains("RUNNING"))
+        #expect(!buffer.lines[2].contains("ETA"))
+    }
 }
