@@ -75,8 +75,8 @@ struct HeadlessRunner {
             "finished \(counts.finished)/\(counts.total) (\(counts.succeeded) succeeded, "
             + "\(counts.failed) failed, \(counts.cancelled) cancelled)"
         if snapshot.isDrained {
-            let average = elapsed > .zero ? Double(snapshot.completedBytes) / elapsed.seconds : 0
-            return "opsdash \(time)s: done, \(finished), avg \(Format.rate(average, showingZero: true))"
+            let average = Format.rate(snapshot.averageBytesPerSecond, showingZero: true)
+            return "opsdash \(time)s: done, \(finished), avg \(average)"
         }
         let state = snapshot.isSuspended ? "paused" : "running"
         var line = "opsdash \(time)s: \(state) \(counts.executing)/\(snapshot.maxConcurrentOperationCount), "

@@ -76,14 +76,6 @@ public enum DisplayState: String, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// Whether this is one of the finished states.
-    public var isFinished: Bool {
-        switch self {
-        case .succeeded, .failed, .cancelled: true
-        case .waiting, .ready, .running: false
-        }
-    }
-
     /// Operations in this state, from the snapshot's counts.
     public func count(in counts: StateCounts) -> Int {
         switch self {

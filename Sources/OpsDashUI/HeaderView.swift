@@ -123,12 +123,13 @@ struct HeaderView {
             spans.append(Span(Format.bytes(snapshot.completedBytes, of: snapshot.totalBytes)))
         }
         spans.append(Span("  "))
-        if let drainedAt = snapshot.drainedAt {
+        if snapshot.isDrained {
             // Over: the average rate of the whole run instead of the last two seconds' (0).
-            let seconds = drainedAt / .seconds(1)
-            let average = seconds > 0 ? Double(snapshot.completedBytes) / seconds : 0
             spans.append(Span("avg ", Theme.label))
-            spans.append(Span(Format.rate(average, showingZero: true), CellStyle(foreground: .cyan)))
+            spans.append(
+                Span(
+                    Format.rate(snapshot.averageBytesPerSecond, showingZero: true),
+                    CellStyle(foreground: .cyan)))
         } else {
             spans.append(
                 Span(

@@ -112,6 +112,13 @@ public struct QueueSnapshot: Sendable {
     /// Whether every tracked operation has finished.
     public var isDrained: Bool { drainedAt != nil }
 
+    /// Bytes completed per second over the whole run: up to when the last operation finished,
+    /// or up to `time` while any is unfinished.
+    public var averageBytesPerSecond: Double {
+        let elapsed = (drainedAt ?? time) / .seconds(1)
+        return elapsed > 0 ? Double(completedBytes) / elapsed : 0
+    }
+
     public init(
         time: Duration = .zero, isSuspended: Bool = false, maxConcurrentOperationCount: Int = 1,
         counts: StateCounts = .init(), completedBytes: Int64 = 0, totalBytes: Int64 = 0,

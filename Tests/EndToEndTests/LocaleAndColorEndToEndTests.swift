@@ -12,7 +12,9 @@ import Testing
         let shown = try tmux.waitUntil { $0.contains("progress ") && $0.contains("#1 ") && $0.contains("Events") }
         #expect(shown.matched, "dashboard never appeared:\n\(shown.screen)")
         let nonASCII = shown.screen.unicodeScalars.filter { $0.value >= 0x80 }
-        #expect(nonASCII.isEmpty, "bytes ≥ 0x80 under LANG=C: \(String(String.UnicodeScalarView(nonASCII)))\n\(shown.screen)")
+        #expect(
+            nonASCII.isEmpty,
+            "bytes ≥ 0x80 under LANG=C: \(String(String.UnicodeScalarView(nonASCII)))\n\(shown.screen)")
         #expect(shown.screen.contains("opsdash | "), "ASCII separators:\n\(shown.screen)")
         try tmux.sendKeys("q")
         let ended = try tmux.waitUntil { $0.contains("[tty ") }
