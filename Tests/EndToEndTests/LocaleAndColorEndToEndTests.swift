@@ -52,13 +52,18 @@ import Testing
         #expect(tmux.exitStatus(in: ended.screen) == 0, "\(ended.screen)")
     }
 
-    /// Starts `command` in tmux, waits for the dashboard's rows and returns the screen with escapes.
+    /// Starts `command` in tmux, waits for the dashboard's rows and returns the screen with
+    /// escapes, then quits the dashboard.
     private func tmuxScreenWithEscapes(_ command: String) throws -> String {
         let tmux = try TmuxSession(command: command)
         defer { tmux.kill() }
         let shown = try tmux.waitUntil { $0.contains("#1 ") && $0.contains("Events") }
         #expect(shown.matched, "dashboard never appeared:\n\(shown.screen)")
-        return try tmux.captureWithEscapes()
+        let screen = try tmux.captureWithEscapes()
+        try tmux.sendKeys("q")
+        let ended = try tmux.waitUntil { $0.contains("[tty ") }
+        #expect(ended.matched, "opsdash did not quit:\n\(ended.screen)")
+        return screen
     }
 }
 
