@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import OpsKitTesting
 import Testing
 @testable import OpsKit
 
@@ -149,7 +150,7 @@ func watch(_ op: AsyncOperation, _ log: ExecutionLog, limit: (@Sendable () -> In
         #expect(waitFor(twoRunning))
         queue.isSuspended = true
         gate.signal(); gate.signal()  // the two running ones finish while suspended
-        #expect(eventuallyTrue { log.events.filter { $0.hasPrefix("finish") }.count == 2 })
+        #expect(eventually { log.events.filter { $0.hasPrefix("finish") }.count == 2 })
         #expect(log.events.filter { $0.hasPrefix("start") }.count == 2, "no new start while suspended")
         queue.isSuspended = false
         for _ in 0..<4 { gate.signal() }
@@ -157,14 +158,4 @@ func watch(_ op: AsyncOperation, _ log: ExecutionLog, limit: (@Sendable () -> In
         #expect(log.events.filter { $0.hasPrefix("start") }.count == 6)
         _ = (tokens, startWatch)
     }
-}
-
-/// Polls `condition` until it holds or 10 s pass.
-func eventuallyTrue(_ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(10)
-    while !condition() {
-        if Date() > deadline { return false }
-        Thread.sleep(forTimeInterval: 0.001)
-    }
-    return true
 }
