@@ -21,7 +21,9 @@ import Darwin
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("opsdash: scenario '"), "\(result.stderr)")
         #expect(result.stderr.hasSuffix("\n") && result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
-        let controls = result.stderr.dropLast().unicodeScalars.filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        let controls = result.stderr.dropLast().unicodeScalars.filter {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+        }
         #expect(controls.isEmpty, "\(result.stderr.debugDescription)")
         #expect(result.stderr.contains(text), "\(result.stderr)")
     }
@@ -30,7 +32,8 @@ import Darwin
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("evil\n\u{1B}[2J.json")
-        let json = #"{"name":"x","description":"d","concurrency":2,"seed":1,"operations":[{"id":"a","kind":"\u001b]0;owned\u0007"}]}"#
+        let json = #"{"name":"x","description":"d","concurrency":2,"seed":1,"#
+            + #""operations":[{"id":"a","kind":"\u001b]0;owned\u0007"}]}"#
         try Data(json.utf8).write(to: file)
         let result = try runOpsdash(["--headless", "--scenario", file.path])
         Self.expectOnePrintableLine(result, containing: #"evil\n\u{1B}[2J.json': operations[0].kind must be one of"#)

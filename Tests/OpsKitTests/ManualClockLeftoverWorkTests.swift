@@ -11,12 +11,9 @@ struct ManualClockLeftoverWorkTests {
         clock.advance(by: .milliseconds(250))
         #expect(clock.pendingCount == 2)
         #expect(clock.pendingDeadlines == [.milliseconds(500), .seconds(3)])
-        #expect(throws: ManualClock.LeftoverWork(now: .milliseconds(250), deadlines: [.milliseconds(500), .seconds(3)])) {
-            try clock.checkNoScheduledWork()
-        }
-        let description = ManualClock.LeftoverWork(now: .milliseconds(250), deadlines: [.milliseconds(500), .seconds(3)])
-            .description
-        #expect(description == "2 pieces of work still scheduled on the ManualClock at 0.25 s (due at 0.5 s, 3.0 s)")
+        let leftover = ManualClock.LeftoverWork(now: .milliseconds(250), deadlines: [.milliseconds(500), .seconds(3)])
+        #expect(throws: leftover) { try clock.checkNoScheduledWork() }
+        #expect(leftover.description == "2 pieces of work still scheduled on the ManualClock at 0.25 s (due at 0.5 s, 3.0 s)")
     }
 
     @Test func runOrCancelledWorkIsNotLeftOver() throws {

@@ -210,9 +210,10 @@ struct JSONSyntaxLocator {
     /// A field name: a string, not yet used in this object.
     private mutating func key(depth: Int) throws {
         guard current == UInt8(ascii: "\"") else {
-            if let byte = current, byte == UInt8(ascii: "'") || (byte < 0x80 && Character(Unicode.Scalar(byte)).isLetter) {
-                throw fail("field names must be strings in double quotes")
+            let quoteOrLetter = current.map {
+                $0 == UInt8(ascii: "'") || ($0 < 0x80 && Character(Unicode.Scalar($0)).isLetter)
             }
+            if quoteOrLetter == true { throw fail("field names must be strings in double quotes") }
             throw unexpected()
         }
         let begin = index

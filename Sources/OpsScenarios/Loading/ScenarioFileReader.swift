@@ -29,7 +29,7 @@ enum ScenarioFileReader {
         let limit = ScenarioLimits.maxFileBytes
         let size = Int(info.st_size)
         guard size <= limit else { throw ScenarioProblem(tooLarge(size)) }
-        // One byte more than the size: a file that grew since fstat is noticed, up to the limit.
+        // One byte more than the size, so a file that grew since fstat is noticed, not cut short.
         var data = Data(count: min(size, limit) + 1)
         var filled = 0
         var failure: Int32 = 0
@@ -49,13 +49,15 @@ enum ScenarioFileReader {
         }
         if failure != 0 { throw ScenarioProblem(readProblem(failure)) }
         if filled > limit { throw ScenarioProblem(tooLarge(filled)) }
+        if filled > size { throw ScenarioProblem("cannot read file: it grew while it was read") }
         data.count = filled
         return data
     }
 
     /// `file is too large: N bytes (limit …)`.
     static func tooLarge(_ size: Int) -> String {
-        "file is too large: \(size) bytes (limit \(ScenarioLimits.maxFileBytes) bytes, 100 MB)"
+        let limit = ScenarioLimits.maxFileBytes
+        return "file is too large: \(size) bytes (limit \(limit) bytes, \(limit / 1_000_000) MB)"
     }
 
     private static func openProblem(_ code: Int32) -> String {

@@ -20,6 +20,6 @@ public struct FailureEntry: Sendable, Equatable, Decodable {
         try FieldKey.requireOnly(["at", "message", "attempts"], in: c)
         at = try c.decodeIfPresent(NumberSpec.self, forKey: FieldKey("at"))
         message = try c.decode(String.self, forKey: FieldKey("message"))
-        attempts = try c.integer("attempts", bounds: 1...9_007_199_254_740_991)
+        attempts = try c.integer("attempts", bounds: 1...largestExactInteger)
     }
 }
