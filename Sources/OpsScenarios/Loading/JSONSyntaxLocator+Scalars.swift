@@ -102,11 +102,13 @@ extension JSONSyntaxLocator {
         var end = index
         while end < bytes.count, Self.isNumberLike(bytes[end]) { end += 1 }
         let token = bytes[begin..<end]
-        let text = String(decoding: token.prefix(24), as: UTF8.self) + (token.count > 24 ? "…" : "")
-        if ["NaN", "Infinity", "-Infinity", "+Infinity", "-NaN"].contains(text) {
-            throw fail("malformed number '\(text)' (JSON has no NaN or Infinity)")
+        var text: String { String(decoding: token.prefix(24), as: UTF8.self) + (token.count > 24 ? "…" : "") }
+        if let first = token.first, first >= 0x41 || token.count > 1 && token[begin + 1] >= 0x41 {
+            if ["NaN", "Infinity", "-Infinity", "+Infinity", "-NaN"].contains(text) {
+                throw fail("malformed number '\(text)' (JSON has no NaN or Infinity)")
+            }
+            if first >= 0x41 { throw unexpected() }  // a letter: not a number
         }
-        guard let first = token.first, first < 0x41 else { throw unexpected() }  // a letter: not a number
         if let problem = Self.grammarProblem(token) { throw fail("malformed number '\(text)' (\(problem))") }
         if let problem = Self.rangeProblem(token) { throw fail("number '\(text)' \(problem)") }
         index = end

@@ -44,8 +44,8 @@ struct JSONSyntaxLocator {
     /// Where the text starts (after a UTF-8 byte-order mark, which RFC 8259 lets a parser ignore).
     let start: Int
     var index: Int
-    /// Per nesting depth, the fields of the object being read: key hash → key byte range.
-    private var fields: [[Int: Range<Int>]] = []
+    /// Per nesting depth, the fields of the object being read.
+    private var fields: [FieldNames] = []
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -181,8 +181,8 @@ struct JSONSyntaxLocator {
 
     private mutating func object(depth: Int) throws {
         try expect(UInt8(ascii: "{"))
-        if fields.count <= depth { fields.append(contentsOf: repeatElement([:], count: depth + 1 - fields.count)) }
-        fields[depth].removeAll(keepingCapacity: true)
+        if fields.count <= depth { fields.append(contentsOf: repeatElement(FieldNames(), count: depth + 1 - fields.count)) }
+        fields[depth].removeAll()
         skipSpace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -219,14 +219,10 @@ struct JSONSyntaxLocator {
         let begin = index
         try string()
         let name = (begin + 1)..<(index - 1)
-        var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[name])))
-        let hash = hasher.finalize()
-        if let earlier = fields[depth][hash], bytes[earlier].elementsEqual(bytes[name]) {
+        if !fields[depth].insert(name, in: bytes) {
             let text = String(decoding: bytes[name], as: UTF8.self)
             throw fail("duplicate field \"\(text)\"", at: begin)
         }
-        fields[depth][hash] = name
     }
 
     private mutating func array(depth: Int) throws {
