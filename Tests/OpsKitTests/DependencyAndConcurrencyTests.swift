@@ -4,42 +4,6 @@ import OpsKitTesting
 import Testing
 @testable import OpsKit
 
-/// Start and finish events in the order they happened, and the peak of concurrently executing ops.
-final class ExecutionLog: Sendable {
-    private struct State {
-        var events: [String] = []
-        var executing = 0
-        var peak = 0
-        var limitAtStartViolations: [String] = []
-    }
-    private let state = Mutex(State())
-
-    func started(_ name: String, limit: Int? = nil) {
-        state.withLock {
-            $0.events.append("start \(name)")
-            $0.executing += 1
-            $0.peak = max($0.peak, $0.executing)
-            if let limit, $0.executing > limit { $0.limitAtStartViolations.append("\(name): \($0.executing) > \(limit)") }
-        }
-    }
-    func finished(_ name: String) {
-        state.withLock {
-            $0.events.append("finish \(name)")
-            $0.executing -= 1
-        }
-    }
-    var events: [String] { state.withLock { $0.events } }
-    var peak: Int { state.withLock { $0.peak } }
-    var violations: [String] { state.withLock { $0.limitAtStartViolations } }
-}
-
-/// Observes isExecuting of `op` into `log`.
-func watch(_ op: AsyncOperation, _ log: ExecutionLog, limit: (@Sendable () -> Int)? = nil) -> NSKeyValueObservation {
-    op.observe(\.isExecuting, options: [.new]) { op, change in
-        if change.newValue == true { log.started(op.name ?? "?", limit: limit?()) } else { log.finished(op.name ?? "?") }
-    }
-}
-
 @Suite struct DependencyAndConcurrencyTests {
     @Test(arguments: [true, false])
     func dependentsNeverStartBeforeTheirDependenciesFinish(holding: Bool) {
