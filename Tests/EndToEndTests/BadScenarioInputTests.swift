@@ -40,7 +40,7 @@ import Darwin
         #expect(result.stderr.contains(#"(got "\u{1B}]0;owned\u{7}")"#))
     }
 
-    @Test func fifoDeviceAndHugeFileEndAtOnce() throws {
+    @Test(.timeLimit(.minutes(1))) func fifoDeviceAndHugeFileEndAtOnce() throws {
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let fifo = dir.appendingPathComponent("pipe.json").path

@@ -23,7 +23,7 @@ struct FileReadingTests {
         }
     }
 
-    @Test func fifoIsRefusedWithoutWaitingForAWriter() throws {
+    @Test(.timeLimit(.minutes(1))) func fifoIsRefusedWithoutWaitingForAWriter() throws {
         let path = try Fixture.write("") + ".fifo"
         #expect(mkfifo(path, 0o600) == 0)
         defer { unlink(path) }
