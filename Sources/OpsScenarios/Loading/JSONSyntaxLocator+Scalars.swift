@@ -6,7 +6,9 @@ extension JSONSyntaxLocator {
     /// A string: `"` … `"`, with valid escapes, valid UTF-8 and no control characters.
     mutating func string() throws {
         try expect(UInt8(ascii: "\""))
-        while let byte = current {
+        while true {
+            skipPlainText()
+            guard let byte = current else { break }
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
@@ -25,6 +27,18 @@ extension JSONSyntaxLocator {
             }
         }
         throw fail("unterminated string")
+    }
+
+    /// Moves past printable ASCII other than `"` and `\` in one tight loop (most of a file).
+    private mutating func skipPlainText() {
+        var position = index
+        let end = bytes.count
+        while position < end {
+            let byte = bytes[position]
+            if byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+            position += 1
+        }
+        index = position
     }
 
     /// One escape after a backslash; `\u` surrogates must come in pairs.
