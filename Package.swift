@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "OpsKit", targets: ["OpsKit"]),
+        .library(name: "OpsKitTesting", targets: ["OpsKitTesting"]),
         .library(name: "OpsMonitor", targets: ["OpsMonitor"]),
         .library(name: "OpsScenarios", targets: ["OpsScenarios"]),
         .library(name: "OpsDashUI", targets: ["OpsDashUI"]),
@@ -17,6 +18,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "OpsKit"),
+        .target(name: "OpsKitTesting", dependencies: ["OpsKit"]),
         .target(
             name: "OpsMonitor",
             dependencies: ["OpsKit", .product(name: "DequeModule", package: "swift-collections")]
@@ -41,11 +43,12 @@ let package = Package(
             dependencies: ["OpsKit", "OpsMonitor"],
             path: "Demos/AppExample"
         ),
-        .testTarget(name: "OpsKitTests", dependencies: ["OpsKit"]),
-        .testTarget(name: "OpsMonitorTests", dependencies: ["OpsMonitor", "OpsKit"]),
+        .testTarget(name: "OpsKitTests", dependencies: ["OpsKit", "OpsKitTesting"]),
+        .testTarget(name: "OpsMonitorTests", dependencies: ["OpsMonitor", "OpsKit", "OpsKitTesting"]),
         .testTarget(name: "OpsScenariosTests", dependencies: ["OpsScenarios", "OpsKit"]),
         .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"], exclude: ["Snapshots"]),
         .testTarget(name: "OpsDashTerminalTests", dependencies: ["OpsDashTerminal", "OpsDashUI"]),
+        .testTarget(name: "OpsDashAppTests", dependencies: ["OpsDashApp", "AppExample", "OpsKitTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: ["opsdash"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import OpsKit
 
 /// Unbuffered writes to stdout/stderr that report a closed pipe instead of crashing.
 enum StandardStreams {
@@ -25,8 +26,10 @@ enum StandardStreams {
         return true
     }
 
-    /// Writes one line to stderr.
+    /// Writes one line to stderr, with control characters escaped (`\n`, `\u{1B}`) so text from
+    /// files, paths or arguments can neither split the line nor reach the terminal as escapes.
     static func error(_ line: String) {
-        write(line.hasSuffix("\n") ? line : line + "\n", to: 2)
+        let text = line.hasSuffix("\n") ? String(line.dropLast()) : line
+        write(ControlCharacterEscaping.escape(text) + "\n", to: 2)
     }
 }

@@ -118,7 +118,8 @@ public struct JSONLinesEncoder: Sendable {
         Self.appendTime(time, &output)
     }
 
-    /// A JSON string literal with the required escapes.
+    /// A JSON string literal with the required escapes; DEL, C1 and bidi controls are also
+    /// written as `\uXXXX` (same value once decoded), so a name cannot drive a terminal.
     static func appendString(_ text: String, _ output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
@@ -128,7 +129,7 @@ public struct JSONLinesEncoder: Sendable {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where ControlCharacterEscaping.needsEscape(scalar):
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)

@@ -1,3 +1,5 @@
+import OpsKit
+
 /// A scenario that cannot be used; `description` is one line naming the source and the problem.
 public struct ScenarioError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The file path (as given) or built-in name.
@@ -11,6 +13,9 @@ public struct ScenarioError: Error, CustomStringConvertible, Equatable, Sendable
         self.problem = problem
     }
 
-    /// `scenario '<source>': <problem>`.
-    public var description: String { "scenario '\(source)': \(problem)" }
+    /// `scenario '<source>': <problem>`, one printable line: control characters from the path or
+    /// the file's content are escaped (`\n`, `\u{1B}`).
+    public var description: String {
+        ControlCharacterEscaping.escape("scenario '\(source)': \(problem)")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OpsKitTesting
 import Testing
 @testable import OpsKit
 
@@ -34,7 +35,7 @@ import Testing
             return op
         }
         queue.addOperations([blocker] + held, waitUntilFinished: false)
-        #expect(eventuallyTrue { blocker.isExecuting })
+        #expect(eventually { blocker.isExecuting })
         #expect(queue.heldOperationCount == 10)
         queue.cancelAllOperations()
         #expect(held.allSatisfy { $0.isFinished && $0.outcome?.isCancelled == true }, "held ones finish at once")
@@ -67,7 +68,7 @@ import Testing
         b.addDependency(late)
         queue.addOperation(late)
         queue.isSuspended = false
-        #expect(eventuallyTrue { a.isFinished && late.isExecuting })
+        #expect(eventually { a.isFinished && late.isExecuting })
         #expect(!b.isExecuting && !b.isFinished, "b waits for the dependency added while it was held")
         late.finish()
         queue.waitUntilAllOperationsAreFinished()

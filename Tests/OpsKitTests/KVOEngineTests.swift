@@ -1,6 +1,7 @@
 #if !canImport(ObjectiveC)
 import Foundation
 import Synchronization
+import OpsKitTesting
 import Testing
 @testable import OpsKit
 

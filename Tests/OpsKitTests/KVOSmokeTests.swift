@@ -1,13 +1,8 @@
 import Foundation
 import Synchronization
+import OpsKitTesting
 import Testing
 @testable import OpsKit
-
-final class Recorder: Sendable {
-    let lines = Mutex<[String]>([])
-    func add(_ line: String) { lines.withLock { $0.append(line) } }
-    var all: [String] { lines.withLock { $0 } }
-}
 
 @Test func downloadPublishesStateAndProgressOnManualClock() {
     let clock = ManualClock()

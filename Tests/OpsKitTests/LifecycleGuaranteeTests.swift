@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import OpsKitTesting
 import Testing
 @testable import OpsKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import OpsKitTesting
 import Testing
 @testable import OpsKit
 
@@ -101,7 +102,7 @@ import Testing
         let idle = ClosureOperation(name: "idle") {}
         idle.addDependency(running)
         queue.addOperations([running, idle], waitUntilFinished: false)
-        #expect(eventuallyTrue { running.isExecuting })
+        #expect(eventually { running.isExecuting })
         #expect(queue.executingOperations.map(\.name) == ["running"])
         gate.signal()
         queue.waitUntilAllOperationsAreFinished()

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import OpsKitTesting
 import Testing
 @testable import OpsKit
 
@@ -68,7 +69,7 @@ final class CountedDownload: SimulatedWorkOperation, @unchecked Sendable {
         #expect(drained)
         #expect(finishes.load(ordering: .relaxed) == 10_000)
         #expect(duplicateFinish.load(ordering: .relaxed) == 0)
-        #expect(eventuallyTrue { completions.load(ordering: .relaxed) == 10_000 }, "every completion block once")
-        #expect(eventuallyTrue { CountedDownload.alive.load(ordering: .relaxed) == 0 }, "no operation leaks")
+        #expect(eventually { completions.load(ordering: .relaxed) == 10_000 }, "every completion block once")
+        #expect(eventually { CountedDownload.alive.load(ordering: .relaxed) == 0 }, "no operation leaks")
     }
 }

@@ -1,3 +1,4 @@
+import OpsKitTesting
 import Testing
 @testable import OpsKit
 
@@ -42,6 +43,7 @@ import Testing
         #expect(lines.contains("5.0 seconds 5000000 r0"))
         #expect(lines.contains("5.0 seconds 5000000 r1"))
         #expect(lines.last == "11.0 seconds 10000000 r1")
+        #expect(throws: Never.self) { try clock.checkNoScheduledWork() }
         _ = token
     }
 
@@ -68,6 +70,7 @@ import Testing
             "attempt 3 failed at 50%: connection reset",
         ])
         #expect(op.completedBytes == 5_000_000)
+        #expect(throws: Never.self) { try clock.checkNoScheduledWork() }
     }
 
     @Test func sameSeedSameTimingsWithJitter() {
@@ -112,5 +115,6 @@ import Testing
         #expect(op.isFinished)
         #expect(op.outcome?.isFailed == true)
         #expect(op.outcome?.description == "failed: corrupt image")
+        #expect(throws: Never.self) { try clock.checkNoScheduledWork() }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OpsKit
+import OpsKitTesting
 import Testing
 @testable import OpsMonitor
 
@@ -37,11 +38,10 @@ import Testing
         queue.addOperation(transfer)
         #expect(!transfer.keyValueObservers.hasObservers)
         queue.isSuspended = false
-        #expect(eventually { transfer.keyValueObservers.isObserved("progress") })
-        #expect(eventually {
-            clock.advance(by: .milliseconds(250))
-            return transfer.isFinished
-        })
+        #expect(eventually { transfer.keyValueObservers.isObserved("progress") && clock.pendingCount > 0 })
+        clock.advance(by: .seconds(1))  // four 25-byte chunks at 100 B/s, all on this thread
+        #expect(transfer.isFinished)
+        #expect(throws: Never.self) { try clock.checkNoScheduledWork() }
         let row = monitor.snapshot().operations.first
         #expect(row?.completedBytes == 100 && row?.outcome == .succeeded)
         #expect(!transfer.keyValueObservers.hasObservers)

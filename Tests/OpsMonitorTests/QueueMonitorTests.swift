@@ -1,18 +1,9 @@
 import Dispatch
 import Foundation
 import OpsKit
+import OpsKitTesting
 import Testing
 @testable import OpsMonitor
-
-/// Waits (with a deadline) until `condition` holds; returns whether it did.
-func eventually(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline { return false }
-        Thread.sleep(forTimeInterval: 0.002)
-    }
-    return true
-}
 
 @Suite struct QueueMonitorTests {
     @Test func snapshotMatchesTheQueueAfterAStressRun() {
@@ -86,11 +77,13 @@ func eventually(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
         #expect(waiting.operation(id: 2)?.lifecycle == .waiting)
         #expect(waiting.operation(id: 2)?.dependencies == [1])
         #expect(waiting.counts == StateCounts(waiting: 1, executing: 1))
-        // Drive virtual time until both are done.
-        #expect(eventually {
-            clock.advance(by: .milliseconds(100))
-            return monitor.snapshot().counts.succeeded == 2
-        })
+        // Drive virtual time once the work is scheduled, then wait for what it causes.
+        #expect(eventually { clock.pendingCount > 0 })
+        clock.advance(by: .seconds(1))  // `first` moves its 10 bytes and finishes; the queue starts `second`
+        #expect(eventually { second.isFinished || (second.isExecuting && clock.pendingCount > 0) })
+        clock.advance(by: .seconds(1))
+        #expect(eventually { monitor.snapshot().counts.succeeded == 2 })
+        #expect(throws: Never.self) { try clock.checkNoScheduledWork() }
         let done = monitor.snapshot()
         #expect(done.operation(id: 2)?.history.map(\.lifecycle) == [.waiting, .ready, .executing, .finished])
         #expect(done.operation(id: 2).map { $0.startedAt! >= done.operation(id: 1)!.finishedAt! } == true)

@@ -18,6 +18,27 @@ struct DocumentationTests {
         #expect(scenario.operations.last?.dependencies == ["report"])
     }
 
+    /// Every kind of JSON problem the loader reports is listed in docs/SCENARIOS.md: the reason
+    /// up to its first quoted part, and each explanation of a malformed number.
+    @Test func everyJSONProblemIsDocumented() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/SCENARIOS.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let messages = (ErrorMessageTests.strictCases.map(\.1) + ErrorMessageTests.byteCases.map(\.1))
+            .filter { $0.hasPrefix("not valid JSON") }
+        #expect(messages.count > 30)
+        for message in messages {
+            let reason = message.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? message
+            let head = reason.prefix { !"'\"(".contains($0) }
+            let mentionsHead = text.contains(head)
+            #expect(mentionsHead, "docs/SCENARIOS.md does not mention \(head)")
+            if reason.hasPrefix("malformed number"), let open = reason.lastIndex(of: "(") {
+                let mentionsWhy = text.contains(reason[open...])
+                #expect(mentionsWhy, "docs/SCENARIOS.md does not mention \(reason[open...])")
+            }
+        }
+    }
+
     @Test func millionOperationsAreAccepted() throws {
         let text = Fixture.scenario(#"{"id": "n-{i}", "kind": "process", "repeat": 1000000, "duration": 1}"#)
         let clock = ContinuousClock()

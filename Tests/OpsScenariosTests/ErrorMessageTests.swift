@@ -70,7 +70,7 @@ struct ErrorMessageTests {
         (#"{"name": "t", "description": "d", "concurrency": 1, "seed": 1, "operations": []}"#,
          "operations must not be empty"),
         (#"{"name": "t", "concurrency": 1, "seed": 1, "operations": []}"#, "description is required"),
-        ("[1, 2]", "the top level must be an object"),
+        ("[1, 2]", "the top level must be an object (got an array)"),
         ("{\n  \"name\": \"t\",\n  \"seed\": 1 2\n}", "not valid JSON at line 3, column 13: unexpected character '2'"),
         ("{\n  \"name\": \"t\",\n  \"operations\": [\n", "not valid JSON at line 4, column 1: unexpected end of file"),
         ("{\"name\": \"t\" ,, }", "not valid JSON at line 1, column 15: unexpected character ','"),
@@ -96,16 +96,93 @@ struct ErrorMessageTests {
         (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 1, "bandwidth": 1, "failure": {"message": "x", "attempts": 0}}"#),
          "operations[0].failure.attempts must be >= 1 (got 0)"),
         (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 1, "bandwidth": 1, "retries": 1.5}"#), "operations[0].retries must be an integer (got 1.5)"),
-        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 1, "bandwidth": 1, "retries": 1e30}"#), "operations[0].retries must be an integer (got 1e+30)"),
+        (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 1, "bandwidth": 1, "retries": 1e30}"#), "operations[0].retries must be <= 1000 (got 1e+30)"),
         (Fixture.scenario(#"{"id": "a", "kind": "download", "size": 1, "bandwidth": 1, "after": "b"}"#), "operations[0].after must be an array of strings"),
         (Fixture.scenario(#"{"id": "a", "kind": "download", "size": null, "bandwidth": 1}"#), "operations[0].size is required for download operations"),
         (Fixture.scenario(#"{"id": 5, "kind": "download", "size": 1, "bandwidth": 1}"#), "operations[0].id must be a string"),
     ]
 
-    @Test(arguments: 0..<cases.count)
+    /// Texts Foundation's decoder accepts or misreports; the strict check names each problem.
+    static let strictCases: [(String, String)] = [
+        (#"{"name": "t",}"#, "not valid JSON at line 1, column 13: trailing comma before '}'"),
+        (#"{"a": [1, 2,]}"#, "not valid JSON at line 1, column 12: trailing comma before ']'"),
+        (#"{"seed": 01}"#, "not valid JSON at line 1, column 10: malformed number '01' (leading zero)"),
+        (#"{"seed": 1.}"#, "not valid JSON at line 1, column 10: malformed number '1.' (no digit after the decimal point)"),
+        (#"{"seed": +1}"#, "not valid JSON at line 1, column 10: malformed number '+1' (a leading '+' is not allowed)"),
+        (#"{"seed": .5}"#, "not valid JSON at line 1, column 10: malformed number '.5' (no digit before the decimal point)"),
+        (#"{"seed": 1e}"#, "not valid JSON at line 1, column 10: malformed number '1e' (no digit in the exponent)"),
+        (#"{"seed": -}"#, "not valid JSON at line 1, column 10: malformed number '-' (no digit after '-')"),
+        (#"{"seed": 0x10}"#, "not valid JSON at line 1, column 10: malformed number '0x10' (unexpected 'x')"),
+        (#"{"seed": NaN}"#, "not valid JSON at line 1, column 10: malformed number 'NaN' (JSON has no NaN or Infinity)"),
+        (#"{"seed": -Infinity}"#,
+         "not valid JSON at line 1, column 10: malformed number '-Infinity' (JSON has no NaN or Infinity)"),
+        (#"{"seed": 1e400}"#, "not valid JSON at line 1, column 10: number '1e400' is too large"),
+        (#"{"seed": 1e-400}"#, "not valid JSON at line 1, column 10: number '1e-400' is too small (it would be 0)"),
+        (#"{"name": "t", "name": "u"}"#, #"not valid JSON at line 1, column 15: duplicate field "name""#),
+        ("{" + (1...40).map { "\"k\($0)\": 1" }.joined(separator: ", ") + ",\n \"inner\": {\"k33\": 1, \"k1\": 2}, \"k3\": 2}",
+         #"not valid JSON at line 2, column 32: duplicate field "k3""#),
+        (#"{"name": "\ud800"}"#, #"not valid JSON at line 1, column 11: unpaired surrogate in \u escape"#),
+        (#"{"name": "\udc00\ud800"}"#, #"not valid JSON at line 1, column 11: unpaired surrogate in \u escape"#),
+        (#"{"name": "\u12"}"#, #"not valid JSON at line 1, column 11: invalid \u escape"#),
+        (#"{"name": "\x"}"#, "not valid JSON at line 1, column 11: invalid escape in string"),
+        ("{\"name\": \"t\" // note\n}", "not valid JSON at line 1, column 14: comments are not allowed in JSON"),
+        (#"{name: "t"}"#, "not valid JSON at line 1, column 2: field names must be strings in double quotes"),
+        (#"{'name': "t"}"#, "not valid JSON at line 1, column 2: field names must be strings in double quotes"),
+        (#"{"name": é}"#, "not valid JSON at line 1, column 10: unexpected character 'é'"),
+        ("{\"name\": \u{1B}}", "not valid JSON at line 1, column 10: unexpected byte 0x1B"),
+        (String(repeating: "[", count: 600), "not valid JSON at line 1, column 513: nested too deeply (more than 512 levels)"),
+        ("\u{FEFF}{} x", "not valid JSON at line 1, column 4: unexpected text after the end"),
+        ("  \n ", "not valid JSON at line 2, column 2: unexpected end of file"),
+        ("null", "the top level must be an object (got null)"),
+        ("42", "the top level must be an object (got a number)"),
+        (#""scenario""#, "the top level must be an object (got a string)"),
+        (Fixture.scenario(#"{"id": "a-{i}", "kind": "process", "duration": 1, "repeat": 1e20}"#),
+         "operations[0].repeat must be <= 1000000 (got 1e+20)"),
+        (Fixture.scenario(#"{"id": "a-{i}", "kind": "process", "duration": 1, "repeat": 99999999999999999999}"#),
+         "operations[0].repeat must be <= 1000000 (got 1e+20)"),
+        (Fixture.scenario(#"{"id": "a-{i}", "kind": "process", "duration": 1, "repeat": -1e20}"#),
+         "operations[0].repeat must be >= 1 (got -1e+20)"),
+        (Fixture.scenario(Fixture.download).replacingOccurrences(of: "\"concurrency\": 2", with: "\"concurrency\": 1e18"),
+         "concurrency must be <= 10000 (got 1e+18)"),
+        (Fixture.scenario(#"{"id": "a", "name": "file-{i}", "kind": "process", "duration": 1}"#),
+         "operations[0].name contains {i} but repeat is not set"),
+        (Fixture.scenario(#"\#(Fixture.download), {"id": "b", "kind": "process", "duration": 1, "after": ["a", "c-{i}"]}"#),
+         "operations[1].after[1] contains {i} but repeat is not set"),
+    ]
+
+    /// Bytes that are not UTF-8 text.
+    static let byteCases: [([UInt8], String)] = [
+        (Array(#"{"name": "a"#.utf8) + [0xFF] + Array(#""}"#.utf8),
+         "not valid JSON at line 1, column 12: invalid UTF-8 (byte 0xFF)"),
+        (Array(#"{"name": "a"#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8),
+         "not valid JSON at line 1, column 12: invalid UTF-8 (byte 0xED)"),
+        (Array(#"{"name": "a"#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8),
+         "not valid JSON at line 1, column 12: invalid UTF-8 (byte 0xC0)"),
+        (Array(#"{"name": "#.utf8) + [0xC3, 0x28, 0x7D], "not valid JSON at line 1, column 10: invalid UTF-8 (byte 0xC3)"),
+        ([0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00], "not valid JSON: the file is UTF-16; save it as UTF-8"),
+        ([0x7B, 0x00, 0x7D, 0x00], "not valid JSON: the file is UTF-16; save it as UTF-8"),
+        ([0xFF, 0xFE, 0x00, 0x00, 0x7B, 0x00, 0x00, 0x00], "not valid JSON: the file is UTF-32; save it as UTF-8"),
+    ]
+
+    @Test func byteOrderMarkIsIgnored() throws {
+        let scenario = try Fixture.decode("\u{FEFF}" + Fixture.scenario(Fixture.download))
+        #expect(scenario.operations.map(\.id) == ["a"])
+    }
+
+    @Test func placeholdersAreKeptWhereNotExpanded() throws {
+        let scenario = try Fixture.decode(Fixture.scenario(
+            #"{"id": "a", "kind": "process", "duration": 1, "failure": {"message": "lost {i}"}}"#))
+        #expect(scenario.operations.first?.processFailure == "lost {i}")
+    }
+
+    /// Every case above as file content and the exact problem it must produce.
+    static let allCases: [(Data, String)] =
+        (cases + strictCases).map { (Data($0.0.utf8), $0.1) } + byteCases.map { (Data($0.0), $0.1) }
+
+    @Test(arguments: 0..<allCases.count)
     func badInputNamesTheProblem(index: Int) throws {
-        let (text, expected) = Self.cases[index]
-        let path = try Fixture.write(text)
+        let (data, expected) = Self.allCases[index]
+        let path = try Fixture.write(data: data)
         #expect(throws: ScenarioError(source: path, problem: expected)) {
             try ScenarioLoader.load(path: path)
         }

@@ -4,17 +4,26 @@ import OpsScenarios
 /// Writes scenario text to a fresh temp file and loads it.
 enum Fixture {
     static func write(_ text: String, name: String = "bad.json") throws -> String {
+        try write(data: Data(text.utf8), name: name)
+    }
+
+    /// Writes `data` to a fresh temp file; returns its path.
+    static func write(data: Data, name: String = "bad.json") throws -> String {
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("opsscenarios-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent(name).path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try data.write(to: URL(fileURLWithPath: path))
         return path
     }
 
     /// The error a file with `text` produces, or nil if it loads.
     static func error(_ text: String) throws -> ScenarioError? {
-        let path = try write(text)
+        try error(atPath: write(text))
+    }
+
+    /// The error loading the file at `path` produces, or nil if it loads.
+    static func error(atPath path: String) throws -> ScenarioError? {
         do {
             _ = try ScenarioLoader.load(path: path)
             return nil

@@ -31,6 +31,42 @@ public final class ManualClock: SimulationClock {
         state.withLock { $0.pending.filter { !$0.handle.isCancelled }.count }
     }
 
+    /// The deadlines of work scheduled and not yet run or cancelled, earliest first.
+    public var pendingDeadlines: [Duration] {
+        state.withLock { $0.pending.filter { !$0.handle.isCancelled }.map(\.deadline) }.sorted()
+    }
+
+    /// Throws `LeftoverWork` when work is still scheduled (not run, not cancelled), like
+    /// swift-nio's `EmbeddedChannel.finish()`: call it at the end of a test, where a timer that
+    /// nobody advanced to usually means the test stopped before the behaviour it meant to check.
+    public func checkNoScheduledWork() throws(LeftoverWork) {
+        let deadlines = pendingDeadlines
+        guard deadlines.isEmpty else { throw LeftoverWork(now: now, deadlines: deadlines) }
+    }
+
+    /// Work left scheduled on a `ManualClock` when a test said it should be idle.
+    public struct LeftoverWork: Error, CustomStringConvertible, Equatable {
+        /// The clock's time when it was checked.
+        public let now: Duration
+        /// When each leftover piece of work would run, earliest first.
+        public let deadlines: [Duration]
+
+        /// Creates a value with every field given.
+        public init(now: Duration, deadlines: [Duration]) {
+            self.now = now
+            self.deadlines = deadlines
+        }
+
+        /// `2 pieces of work still scheduled on the ManualClock at 1.5 s (due at 2.0 s, 3.0 s)`.
+        public var description: String {
+            let due = deadlines.prefix(5).map { "\($0.seconds) s" }.joined(separator: ", ")
+            let more = deadlines.count > 5 ? ", …" : ""
+            let noun = deadlines.count == 1 ? "piece" : "pieces"
+            return "\(deadlines.count) \(noun) of work still scheduled on the ManualClock at \(now.seconds) s "
+                + "(due at \(due)\(more))"
+        }
+    }
+
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> ScheduledWork {
         let handle = ScheduledWork()

@@ -2,7 +2,7 @@ import Foundation
 
 /// One-line text for a `DecodingError`, with the field path and, for bad JSON, line and column.
 enum DecodingErrorText {
-    static func describe(_ error: DecodingError, data: Data) -> String {
+    static func describe(_ error: DecodingError) -> String {
         switch error {
         case .typeMismatch(let type, let context):
             let field = FieldProblem.render(context.codingPath)
@@ -14,11 +14,7 @@ enum DecodingErrorText {
         case .keyNotFound(let key, let context):
             return "\(FieldProblem.render(context.codingPath + [key])) is required"
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty {
-                if data.isEmpty { return "not valid JSON: the file is empty" }
-                if let failure = JSONSyntaxLocator.firstError(in: Array(data)) {
-                    return "not valid JSON at line \(failure.line), column \(failure.column): \(failure.reason)"
-                }
+            if context.codingPath.isEmpty {  // the text passed JSONSyntaxLocator's strict check
                 return "a number does not fit its field (too large, or negative where not allowed)"
             }
             let field = FieldProblem.render(context.codingPath)

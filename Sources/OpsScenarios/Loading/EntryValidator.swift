@@ -12,6 +12,10 @@ struct EntryValidator {
             guard hasPlaceholder else { throw ScenarioProblem("\(path).id must contain {i} when repeat is set") }
         } else if hasPlaceholder {
             throw ScenarioProblem("\(path).id contains {i} but repeat is not set")
+        } else if entry.name?.contains("{i}") == true {
+            throw ScenarioProblem("\(path).name contains {i} but repeat is not set")
+        } else if let index = entry.after?.firstIndex(where: { $0.contains("{i}") }) {
+            throw ScenarioProblem("\(path).after[\(index)] contains {i} but repeat is not set")
         }
         let allowed = OperationKind.allCases.map(\.rawValue).joined(separator: ", ")
         guard let kind = OperationKind(rawValue: entry.kind) else {

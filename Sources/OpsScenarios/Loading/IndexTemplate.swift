@@ -6,9 +6,10 @@ struct IndexTemplate {
         parts = text.split(separator: "{i}", omittingEmptySubsequences: false)
     }
 
-    /// The text with every `{i}` replaced by `number`, or unchanged when `number` is nil.
+    /// The text with every `{i}` replaced by `number`, or unchanged (placeholders kept) when
+    /// `number` is nil.
     func render(_ number: Int?) -> String {
-        guard let number, parts.count > 1 else { return parts.joined() }
+        guard let number, parts.count > 1 else { return parts.joined(separator: "{i}") }
         return parts.joined(separator: String(number))
     }
 }

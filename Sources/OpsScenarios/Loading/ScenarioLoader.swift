@@ -7,12 +7,9 @@ public enum ScenarioLoader {
     public static func load(path: String, seedOverride: UInt64? = nil) throws(ScenarioError) -> ResolvedScenario {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try ScenarioFileReader.read(path: path)
         } catch {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let problem = !exists ? "file not found" : isDirectory.boolValue ? "is a directory, not a file" : "cannot read file"
-            throw ScenarioError(source: path, problem: problem)
+            throw ScenarioError(source: path, problem: error.message)
         }
         return try decode(data: data, source: path, seedOverride: seedOverride)
     }
@@ -43,14 +40,23 @@ public enum ScenarioLoader {
         }
     }
 
-    /// Decodes `data` into the file model without resolving it.
+    /// Decodes `data` into the file model without resolving it. The text must be strict JSON
+    /// (RFC 8259; a leading UTF-8 byte-order mark is ignored) with an object at the top level.
     public static func parse(data: Data, source: String) throws(ScenarioError) -> ScenarioFile {
+        switch JSONSyntaxLocator.check(data) {
+        case .failure(let failure):
+            throw ScenarioError(source: source, problem: failure.message)
+        case .success(let kind) where kind != .object:
+            throw ScenarioError(source: source, problem: "the top level must be an object (got \(kind.noun))")
+        case .success:
+            break
+        }
         do {
             return try JSONDecoder().decode(ScenarioFile.self, from: data)
         } catch let problem as FieldProblem {
             throw ScenarioError(source: source, problem: "\(FieldProblem.render(problem.path)) \(problem.message)")
         } catch let error as DecodingError {
-            throw ScenarioError(source: source, problem: DecodingErrorText.describe(error, data: data))
+            throw ScenarioError(source: source, problem: DecodingErrorText.describe(error))
         } catch {
             throw ScenarioError(source: source, problem: "cannot decode: \(error)")
         }

@@ -19,9 +19,13 @@ enum ScenarioResolver {
             if total > ScenarioLimits.maxOperations { break }
         }
         guard total <= ScenarioLimits.maxOperations else {
-            let exact = file.operations.reduce(0) { $0.addingReportingOverflow($1.repeat ?? 1).partialValue }
+            let exact = file.operations.reduce(0) { sum, entry in
+                let (next, overflow) = sum.addingReportingOverflow(entry.repeat ?? 1)
+                return overflow ? Int.max : next
+            }
+            let count = exact == Int.max ? "more than \(Int.max)" : "\(exact)"
             throw ScenarioProblem(
-                "too many operations: \(exact) after repeat expansion (limit \(ScenarioLimits.maxOperations))")
+                "too many operations: \(count) after repeat expansion (limit \(ScenarioLimits.maxOperations))")
         }
         let root = SeededGenerator(seed: seed)
         var operations: [ResolvedOperation] = []

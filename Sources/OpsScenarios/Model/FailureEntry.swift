@@ -20,6 +20,6 @@ public struct FailureEntry: Sendable, Equatable, Decodable {
         try FieldKey.requireOnly(["at", "message", "attempts"], in: c)
         at = try c.decodeIfPresent(NumberSpec.self, forKey: FieldKey("at"))
         message = try c.decode(String.self, forKey: FieldKey("message"))
-        attempts = try c.integer("attempts")
+        attempts = try c.integer("attempts", bounds: 1...largestExactInteger)
     }
 }

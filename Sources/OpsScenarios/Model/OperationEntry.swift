@@ -47,14 +47,14 @@ public struct OperationEntry: Sendable, Equatable, Decodable {
         latency = try c.decodeIfPresent(NumberSpec.self, forKey: key("latency"))
         jitter = try c.decodeIfPresent(NumberSpec.self, forKey: key("jitter"))
         failure = try c.decodeIfPresent(FailureEntry.self, forKey: key("failure"))
-        retries = try c.integer("retries")
+        retries = try c.integer("retries", bounds: 0...ScenarioLimits.maxRetries)
         backoff = try c.decodeIfPresent(NumberSpec.self, forKey: key("backoff"))
         duration = try c.decodeIfPresent(NumberSpec.self, forKey: key("duration"))
         if c.contains(key("after")), (try? c.nestedUnkeyedContainer(forKey: key("after"))) == nil {
             throw FieldProblem(c.codingPath + [key("after")], "must be an array of strings")
         }
         after = try c.decodeIfPresent([String].self, forKey: key("after"))
-        `repeat` = try c.integer("repeat")
+        `repeat` = try c.integer("repeat", bounds: 1...ScenarioLimits.maxOperations)
         failureChance = try c.decodeIfPresent(Double.self, forKey: key("failureChance"))
     }
 }

@@ -17,7 +17,7 @@ public struct ScenarioFile: Sendable, Equatable, Decodable {
         try FieldKey.requireOnly(["$schema", "name", "description", "concurrency", "seed", "operations"], in: c)
         name = try c.decode(String.self, forKey: FieldKey("name"))
         description = try c.decode(String.self, forKey: FieldKey("description"))
-        concurrency = try c.requiredInteger("concurrency")
+        concurrency = try c.requiredInteger("concurrency", bounds: 1...ScenarioLimits.maxConcurrency)
         let seedKey = FieldKey("seed")
         if c.contains(seedKey), (try? c.decode(UInt64.self, forKey: seedKey)) == nil {
             throw FieldProblem([seedKey], "must be a non-negative integer")
