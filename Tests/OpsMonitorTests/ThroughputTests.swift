@@ -1,5 +1,6 @@
 import Foundation
 import OpsKit
+import OpsKitTesting
 import Testing
 @testable import OpsMonitor
 
@@ -38,10 +39,10 @@ import Testing
         var rates: [Double] = []
         for step in 1...30 {
             // Four transfers have scheduled their chunk on the clock (bounded wait for the queue).
-            let scheduled = eventually(timeout: 10) { clock.pendingCount == 4 }
+            let scheduled = eventually(timeout: .seconds(10)) { clock.pendingCount == 4 }
             try #require(scheduled, "step \(step): \(clock.pendingCount) scheduled")
             clock.advance(by: .milliseconds(100))
-            try #require(eventually(timeout: 10) { monitor.snapshot().counts.finished == step * 4 })
+            try #require(eventually(timeout: .seconds(10)) { monitor.snapshot().counts.finished == step * 4 })
             rates.append(monitor.snapshot().bytesPerSecond)
         }
         // 4 × 1000 bytes every 100 ms of clock time: 40 kB/s, from the first step to the last.
