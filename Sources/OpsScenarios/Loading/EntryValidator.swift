@@ -1,3 +1,5 @@
+import OpsKit
+
 /// Checks one file entry's fields (before draws): kinds, required fields, bounds, limits.
 struct EntryValidator {
     let entry: OperationEntry
@@ -13,8 +15,8 @@ struct EntryValidator {
         } else if hasPlaceholder {
             throw ScenarioProblem("\(path).id contains {i} but repeat is not set")
         }
-        let allowed = OperationKind.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let kind = OperationKind(rawValue: entry.kind) else {
+        let allowed = OperationKind.scenarioKinds.map(\.rawValue).joined(separator: ", ")
+        guard let kind = OperationKind(rawValue: entry.kind), OperationKind.scenarioKinds.contains(kind) else {
             throw ScenarioProblem("\(path).kind must be one of \(allowed) (got \"\(entry.kind)\")")
         }
         if kind == .process { try validateProcess() } else { try validateTransfer(kind) }
