@@ -37,7 +37,7 @@ import Testing
         queue.addOperation(transfer)
         #expect(!transfer.keyValueObservers.hasObservers)
         queue.isSuspended = false
-        #expect(eventually { transfer.keyValueObservers.isObserved("progress") })
+        #expect(eventually { transfer.keyValueObservers.isObserved("reportedProgress") })
         #expect(eventually {
             clock.advance(by: .milliseconds(250))
             return transfer.isFinished
