@@ -107,12 +107,13 @@ enum Theme {
 }
 
 extension OperationSnapshot {
-    /// The state word shown in the table: waiting, ready, running, done, failed, cancelled.
+    /// The state word shown in the table: waiting, ready, running, retrying (executing, waiting
+    /// out a retry back-off), done, failed, cancelled.
     var stateLabel: String {
         switch (lifecycle, outcome) {
         case (.waiting, _): "waiting"
         case (.ready, _): "ready"
-        case (.executing, _): "running"
+        case (.executing, _): nextAttemptAt == nil ? "running" : "retrying"
         case (.finished, .failed?): "failed"
         case (.finished, .cancelled?): "cancelled"
         case (.finished, _): "done"

@@ -1,3 +1,5 @@
+import OpsMonitor
+
 /// Human-readable formatting of bytes, rates, durations and percentages, without Foundation.
 public enum Format {
     private static let units = ["B", "KB", "MB", "GB", "TB", "PB"]
@@ -31,12 +33,35 @@ public enum Format {
         return bytes(Int64(bytesPerSecond.rounded())) + "/s"
     }
 
+    /// Units done of a total: bytes as `bytes(_:of:)` does, items as plain counts (`"3/10"`).
+    public static func amount(_ done: Int64, of total: Int64, _ unit: ProgressUnit) -> String {
+        guard unit == .items else { return bytes(done, of: total) }
+        guard total > 0 else { return done > 0 ? "\(done)" : "" }
+        return "\(max(0, done))/\(total)"
+    }
+
+    /// A rate in `unit`s: `"1.2 MB/s"` for bytes, `"3.5/s"` for items; empty when not moving.
+    public static func rate(_ perSecond: Double, _ unit: ProgressUnit) -> String {
+        guard unit == .items else { return rate(perSecond) }
+        guard perSecond > 0, perSecond.isFinite else { return "" }
+        return "\(oneDecimal(perSecond))/s"
+    }
+
     /// An elapsed time: `"0:07"`, `"1:05"`, `"59:59"`, `"2h03m"`, `"3d04h"`.
     public static func duration(_ duration: Duration) -> String {
         let total = max(0, duration.components.seconds)
         if total < 3600 { return "\(total / 60):\(twoDigits(total % 60))" }
         if total < 86_400 { return "\(total / 3600)h\(twoDigits(total % 3600 / 60))m" }
         return "\(total / 86_400)d\(twoDigits(total % 86_400 / 3600))h"
+    }
+
+    /// Time until something starts, rounded up and short enough for the WHY column: `"3s"`,
+    /// `"59s"`, `"2m"` (from 61 s), `"1h05m"`.
+    public static func countdown(_ left: Duration) -> String {
+        let seconds = Int64(max(0, left.seconds).rounded(.up))
+        if seconds < 60 { return "\(seconds)s" }
+        if seconds < 3600 { return "\((seconds + 59) / 60)m" }
+        return duration(.seconds(seconds))
     }
 
     /// A timestamp with tenths, for logs and histories: `"1:05.2"`, `"1:02:05.2"`.

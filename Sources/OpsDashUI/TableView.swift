@@ -72,10 +72,11 @@ struct TableView {
             let known = operation.totalBytes > 0 || operation.outcome == .succeeded
             return (known ? Format.percent(operation.fraction) : "", .plain)
         case .bytes:
-            return (Format.bytes(operation.completedBytes, of: operation.totalBytes), .plain)
+            return (Format.amount(operation.completedBytes, of: operation.totalBytes, operation.unit), .plain)
         case .rate:
             return (
-                executing ? Format.rate(operation.bytesPerSecond) : "", CellStyle(foreground: .cyan)
+                executing ? Format.rate(operation.bytesPerSecond, operation.unit) : "",
+                CellStyle(foreground: .cyan)
             )
         case .eta:
             let eta = Format.eta(
@@ -104,6 +105,8 @@ public enum WaitReason: Sendable, Equatable {
     case queuePaused
     /// Ready, but every slot is taken.
     case slotsBusy
+    /// Executing, waiting out a retry back-off: retry `number` starts in `after`.
+    case retrying(number: Int, after: Duration)
     /// Finished with a failure or cancellation message.
     case ended(String)
     /// Nothing to explain.
@@ -128,7 +131,12 @@ public enum WaitReason: Sendable, Equatable {
             } else {
                 self = .none
             }
-        case .executing: self = .none
+        case .executing:
+            if let next = operation.nextAttemptAt {
+                self = .retrying(number: operation.retries, after: max(.zero, next - snapshot.time))
+            } else {
+                self = .none
+            }
         case .finished:
             if let message = operation.message, operation.outcome != .succeeded {
                 self = .ended(message)
@@ -147,6 +155,8 @@ public enum WaitReason: Sendable, Equatable {
             return (text, Theme.state(.waiting, nil))
         case .queuePaused: return ("queue paused", CellStyle(foreground: .yellow, bold: true))
         case .slotsBusy: return ("slots busy", Theme.warning)
+        case .retrying(let number, let after):
+            return ("retry \(number) in \(Format.countdown(after))", Theme.warning)
         case .ended(let message): return (message, Theme.error)
         case .none: return ("", .plain)
         }
