@@ -67,7 +67,21 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     public var retries: Int
     /// Set while the operation waits out a retry back-off: the clock time (since monitor start)
     /// its next attempt starts. It is executing (it holds its slot) but not working.
-    public var nextAttemptAt: Duration?
+    public var nextAttemptAt: Duration? {
+        get { nextAttemptNanoseconds == Self.noAttempt ? nil : .nanoseconds(nextAttemptNanoseconds) }
+        set { nextAttemptNanoseconds = newValue.map(Self.nanoseconds) ?? Self.noAttempt }
+    }
+
+    /// `nextAttemptAt` in nanoseconds (8 bytes per row where a `Duration?` takes 24).
+    private var nextAttemptNanoseconds = Self.noAttempt
+    private static let noAttempt = Int64.min
+
+    private static func nanoseconds(_ time: Duration) -> Int64 {
+        let (seconds, attoseconds) = time.components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return seconds < 0 ? Self.noAttempt + 1 : .max }
+        return scaled.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    }
     /// Ids of the operations this one depends on.
     public var dependencies: [Int]
     /// Clock times since monitor start.
@@ -97,7 +111,7 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
         self.totalBytes = totalBytes
         self.bytesPerSecond = bytesPerSecond
         self.retries = retries
-        self.nextAttemptAt = nextAttemptAt
+        self.nextAttemptNanoseconds = nextAttemptAt.map(Self.nanoseconds) ?? Self.noAttempt
         self.dependencies = dependencies
         self.addedAt = addedAt
         self.startedAt = startedAt
