@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// Answers "does this operation report progress?" per class from a small cache: a protocol
-/// cast costs ~25 ns (a conformance lookup), a cache hit about as much as a class cast, and the
-/// monitor asks for every operation that starts.
+/// cast costs ~20 ns (a conformance lookup), a cache hit ~7 ns (mostly `type(of:)`), and the
+/// monitor asks for every operation that starts and finishes.
 package enum ProgressReporterLookup {
     /// Direct-mapped by class: each slot holds a class's metadata address with bit 1 set
     /// ("known") and bit 0 set when it conforms; 0 when empty. Metadata is at least 8-aligned,
