@@ -43,11 +43,11 @@ struct DetailsView {
         ]
         if operation.totalBytes > 0 {
             summary.append(Span(Format.percent(operation.fraction)))
-            summary.append(Span(Format.bytes(operation.completedBytes, of: operation.totalBytes)))
+            summary.append(Span(Format.amount(operation.completedBytes, of: operation.totalBytes, operation.unit)))
         }
         if operation.lifecycle == .executing, operation.bytesPerSecond > 0 {
             summary.append(
-                Span(Format.rate(operation.bytesPerSecond), CellStyle(foreground: .cyan)))
+                Span(Format.rate(operation.bytesPerSecond, operation.unit), CellStyle(foreground: .cyan)))
         }
         summary.append(Span("retries \(operation.retries)", Theme.label))
         result.append(("state", summary))
