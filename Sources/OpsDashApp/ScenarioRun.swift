@@ -42,7 +42,7 @@ final class ScenarioRun: Sendable {
                 op = DownloadOperation(name: spec.name, plan: spec.plan ?? Self.fallbackPlan, clock: clock, random: random)
             case .upload:
                 op = UploadOperation(name: spec.name, plan: spec.plan ?? Self.fallbackPlan, clock: clock, random: random)
-            case .process:
+            case .process, .other:  // a scenario never holds `.other` (the loader rejects it)
                 op = ProcessOperation(
                     name: spec.name, duration: spec.duration ?? .seconds(1),
                     failure: spec.processFailure.map { FailurePlan(atFraction: 1, message: $0) },  // fails at the end (docs/SCENARIOS.md)

@@ -12,6 +12,8 @@ public enum DisplayState: String, Sendable, Equatable, CaseIterable {
     case ready
     /// Started and not finished.
     case running
+    /// Started, and waiting out a back-off before its next attempt (counted as running).
+    case retrying
     /// Finished without error.
     case succeeded
     /// Finished with an error.
@@ -31,10 +33,17 @@ public enum DisplayState: String, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// The state of `operation`.
+    /// The state of `operation`: `retrying` while it waits out a retry back-off.
     public init(_ operation: OperationSnapshot) {
-        self.init(operation.lifecycle, operation.outcome)
+        if operation.lifecycle == .executing, operation.nextAttemptAt != nil {
+            self = .retrying
+        } else {
+            self.init(operation.lifecycle, operation.outcome)
+        }
     }
+
+    /// The states the header counts (a retrying operation is counted as running).
+    public static let counted: [DisplayState] = [.waiting, .ready, .running, .succeeded, .failed, .cancelled]
 
     /// The word shown everywhere: "waiting", "ready", "running", "succeeded", "failed",
     /// "cancelled".
@@ -46,6 +55,7 @@ public enum DisplayState: String, Sendable, Equatable, CaseIterable {
         case .waiting: "wait"
         case .ready: "rdy"
         case .running: "run"
+        case .retrying: "retry"
         case .succeeded: "ok"
         case .failed: "fail"
         case .cancelled: "cxl"
@@ -58,6 +68,7 @@ public enum DisplayState: String, Sendable, Equatable, CaseIterable {
         case .waiting: CellStyle(foreground: .magenta)
         case .ready: CellStyle(foreground: .yellow)
         case .running: CellStyle(foreground: .cyan, bold: true)
+        case .retrying: CellStyle(foreground: .yellow, bold: true)
         case .succeeded: CellStyle(foreground: .green)
         case .failed: CellStyle(foreground: .red, bold: true)
         case .cancelled: CellStyle(foreground: .yellow, dim: true)
@@ -67,7 +78,7 @@ public enum DisplayState: String, Sendable, Equatable, CaseIterable {
     /// Position in the state sort: running, ready, waiting, failed, cancelled, succeeded.
     var sortRank: Int {
         switch self {
-        case .running: 0
+        case .running, .retrying: 0
         case .ready: 1
         case .waiting: 2
         case .failed: 3
@@ -82,6 +93,7 @@ public enum DisplayState: String, Sendable, Equatable, CaseIterable {
         case .waiting: counts.waiting
         case .ready: counts.ready
         case .running: counts.executing
+        case .retrying: 0
         case .succeeded: counts.succeeded
         case .failed: counts.failed
         case .cancelled: counts.cancelled
@@ -96,16 +108,19 @@ extension OperationSnapshot {
     /// Whether the operation has finished, whatever the outcome.
     var hasFinished: Bool { lifecycle == .finished }
 
-    /// Done of total: bytes for transfers ("0.3/2.0 MB"), work units for processing steps
-    /// ("250/800 units").
+    /// Whether progress counts work units or items rather than bytes.
+    var countsUnits: Bool { unit == .items || kind == .process }
+
+    /// Done of total: bytes for transfers ("0.3/2.0 MB"), work units or items for everything
+    /// else ("250/800 units").
     var amountText: String {
-        kind == .process
+        countsUnits
             ? Format.units(completedBytes, of: totalBytes)
             : Format.bytes(completedBytes, of: totalBytes)
     }
 
     /// The current rate in the same unit as `amountText`; empty when not moving.
     var rateText: String {
-        kind == .process ? Format.unitRate(bytesPerSecond) : Format.rate(bytesPerSecond)
+        countsUnits ? Format.unitRate(bytesPerSecond) : Format.rate(bytesPerSecond)
     }
 }

@@ -1,3 +1,5 @@
+import OpsMonitor
+
 /// Human-readable formatting of bytes, rates, durations and percentages, without Foundation.
 ///
 /// The one byte formatter of the dashboard, the headless status line and the summary: SI units
@@ -77,6 +79,15 @@ public enum Format {
         if total < 3600 { return "\(total / 60):\(twoDigits(total % 60))" }
         if total < 86_400 { return "\(total / 3600)h\(twoDigits(total % 3600 / 60))m" }
         return "\(total / 86_400)d\(twoDigits(total % 86_400 / 3600))h"
+    }
+
+    /// Time until something starts, rounded up and short enough for the WHY column: `"3s"`,
+    /// `"59s"`, `"2m"` (from 61 s), `"1h05m"`.
+    public static func countdown(_ left: Duration) -> String {
+        let seconds = Int64(max(0, left.seconds).rounded(.up))
+        if seconds < 60 { return "\(seconds)s" }
+        if seconds < 3600 { return "\((seconds + 59) / 60)m" }
+        return duration(.seconds(seconds))
     }
 
     /// A timestamp with tenths, for logs and histories: `"1:05.2"`, `"1:02:05.2"`.

@@ -91,7 +91,7 @@ struct HeaderView {
         let counts = state.snapshot.counts
         let gap = short ? " " : "  "
         var spans: [Span] = []
-        for displayState in DisplayState.allCases {
+        for displayState in DisplayState.counted {
             let count = displayState.count(in: counts)
             if !spans.isEmpty { spans.append(Span(gap)) }
             spans.append(Span((short ? displayState.shortWord : displayState.word) + " ", Theme.label))

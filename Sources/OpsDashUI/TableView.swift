@@ -101,6 +101,8 @@ public enum WaitReason: Sendable, Equatable {
     case queuePaused
     /// Ready, but every slot is taken.
     case slotsBusy
+    /// Executing, waiting out a retry back-off: retry `number` starts in `after`.
+    case retrying(number: Int, after: Duration)
     /// Finished with a failure or cancellation message.
     case ended(String)
     /// Nothing to explain.
@@ -125,7 +127,12 @@ public enum WaitReason: Sendable, Equatable {
             } else {
                 self = .none
             }
-        case .executing: self = .none
+        case .executing:
+            if let next = operation.nextAttemptAt {
+                self = .retrying(number: operation.retries, after: max(.zero, next - snapshot.time))
+            } else {
+                self = .none
+            }
         case .finished:
             if let message = operation.message, operation.outcome != .succeeded {
                 self = .ended(message)
@@ -144,6 +151,8 @@ public enum WaitReason: Sendable, Equatable {
             return (text, DisplayState.waiting.style)
         case .queuePaused: return ("queue paused", CellStyle(foreground: .yellow, bold: true))
         case .slotsBusy: return ("slots busy", Theme.warning)
+        case .retrying(let number, let after):
+            return ("retry \(number) in \(Format.countdown(after))", Theme.warning)
         case .ended(let message): return (message, Theme.error)
         case .none: return ("", .plain)
         }

@@ -115,11 +115,12 @@ final class MonitorRecorder: Sendable {
         #endif
     }
 
-    /// Watches a simulated transfer's progress while it runs.
+    /// Watches a progress-reporting operation's progress while it runs (whether `op` reports
+    /// progress is answered per class from a cache: a protocol cast per start would cost more
+    /// than the rest of this handler).
     private func watchProgress(_ op: Operation) -> NSKeyValueObservation? {
-        guard let work = op as? SimulatedWorkOperation else { return nil }
-        return work.observe(\.progress, options: [.new]) { [self] op, change in
-            guard let progress = change.newValue else { return }
+        guard let reporter = op.progressReporter else { return nil }
+        return reporter.observeProgress { [self] op, progress in
             record(.progressed(op, progress, time: now))
         }
     }

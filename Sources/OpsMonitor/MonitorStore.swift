@@ -1,4 +1,5 @@
 import DequeModule
+import OpsKit
 
 /// The monitor's data: operations by id with O(1) updates, aggregate counts, the bounded event
 /// log and (optionally) the event stream. A plain value, mutated under `QueueMonitor`'s lock.
@@ -81,22 +82,23 @@ public struct MonitorStore: Sendable {
 
     // MARK: Changes
 
-    /// Starts tracking an operation; returns its id.
+    /// Starts tracking an operation; returns its id. Only operations counting bytes add to the
+    /// queue's byte totals and rate.
     public mutating func add(
-        name: String?, kind: OperationKind, lifecycle: Lifecycle, totalBytes total: Int64,
-        dependencies: [Int], time: Duration
+        name: String?, kind: OperationKind, unit: ProgressUnit = .bytes, lifecycle: Lifecycle,
+        totalBytes total: Int64, dependencies: [Int], time: Duration
     ) -> Int {
         let id = nextID
         nextID += 1
         var snapshot = OperationSnapshot(
-            id: id, name: "", kind: kind, lifecycle: lifecycle, totalBytes: total,
+            id: id, name: "", kind: kind, unit: unit, lifecycle: lifecycle, totalBytes: total,
             dependencies: dependencies, addedAt: time,
             history: Self.history(StateChange(time: time, lifecycle: lifecycle)))
         snapshot.explicitName = name
         positionByID[id] = operations.count
         operations.append(snapshot)
         counts[lifecycle, nil] += 1
-        totalBytes += total
+        if unit == .bytes { totalBytes += total }
         touch()
         if recordsEvents { record(.added(time: time, id: id, name: name ?? OperationSnapshot.defaultName(id: id), kind: kind, totalBytes: total, dependencies: dependencies)) }
         record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
@@ -121,6 +123,7 @@ public struct MonitorStore: Sendable {
         let change = operations.update(at: position) { op -> (from: Lifecycle, name: String?, missing: Int64)? in
             guard op.lifecycle != .finished, op.lifecycle != lifecycle else { return nil }
             let from = op.lifecycle
+            let counted = op.unit == .bytes
             var missing: Int64 = 0
             op.lifecycle = lifecycle
             switch lifecycle {
@@ -131,8 +134,9 @@ public struct MonitorStore: Sendable {
                 op.outcome = outcome
                 op.message = message
                 op.bytesPerSecond = 0
+                op.nextAttemptAt = nil
                 if outcome == .succeeded, op.totalBytes > op.completedBytes {
-                    missing = op.totalBytes - op.completedBytes
+                    if counted { missing = op.totalBytes - op.completedBytes }
                     op.completedBytes = op.totalBytes
                 }
             case .waiting, .ready:
@@ -161,28 +165,35 @@ public struct MonitorStore: Sendable {
         touch()
     }
 
-    /// Records transfer progress of operation `id`; ignored once finished.
+    /// Records progress of operation `id` (and its total, when given); ignored once finished.
+    /// `nextAttemptAt` is set while it waits out a retry back-off.
     public mutating func progress(
-        _ id: Int, completedBytes completed: Int64, bytesPerSecond rate: Double, retries: Int,
-        retryLog: [String]? = nil, time: Duration
+        _ id: Int, completedBytes completed: Int64, totalBytes newTotal: Int64? = nil, bytesPerSecond rate: Double,
+        retries: Int, retryLog: [String]? = nil, nextAttemptAt: Duration? = nil, time: Duration
     ) {
         guard let position = positionByID[id] else { return }
-        let change = operations.update(at: position) { op -> (completedDelta: Int64, total: Int64, rate: Double, retryName: String?)? in
+        let change = operations.update(at: position) { op -> (completedDelta: Int64, totalDelta: Int64, total: Int64, rate: Double, retryName: String?)? in
             guard op.lifecycle != .finished else { return nil }
-            let completedDelta = completed - op.completedBytes
+            let counted = op.unit == .bytes
+            let total = newTotal ?? op.totalBytes
+            let completedDelta = counted ? completed - op.completedBytes : 0
+            let totalDelta = counted ? total - op.totalBytes : 0
             let newRate = op.lifecycle == .executing ? rate : 0
             op.completedBytes = completed
+            op.totalBytes = total
             op.bytesPerSecond = newRate
+            op.nextAttemptAt = op.lifecycle == .executing ? nextAttemptAt : nil
             var retryName: String?
             if retries != op.retries, let retryLog {
                 op.retryLog = retryLog
                 if retryLog.last != nil { retryName = op.name }
             }
             op.retries = retries
-            return (completedDelta, op.totalBytes, newRate, retryName)
+            return (completedDelta, totalDelta, op.totalBytes, newRate, retryName)
         }
         guard let change else { return }
         completedBytes += change.completedDelta
+        totalBytes += change.totalDelta
         throughput.record(change.completedDelta, at: time)
         if let name = change.retryName, let last = retryLog?.last {
             appendLog(LogEntry(time: time, kind: .retry, operationID: id, text: "\(name): \(last), retry \(retries)"))

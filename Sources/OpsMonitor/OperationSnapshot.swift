@@ -1,3 +1,5 @@
+import OpsKit
+
 /// Where an operation is in its life, as the dashboard shows it.
 public enum Lifecycle: String, Sendable, Codable, CaseIterable {
     /// Has unfinished dependencies.
@@ -13,11 +15,6 @@ public enum Lifecycle: String, Sendable, Codable, CaseIterable {
 /// How a finished operation ended.
 public enum Outcome: String, Sendable, Codable, CaseIterable {
     case succeeded, failed, cancelled
-}
-
-/// What an operation does, for the kind column (↓ download, ↑ upload, ⚙ process, · other).
-public enum OperationKind: String, Sendable, Codable, CaseIterable {
-    case download, upload, process, other
 }
 
 /// One recorded state change of an operation.
@@ -50,19 +47,41 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     static func defaultName(id: Int) -> String { "op-\(id)" }
     /// `Operation.name` when set; the generated name is only built when read.
     var explicitName: String?
+    /// What it does (`ProgressReportingOperation.kind`; `.other` for an operation that reports
+    /// no progress).
     public var kind: OperationKind
+    /// What its units count: bytes, or items (files, pages, steps).
+    public var unit: ProgressUnit
     public var lifecycle: Lifecycle
     /// Set once finished.
     public var outcome: Outcome?
     /// The error's description when `outcome == .failed`, or why it was cancelled.
     public var message: String?
-    /// Bytes (or units) done and in total; `totalBytes == 0` means unknown/no progress.
+    /// Units (bytes unless `unit` says items) done and in total; `totalBytes == 0` means
+    /// unknown/no progress.
     public var completedBytes: Int64
     public var totalBytes: Int64
-    /// Current transfer rate in bytes per second (0 when not moving).
+    /// Current rate in units (bytes) per second (0 when not moving).
     public var bytesPerSecond: Double
     /// Retries used so far.
     public var retries: Int
+    /// Set while the operation waits out a retry back-off: the clock time (since monitor start)
+    /// its next attempt starts. It is executing (it holds its slot) but not working.
+    public var nextAttemptAt: Duration? {
+        get { nextAttemptNanoseconds == Self.noAttempt ? nil : .nanoseconds(nextAttemptNanoseconds) }
+        set { nextAttemptNanoseconds = newValue.map(Self.nanoseconds) ?? Self.noAttempt }
+    }
+
+    /// `nextAttemptAt` in nanoseconds (8 bytes per row where a `Duration?` takes 24).
+    private var nextAttemptNanoseconds = Self.noAttempt
+    private static let noAttempt = Int64.min
+
+    private static func nanoseconds(_ time: Duration) -> Int64 {
+        let (seconds, attoseconds) = time.components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return seconds < 0 ? Self.noAttempt + 1 : .max }
+        return scaled.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    }
     /// Ids of the operations this one depends on.
     public var dependencies: [Int]
     /// Clock times since monitor start.
@@ -75,15 +94,16 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     public var retryLog: [String]
 
     public init(
-        id: Int, name: String, kind: OperationKind = .other, lifecycle: Lifecycle = .ready,
+        id: Int, name: String, kind: OperationKind = .other, unit: ProgressUnit = .bytes, lifecycle: Lifecycle = .ready,
         outcome: Outcome? = nil, message: String? = nil, completedBytes: Int64 = 0,
-        totalBytes: Int64 = 0, bytesPerSecond: Double = 0, retries: Int = 0,
+        totalBytes: Int64 = 0, bytesPerSecond: Double = 0, retries: Int = 0, nextAttemptAt: Duration? = nil,
         dependencies: [Int] = [], addedAt: Duration = .zero, startedAt: Duration? = nil,
         finishedAt: Duration? = nil, history: [StateChange] = [], retryLog: [String] = []
     ) {
         self.id = id
         self.explicitName = name
         self.kind = kind
+        self.unit = unit
         self.lifecycle = lifecycle
         self.outcome = outcome
         self.message = message
@@ -91,6 +111,7 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
         self.totalBytes = totalBytes
         self.bytesPerSecond = bytesPerSecond
         self.retries = retries
+        self.nextAttemptNanoseconds = nextAttemptAt.map(Self.nanoseconds) ?? Self.noAttempt
         self.dependencies = dependencies
         self.addedAt = addedAt
         self.startedAt = startedAt

@@ -7,18 +7,20 @@ import OpsKit
 enum PendingChange: Sendable {
     /// The queue took `operation` (in `lifecycle`); `tokens` are the subscriptions made for it.
     case added(Operation, Lifecycle, time: Duration, tokens: OperationTokens)
-    /// `operation` started executing; `progress` watches a simulated transfer.
+    /// `operation` started executing; `progress` watches it if it reports progress.
     case started(Operation, time: Duration, progress: NSKeyValueObservation?)
     /// A waiting `operation` became ready (its dependencies finished, or it was cancelled).
     case ready(Operation, time: Duration)
-    /// A simulated transfer moved.
-    case progressed(SimulatedWorkOperation, TransferProgress, time: Duration)
+    /// A progress-reporting operation published `progress` (boxed: a progress value is larger
+    /// than the other cases, and most changes are not progress).
+    indirect case progressed(Operation, OperationProgress, time: Duration)
     /// `operation` finished (its outcome is read when applied; it no longer changes).
     case finished(Operation, time: Duration)
 }
 
 /// The per-operation subscriptions a monitor holds: readiness while an operation waits for its
-/// dependencies, progress while a simulated transfer executes. Most operations need neither.
+/// dependencies, progress while a progress-reporting operation executes. Most operations need
+/// neither.
 struct OperationTokens: Sendable {
     var ready: NSKeyValueObservation?
     var progress: NSKeyValueObservation?

@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// Watching costs the queue almost nothing: the monitor holds a handful of queue-level
 /// subscriptions (`operations`, `executingOperations`, settings), subscribes to an operation
-/// only while it waits for dependencies (readiness) or runs a simulated transfer (progress), and
+/// only while it waits for dependencies (readiness) or runs and reports progress
+/// (`ProgressReportingOperation`), and
 /// on a worker thread only stamps each change with the clock and appends it to an inbox. The
 /// store applies the inbox in order, in batches, on a background applier or whenever someone
 /// reads, so every read sees every change made before it.
@@ -28,6 +29,8 @@ public final class QueueMonitor: Sendable {
         var finishedOrder = Deque<ObjectIdentifier>()
         /// Changes taken from the inbox and not applied yet, oldest first.
         var backlog = ChangeChunks()
+        /// Rates of operations that report progress without one.
+        var rates = RateEstimator()
 
         /// The id of `op` if it is tracked or finished recently.
         func id(of op: Operation) -> Int? {
@@ -302,11 +305,7 @@ public final class QueueMonitor: Sendable {
             }
         case .progressed(let op, let progress, let time):
             guard let id = state.tracked[ObjectIdentifier(op)]?.id else { return }
-            // The log as it was at this change: one entry per failed attempt retried so far.
-            let log = state.store.operation(id: id)?.retries != progress.retries
-                ? Array(op.retryLog.prefix(progress.retries)) : nil
-            state.store.progress(id, completedBytes: progress.completedBytes, bytesPerSecond: progress.bytesPerSecond,
-                                 retries: progress.retries, retryLog: log, time: time)
+            applyProgress(progress, of: op, id: id, time: time, in: &state)
         case .finished(let op, let time):
             finish(op, time: time, in: &state, releasing: &released)
         }
@@ -322,11 +321,12 @@ public final class QueueMonitor: Sendable {
             return
         }
         let dependencies = op.currentDependencies
-        let work = op as? SimulatedWorkOperation
-        let kind: OperationKind = work.map { OperationKind(rawValue: $0.kind.rawValue) ?? .other } ?? .other
+        let reporter = op.progressReporter
+        let report = reporter?.reportedProgress
         let id = state.store.add(
-            name: op.name, kind: kind, lifecycle: lifecycle, totalBytes: work?.totalBytes ?? 0,
-            dependencies: dependencies.compactMap { state.id(of: $0) }, time: time)
+            name: op.name, kind: reporter?.kind ?? .other, unit: report?.unit ?? .bytes, lifecycle: lifecycle,
+            totalBytes: report?.totalUnitCount ?? 0, dependencies: dependencies.compactMap { state.id(of: $0) },
+            time: time)
         state.tracked[key] = Tracked(id: id, operation: op, tokens: tokens)
         for dependency in dependencies where state.id(of: dependency) == nil && !dependency.isFinished {
             state.pendingLinks[ObjectIdentifier(dependency), default: []].append(id)
@@ -334,10 +334,8 @@ public final class QueueMonitor: Sendable {
         if let dependents = state.pendingLinks.removeValue(forKey: key) {
             for dependent in dependents { state.store.link(dependent, dependsOn: id) }
         }
-        if lifecycle == .executing, let work {
-            let progress = work.progress
-            state.store.progress(id, completedBytes: progress.completedBytes, bytesPerSecond: progress.bytesPerSecond,
-                                 retries: progress.retries, retryLog: work.retryLog, time: time)
+        if lifecycle == .executing, let report {
+            applyProgress(report, of: op, id: id, time: time, in: &state)
         }
         if lifecycle == .finished { finish(op, time: time, in: &state, releasing: &released) }
     }
@@ -348,10 +346,12 @@ public final class QueueMonitor: Sendable {
         let key = ObjectIdentifier(op)
         guard let tracked = state.tracked.removeValue(forKey: key) else { return }
         released += tracked.tokens.all
-        if let work = op as? SimulatedWorkOperation {
-            let progress = work.progress
-            state.store.progress(tracked.id, completedBytes: progress.completedBytes, bytesPerSecond: 0,
-                                 retries: progress.retries, retryLog: work.retryLog, time: time)
+        if let reporter = op.progressReporter {
+            let progress = reporter.reportedProgress
+            state.rates.forget(tracked.id)
+            state.store.progress(
+                tracked.id, completedBytes: progress.completedUnitCount, totalBytes: progress.totalUnitCount,
+                bytesPerSecond: 0, retries: progress.retries, retryLog: reporter.retryLog, time: time)
         }
         let (outcome, message) = Self.outcome(of: op)
         state.store.transition(tracked.id, to: .finished, outcome: outcome, message: message, time: time)
@@ -361,6 +361,34 @@ public final class QueueMonitor: Sendable {
         while state.finishedOrder.count > bound, let oldest = state.finishedOrder.popFirst() {
             state.finished[oldest] = nil
         }
+    }
+
+    /// Applies a progress report of `op` (id `id`) made at `time`: the rate as reported or
+    /// derived, the retry log as it was at this change, and when a retry wait ends.
+    private func applyProgress(
+        _ progress: OperationProgress, of op: Operation, id: Int, time: Duration, in state: inout State
+    ) {
+        guard let row = state.store.operation(id: id) else { return }
+        let nextAttemptAt = progress.retryDelay.map { time + $0 }
+        let rate: Double
+        if let reported = progress.unitsPerSecond {
+            rate = reported
+        } else if row.lifecycle == .executing {
+            rate = state.rates.rate(
+                id: id, completed: progress.completedUnitCount, time: time,
+                start: (row.startedAt ?? time, row.completedBytes))
+        } else {
+            rate = 0
+        }
+        if let nextAttemptAt {
+            state.rates.restart(id, at: nextAttemptAt, completed: progress.completedUnitCount)
+        }
+        // One log entry per failed attempt retried so far.
+        let log = row.retries != progress.retries
+            ? op.progressReporter.map { Array($0.retryLog.prefix(progress.retries)) } : nil
+        state.store.progress(
+            id, completedBytes: progress.completedUnitCount, totalBytes: progress.totalUnitCount,
+            bytesPerSecond: rate, retries: progress.retries, retryLog: log, nextAttemptAt: nextAttemptAt, time: time)
     }
 
     static func outcome(of op: Operation) -> (Outcome, String?) {

@@ -17,17 +17,20 @@ import Testing
 
     @Test func failureAtHalfThenRetryResumesAndSucceedsAtExactTimes() {
         let (op, clock, recorder) = tenMegabytes(failingAttempts: 1)
-        let token = op.observe(\.progress, options: [.new]) { _, change in
+        let token = op.observe(\.reportedProgress, options: [.new]) { _, change in
             guard let p = change.newValue else { return }
-            recorder.add("\(clock.now) \(p.completedBytes) r\(p.retries)")
+            recorder.add("\(clock.now) \(p.completedUnitCount) r\(p.retries)")
         }
         op.start()
         clock.advance(by: .seconds(5))
         #expect(op.completedBytes == 5_000_000)
         #expect(op.retryLog == ["attempt 1 failed at 50%: connection reset"])
-        #expect(op.progress.retries == 1)
+        #expect(op.reportedProgress.retries == 1)
         #expect(op.bytesPerSecond == 0, "no rate while backing off")
+        #expect(op.reportedProgress.retryDelay == .seconds(1), "the back-off is published")
+        #expect(op.reportedProgress.unitsPerSecond == 0)
         clock.advance(by: .seconds(1))  // backoff: 1 s × 2^0
+        #expect(op.reportedProgress.retryDelay == nil, "the next attempt started")
         #expect(op.completedBytes == 5_000_000, "the retry starts at 6 s; its first chunk lands at 6.1 s")
         clock.advance(by: .milliseconds(100))
         #expect(op.completedBytes == 5_100_000)
@@ -51,9 +54,9 @@ import Testing
         let (op, clock, _) = tenMegabytes(failingAttempts: nil)
         op.start()
         clock.advance(by: .seconds(5))
-        #expect(op.progress.retries == 1)
+        #expect(op.reportedProgress.retries == 1)
         clock.advance(by: .milliseconds(1_100))  // retry 1 at 6.0 s, fails when its chunk would land: 6.1 s
-        #expect(op.progress.retries == 2)
+        #expect(op.reportedProgress.retries == 2)
         clock.advance(by: .seconds(2))  // backoff 2 s → retry 2 at 8.1 s
         #expect(!op.isFinished)
         clock.advance(by: .milliseconds(100))  // fails at 8.2 s, no retries left

@@ -38,7 +38,7 @@ import Testing
         queue.addOperation(transfer)
         #expect(!transfer.keyValueObservers.hasObservers)
         queue.isSuspended = false
-        #expect(eventually { transfer.keyValueObservers.isObserved("progress") && clock.pendingCount > 0 })
+        #expect(eventually { transfer.keyValueObservers.isObserved("reportedProgress") && clock.pendingCount > 0 })
         clock.advance(by: .seconds(1))  // four 25-byte chunks at 100 B/s, all on this thread
         #expect(transfer.isFinished)
         #expect(throws: Never.self) { try clock.checkNoScheduledWork() }

@@ -55,6 +55,9 @@ extension ObservableKeyTable {
         if let queue = root as? any ObservableQueueState.Type {
             table.merge(queue.queueKeyPaths) { first, _ in first }
         }
+        if let reporter = root as? any ProgressReportingOperation.Type {
+            table.merge(reporter.progressReportingKeyPaths) { first, _ in first }
+        }
         if let work = root as? any ObservableSimulatedWork.Type {
             table.merge(work.simulatedWorkKeyPaths) { first, _ in first }
         }

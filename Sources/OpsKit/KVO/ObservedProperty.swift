@@ -40,6 +40,28 @@ public final class ObservedProperty<Value: Sendable>: Sendable {
         publish(newValue, on: owner)
     }
 
+    /// Changes the value with `body` under the lock and publishes the change through `owner`,
+    /// outside the lock; publishes nothing when `body` left the value equal.
+    @inlinable
+    public func update(publishingOn owner: some KeyValueObservingPublisher, _ body: (inout Value) -> Void)
+    where Value: Equatable {
+        #if !canImport(ObjectiveC)
+        let observers = owner.keyValueObservers
+        if !observers.hasPriorObservers {
+            let (old, new) = storage.withLock { value -> (Value, Value) in
+                let old = value
+                body(&value)
+                return (old, value)
+            }
+            if old != new { observers.didChange(name, old: old, new: new, owner: owner) }
+            return
+        }
+        #endif
+        var next = value
+        body(&next)
+        if next != value { publish(next, on: owner) }
+    }
+
     /// The full sequence: prior notification, store, change notification.
     @inlinable
     func publish(_ newValue: Value, on owner: some KeyValueObservingPublisher) {

@@ -3,8 +3,8 @@ import Synchronization
 
 /// The base class for asynchronous work on an `OperationQueue`, with the state machine done right.
 ///
-/// Subclasses override `execute()` and call `finish()` or `finish(error:)` when the work is done,
-/// from any thread. The operation guarantees:
+/// Subclasses override `execute()` (not `main()`, which is unavailable: overriding it is a
+/// compile error) and call `finish()` or `finish(error:)` when the work is done, from any thread. The operation guarantees:
 /// - states move ready → executing → finished, or ready → finished when cancelled before start;
 ///   anything else is reported and ignored;
 /// - it never finishes without having been started by its queue;
@@ -74,6 +74,12 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
     open func execute() {
         finish()
     }
+
+    /// Not used: `start()` runs `execute()`. Unavailable so that a subclass written the classic
+    /// way (`override func main()`) fails to compile, with a message naming `execute()`, instead
+    /// of compiling into an operation whose work never runs.
+    @available(*, unavailable, message: "AsyncOperation runs execute(), not main(): override execute() and call finish() or finish(error:) when the work is done")
+    public override func main() {}
 
     /// Called once when the operation is cancelled while executing, before it finishes as
     /// cancelled. Stop timers and callbacks here; a later `finish` is ignored.

@@ -4,25 +4,27 @@ import Synchronization
 /// units) in chunks on an injected clock, with latency, jitter, a failure plan and retries with
 /// exponential backoff. The same plan and seed give the same timings and outcome.
 ///
-/// Progress is published (`progress`, `completedBytes`, `fractionCompleted`, `bytesPerSecond`)
-/// at most once per chunk. Cancellation takes effect before the next chunk moves.
-open class SimulatedWorkOperation: AsyncOperation, @unchecked Sendable {
+/// An ordinary `ProgressReportingOperation`: progress is published (`reportedProgress`, and
+/// `completedBytes`, `fractionCompleted`, `bytesPerSecond` on their own) at most once per chunk;
+/// a failed attempt that will be retried publishes the back-off as `retryDelay`, and the next
+/// attempt's start clears it. Cancellation takes effect before the next chunk moves.
+open class SimulatedWorkOperation: AsyncOperation, ProgressReportingOperation, @unchecked Sendable {
     // Locking: `engine` holds the mutable run state (a Mutex); published values live in
-    // `ObservedProperty` boxes, each with its own lock.
+    // `ObservedProperty` boxes and `progressStorage`, each with its own lock.
     private struct Engine {
         var random: SeededGenerator
         var attempt = 1
         var pending: ScheduledWork?
-        var retryLog: [String] = []
     }
 
     /// What this operation simulates.
-    public let kind: SimulatedWorkKind
+    public let kind: OperationKind
     /// The behaviour plan.
     public let plan: TransferPlan
+    /// Bytes (work units for `ProcessOperation`) done of `plan.totalBytes`, rate and retries.
+    public let progressStorage: ProgressStorage
     private let clock: any SimulationClock
     private let engine: Mutex<Engine>
-    private let _progress: ObservedProperty<TransferProgress>
     private let _completedBytes = ObservedProperty("completedBytes", Int64(0))
     private let _bytesPerSecond = ObservedProperty("bytesPerSecond", 0.0)
     private let _fractionCompleted = ObservedProperty("fractionCompleted", 0.0)
@@ -30,20 +32,18 @@ open class SimulatedWorkOperation: AsyncOperation, @unchecked Sendable {
     /// Creates a simulated operation of `kind` following `plan` on `clock`, drawing jitter from
     /// `random`.
     public init(
-        kind: SimulatedWorkKind, name: String, plan: TransferPlan, clock: any SimulationClock,
+        kind: OperationKind, name: String, plan: TransferPlan, clock: any SimulationClock,
         random: SeededGenerator
     ) {
         self.kind = kind
         self.plan = plan
         self.clock = clock
         self.engine = Mutex(Engine(random: random))
-        self._progress = ObservedProperty("progress", TransferProgress(totalBytes: plan.totalBytes))
+        self.progressStorage = ProgressStorage(total: plan.totalBytes, unit: .bytes)
         super.init()
         self.name = name
     }
 
-    /// Progress as one value (bytes, total, rate, retries).
-    public var progress: TransferProgress { _progress.value }
     /// Bytes moved so far.
     public var completedBytes: Int64 { _completedBytes.value }
     /// Bytes in all.
@@ -52,9 +52,6 @@ open class SimulatedWorkOperation: AsyncOperation, @unchecked Sendable {
     public var bytesPerSecond: Double { _bytesPerSecond.value }
     /// 0…1.
     public var fractionCompleted: Double { _fractionCompleted.value }
-    /// One line per failed attempt, oldest first.
-    public var retryLog: [String] { engine.withLock { $0.retryLog } }
-
     // MARK: Running
 
     open override func execute() {
@@ -74,6 +71,12 @@ open class SimulatedWorkOperation: AsyncOperation, @unchecked Sendable {
         schedule(after: delay) { $0.moveChunk() }
     }
 
+    /// The back-off is over: the next attempt starts (its latency first).
+    private func retryStarted() {
+        updateProgress { $0.retryDelay = nil }
+        beginAttempt(after: plan.latency)
+    }
+
     private func schedule(after delay: Duration, _ step: @escaping @Sendable (SimulatedWorkOperation) -> Void) {
         let work = clock.schedule(after: delay) { [weak self] in
             guard let self, !self.isCancelled, !self.isFinished else { return }
@@ -84,7 +87,7 @@ open class SimulatedWorkOperation: AsyncOperation, @unchecked Sendable {
 
     /// Plans the next chunk: how many bytes and how long, then moves them when the time is up.
     private func moveChunk() {
-        let done = progress.completedBytes
+        let done = reportedProgress.completedUnitCount
         let remaining = plan.totalBytes - done
         let bytes = min(plan.chunkBytes, max(0, remaining))
         let seconds = Double(bytes) / Double(max(1, plan.bandwidth))
@@ -97,7 +100,7 @@ open class SimulatedWorkOperation: AsyncOperation, @unchecked Sendable {
     }
 
     private func chunkArrived(bytes: Int64, duration: Duration) {
-        let before = progress.completedBytes
+        let before = reportedProgress.completedUnitCount
         let attempt = engine.withLock { $0.attempt }
         if let failure = plan.failure, attemptFails(attempt, failure) {
             let threshold = Int64((Double(plan.totalBytes) * failure.atFraction).rounded(.down))
@@ -125,34 +128,32 @@ open class SimulatedWorkOperation: AsyncOperation, @unchecked Sendable {
 
     private func attemptFailed(_ error: SimulatedTransferError) {
         publish(rate: 0)
-        let percent = Int((progress.fractionCompleted * 100).rounded())
         let retry = engine.withLock { state -> Int? in
-            state.retryLog.append("attempt \(error.attempt) failed at \(percent)%: \(error.message)")
             guard state.attempt <= plan.maxRetries else { return nil }
             state.attempt += 1
             return state.attempt - 1
         }
         guard let retryNumber = retry else {
+            reportAttemptFailed(error.message, retryIn: nil)
             finish(error: error)
             return
         }
-        var updated = progress
-        updated.retries = retryNumber
-        _progress.set(updated, publishingOn: self)
         let backoff = plan.retryBackoff * (1 << min(30, retryNumber - 1))
-        beginAttempt(after: backoff + plan.latency)
+        reportAttemptFailed(error.message, retryIn: backoff)
+        schedule(after: backoff) { $0.retryStarted() }
     }
 
     private func publish(completed: Int64? = nil, rate: Double) {
-        var updated = progress
         if let completed {
-            updated.completedBytes = completed
             _completedBytes.set(completed, publishingOn: self)
-            _fractionCompleted.set(updated.fractionCompleted, publishingOn: self)
+            _fractionCompleted.set(
+                OperationProgress(completed: completed, total: plan.totalBytes).fractionCompleted, publishingOn: self)
         }
-        if updated.bytesPerSecond != rate { _bytesPerSecond.set(rate, publishingOn: self) }
-        updated.bytesPerSecond = rate
-        if updated != progress { _progress.set(updated, publishingOn: self) }
+        if bytesPerSecond != rate { _bytesPerSecond.set(rate, publishingOn: self) }
+        updateProgress { progress in
+            if let completed { progress.completedUnitCount = completed }
+            progress.unitsPerSecond = rate
+        }
     }
 }
 
@@ -188,14 +189,15 @@ public final class ProcessOperation: SimulatedWorkOperation, @unchecked Sendable
 }
 
 #if !canImport(ObjectiveC)
-/// Marks `SimulatedWorkOperation` and subclasses: their progress properties are observable.
+/// Marks `SimulatedWorkOperation` and subclasses: their per-field progress properties are
+/// observable (`reportedProgress` is, as for every `ProgressReportingOperation`).
 public protocol ObservableSimulatedWork: SimulatedWorkOperation {}
 extension SimulatedWorkOperation: ObservableSimulatedWork {}
 
 extension ObservableSimulatedWork {
     static var simulatedWorkKeyPaths: [AnyKeyPath: String] {
         [
-            \Self.progress: "progress", \Self.completedBytes: "completedBytes",
+            \Self.completedBytes: "completedBytes",
             \Self.bytesPerSecond: "bytesPerSecond", \Self.fractionCompleted: "fractionCompleted",
         ]
     }

@@ -1,3 +1,5 @@
+import OpsKit
+
 /// Checks one file entry's fields (before draws): kinds, required fields, bounds, limits.
 struct EntryValidator {
     let entry: OperationEntry
@@ -17,8 +19,8 @@ struct EntryValidator {
         } else if let index = entry.after?.firstIndex(where: { $0.contains("{i}") }) {
             throw ScenarioProblem("\(path).after[\(index)] contains {i} but repeat is not set")
         }
-        let allowed = OperationKind.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let kind = OperationKind(rawValue: entry.kind) else {
+        let allowed = OperationKind.scenarioKinds.map(\.rawValue).joined(separator: ", ")
+        guard let kind = OperationKind(rawValue: entry.kind), OperationKind.scenarioKinds.contains(kind) else {
             throw ScenarioProblem("\(path).kind must be one of \(allowed) (got \"\(entry.kind)\")")
         }
         if kind == .process { try validateProcess() } else { try validateTransfer(kind) }

@@ -1,0 +1,52 @@
+import OpsDashUI
+import OpsMonitor
+import Testing
+
+/// Rows of operations waiting out a retry back-off, and of operations counting items.
+@Suite struct RetryAndUnitsTests {
+    static let operations = [
+        OperationSnapshot(
+            id: 1, name: "flaky.bin", kind: .download, lifecycle: .executing, completedBytes: 300 * Fixtures.kb,
+            totalBytes: 1000 * Fixtures.kb, retries: 2, nextAttemptAt: .seconds(67) + .milliseconds(400),
+            addedAt: .zero, startedAt: .seconds(10)),
+        OperationSnapshot(
+            id: 2, name: "index-pages", kind: .process, unit: .items, lifecycle: .executing, completedBytes: 10,
+            totalBytes: 40, bytesPerSecond: 5, addedAt: .zero, startedAt: .seconds(63)),
+    ]
+
+    func line(named name: String) -> String? {
+        let state = Fixtures.state(Fixtures.snapshot(Self.operations, time: .seconds(65)))
+        return render(state).lines.first { $0.contains(name) }
+    }
+
+    @Test func aRetryWaitShowsRetryingAndWhenTheNextAttemptStarts() throws {
+        let row = try #require(line(named: "flaky.bin"))
+        #expect(row.contains("retrying"))
+        #expect(row.contains("retry 2 in 3s"), "2.4 s left, rounded up")
+        #expect(!row.contains("running"))
+    }
+
+    @Test func itemsAreCountedNotSizedInBytes() throws {
+        let row = try #require(line(named: "index-pages"))
+        #expect(row.contains("10/40"))
+        #expect(row.contains("5.0/s"))
+        #expect(row.contains("0:06"), "ETA: 30 items at 5/s")
+        #expect(!row.contains("KB") && !row.contains(" B"))
+    }
+
+    @Test func countdowns() {
+        #expect(Format.countdown(.milliseconds(2_400)) == "3s")
+        #expect(Format.countdown(.zero) == "0s")
+        #expect(Format.countdown(.seconds(-1)) == "0s")
+        #expect(Format.countdown(.seconds(61)) == "2m")
+        #expect(Format.countdown(.seconds(3_900)) == "1h05m")
+    }
+
+    @Test func itemFormats() {
+        #expect(Format.amount(3, of: 10, .items) == "3/10")
+        #expect(Format.amount(3, of: 0, .items) == "3")
+        #expect(Format.amount(512, of: 1024, .bytes) == Format.bytes(512, of: 1024))
+        #expect(Format.rate(2.25, .items) == "2.3/s")
+        #expect(Format.rate(0, .items) == "")
+    }
+}
