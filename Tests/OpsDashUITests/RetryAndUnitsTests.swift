@@ -28,10 +28,10 @@ import Testing
 
     @Test func itemsAreCountedNotSizedInBytes() throws {
         let row = try #require(line(named: "index-pages"))
-        #expect(row.contains("10/40"))
-        #expect(row.contains("5.0/s"))
+        #expect(row.contains("10/40 units"))
+        #expect(row.contains("5/s"))
         #expect(row.contains("0:06"), "ETA: 30 items at 5/s")
-        #expect(!row.contains("KB") && !row.contains(" B"))
+        #expect(!row.contains("kB") && !row.contains(" B"))
     }
 
     @Test func countdowns() {
@@ -43,10 +43,9 @@ import Testing
     }
 
     @Test func itemFormats() {
-        #expect(Format.amount(3, of: 10, .items) == "3/10")
-        #expect(Format.amount(3, of: 0, .items) == "3")
-        #expect(Format.amount(512, of: 1024, .bytes) == Format.bytes(512, of: 1024))
-        #expect(Format.rate(2.25, .items) == "2.3/s")
-        #expect(Format.rate(0, .items) == "")
+        #expect(Format.units(3, of: 10) == "3/10 units")
+        #expect(Format.units(3, of: 0) == "3 units")
+        #expect(Format.unitRate(2.25) == "2/s")
+        #expect(Format.unitRate(0) == "")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OpsKitTesting
 import Testing
 @testable import OpsKit
 

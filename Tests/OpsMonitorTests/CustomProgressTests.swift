@@ -1,5 +1,6 @@
 import Foundation
 import OpsKit
+import OpsKitTesting
 import Testing
 @testable import OpsMonitor
 
@@ -27,7 +28,7 @@ final class IndexOperation: AsyncOperation, ProgressReportingOperation, @uncheck
         let queue = ObservableOperationQueue()
         let monitor = QueueMonitor(queue: queue, clock: clock, recordEvents: true)
         queue.addOperations(ops, waitUntilFinished: false)
-        guard eventually(timeout: 10, { monitor.snapshot().counts.executing == ops.count }) else { return nil }
+        guard eventually(timeout: .seconds(10), { monitor.snapshot().counts.executing == ops.count }) else { return nil }
         return (queue, monitor)
     }
 
