@@ -21,6 +21,8 @@ public final class KeyValueObserverRegistry: Sendable {
     /// What only writers touch, under `writer`.
     @usableFromInline
     struct Writer {
+        // Each element is a former `current` +1, now owned by this array: handed to a
+        // `Released` by `takeRetired` (dropped after unlocking) once `readers` is seen at 0.
         /// Replaced lists (or single entries) that a delivery may still be reading.
         var retired: [AnyObject] = []
         /// The observed object, for the overloads that are not told it. `unowned`, not `weak`: a
@@ -39,8 +41,36 @@ public final class KeyValueObserverRegistry: Sendable {
     @usableFromInline let count = Atomic<Int>(0)
     /// Registered observers that asked for `.prior`.
     @usableFromInline let priorCount = Atomic<Int>(0)
+    // Reader count protocol (all four operations sequentially consistent; acquire/release is
+    // not enough for a store followed by a load of another variable):
+    // - Entering: a delivery adds 1 to `readers`, then loads `current`. A writer stores
+    //   `current`, then loads `readers`. In the single order of these operations, either the
+    //   writer's load comes after the delivery's add (it sees a reader and retires the old value
+    //   instead of releasing it) or the delivery's load of `current` comes after the writer's
+    //   store (it reads the new value). So no delivery reads a value released by `replace`.
+    // - Leaving: a delivery subtracts 1, then loads `hasRetired`; a writer that retires sets
+    //   `hasRetired`, then loads `readers` (`reclaimIfQuiet`). Either the writer sees 0 and
+    //   releases, or the delivery sees `hasRetired` and calls `reclaim()` (which releases if
+    //   the count is still 0; if not, a delivery still counted will see `hasRetired` as it
+    //   leaves). A retired value is never left behind once no delivery is under way.
+    // - The subtract is a read-modify-write with release semantics, and a writer's load of 0
+    //   acquires it: every read a delivery made of a list happens before that list's release.
+    // - The count covers all deliveries, not those of one list: a retired value waits for a
+    //   moment with no delivery at all (nothing is freed early; under a constant stream of
+    //   overlapping deliveries, `retired` grows until such a moment comes).
+    // - ThreadSanitizer (`.ci/run`) sees these atomics and the `writer` lock, not this argument:
+    //   Swift 6.3's TSan reports no access racing with a `free`, so a release made too early shows
+    //   up as a crash or a failed test (`KVOEngineTests`, `KVORegistryConcurrencyTests`).
     /// Deliveries under way. A list swapped out is released only once this is 0.
     @usableFromInline let readers = Atomic<Int>(0)
+    // The tag bit: an `ObservationEntry` or `ObserverList` is a Swift heap object, whose header
+    // starts with a pointer; the runtime allocates objects at least pointer-aligned (with
+    // `malloc`: 16 bytes), so bit 0 of an `Unmanaged.toOpaque()` bit pattern is always 0 and is
+    // free to mark a list. No object lives at address 0, so 0 means "no observers".
+    // Ownership: `current` owns one +1 on the object it designates (made by `passRetained` in
+    // `add` and `observers(_:)`), taken back exactly once by `takeObservers`: when `replace`
+    // swaps the value out (then released after unlocking, or kept in `Writer.retired` until no
+    // delivery is under way) or in `deinit`. Deliveries borrow that +1 and take none.
     /// The observers: 0 (none), the bit pattern of one `ObservationEntry` (the registry's +1), or
     /// that of an `ObserverList` with the low bit set. Replaced only under `writer`.
     @usableFromInline let current = Atomic<Int>(0)
@@ -59,6 +89,9 @@ public final class KeyValueObserverRegistry: Sendable {
     /// Creates an empty registry (no allocation until the first observer).
     public init() {}
 
+    // Every entry (registered or retired) holds its registry, so this runs with `current` at 0
+    // and nothing retired; the release is a safeguard, and needs no reader count: no delivery
+    // can be under way (a publisher keeps its owner, and so this registry, alive).
     deinit {
         let raw = current.load(ordering: .acquiring)
         if raw != 0 { Self.releaseObservers(raw) }
@@ -119,6 +152,7 @@ public final class KeyValueObserverRegistry: Sendable {
                 ownerType.store(0, ordering: .sequentiallyConsistent)
             }
             let old = current.load(ordering: .relaxed)
+            // `passRetained`: `current`'s +1 on a single entry (see `current`).
             let released = old == 0
                 ? replace(old, with: Int(bitPattern: Unmanaged.passRetained(entry).toOpaque()), in: &state)
                 : replace(old, with: Self.observers(Self.entries(old) + [entry]), in: &state)
@@ -153,6 +187,9 @@ public final class KeyValueObserverRegistry: Sendable {
     private static func observers(_ entries: [ObservationEntry]) -> Int {
         switch entries.count {
         case 0: 0
+        // Both `passRetained`s below make `current`'s +1. A list's own `entries` array holds one
+        // more reference on each entry (released with the list), which keeps its `borrowed`
+        // copies valid; the entry's token (`NSKeyValueObservation`) holds another.
         case 1: Int(bitPattern: Unmanaged.passRetained(entries[0]).toOpaque())
         default: Int(bitPattern: Unmanaged.passRetained(ObserverList(entries)).toOpaque()) | 1
         }
@@ -169,6 +206,8 @@ public final class KeyValueObserverRegistry: Sendable {
         current.store(new, ordering: .sequentiallyConsistent)
         guard old != 0 else { return Released() }
         let replaced = Self.takeObservers(old)
+        // The load that pairs with a delivery's add in `withObservers` (see `readers`): 0 means
+        // no delivery that could have read `old` is still under way.
         if readers.load(ordering: .sequentiallyConsistent) == 0 {
             return Released(replaced: replaced, retired: state.retired.isEmpty ? [] : takeRetired(&state))
         }
@@ -186,6 +225,9 @@ public final class KeyValueObserverRegistry: Sendable {
 
     /// The retired observers if no delivery is under way (under `writer`).
     private func reclaimIfQuiet(_ state: inout Writer) -> Released {
+        // Every retired value was swapped out before this load (all under `writer`): 0 here
+        // means each delivery that could read one has left, and a delivery starting now reads
+        // the newer `current`.
         guard !state.retired.isEmpty, readers.load(ordering: .sequentiallyConsistent) == 0 else { return Released() }
         return Released(retired: takeRetired(&state))
     }
@@ -212,6 +254,8 @@ public final class KeyValueObserverRegistry: Sendable {
 
     /// Takes the registry's +1 on a `current` value.
     private static func takeObservers(_ raw: Int) -> AnyObject {
+        // Bit 0 clear: a single entry; set: a list (see `current`). `takeRetainedValue` turns
+        // `current`'s +1 into this strong reference; the caller decides when it is dropped.
         if raw & 1 == 0 { return Unmanaged<ObservationEntry>.fromOpaque(rawPointer(raw)).takeRetainedValue() }
         return Unmanaged<ObserverList>.fromOpaque(rawPointer(raw & ~1)).takeRetainedValue()
     }
@@ -231,9 +275,12 @@ public final class KeyValueObserverRegistry: Sendable {
     /// Runs `body` on the current observers, announced as a reader (no lock, no retain).
     @inlinable
     func withObservers<R>(_ body: (ObserverView) -> R) -> R {
+        // Announce, then load (see `readers`): both the order and the ordering matter.
         readers.wrappingAdd(1, ordering: .sequentiallyConsistent)
         defer {
             readers.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            // Subtract, then load: a writer that retired something while this delivery was
+            // counted either saw the count at 0 itself or is seen here (see `readers`).
             if hasRetired.load(ordering: .sequentiallyConsistent) { reclaim() }
         }
         let raw = current.load(ordering: .sequentiallyConsistent)
@@ -404,6 +451,7 @@ public final class KeyValueObserverRegistry: Sendable {
 final class ObserverList: Sendable {
     /// The observers (this list keeps them alive).
     @usableFromInline let entries: [ObservationEntry]
+    // Unretained: valid as long as this list is alive, since `entries` holds each one.
     /// The same, unretained: what a delivery iterates, so that reading an element is not a
     /// retain and a release on an object every publishing thread shares.
     @usableFromInline let borrowed: [Unmanaged<ObservationEntry>]
@@ -423,6 +471,8 @@ struct ObserverView {
     @usableFromInline let list: Unmanaged<ObserverList>?
     @usableFromInline let ownerType: Int
 
+    // Holds no reference: `single` and `list` borrow `current`'s +1, valid only while the
+    // reader that made this view is counted in `readers` (or under `writer`).
     @inlinable
     init(raw: Int, ownerType: Int) {
         self.ownerType = ownerType
