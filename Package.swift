@@ -27,7 +27,8 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
-        .target(name: "OpsDashTerminal", dependencies: ["CNcurses", "OpsDashUI"]),
+        .target(name: "CTerminalRestore"),
+        .target(name: "OpsDashTerminal", dependencies: ["CNcurses", "CTerminalRestore", "OpsDashUI"]),
         .target(
             name: "OpsDashApp",
             dependencies: [

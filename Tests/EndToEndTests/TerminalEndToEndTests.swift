@@ -8,7 +8,7 @@ import Testing
         _ = binary
         let result = try runOpsdash([])
         #expect(result.status == 2)
-        #expect(result.stderr == "opsdash needs an interactive terminal; use --headless\n")
+        #expect(result.stderr == "opsdash: stdout is not an interactive terminal; use --headless\n")
         #expect(result.stdout.isEmpty)
     }
 
