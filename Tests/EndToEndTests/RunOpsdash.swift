@@ -8,10 +8,10 @@ struct ProcessResult {
 }
 
 /// Runs `opsdash` with `arguments` to completion (stdin from /dev/null) and collects its output.
-func runOpsdash(_ arguments: [String], signalAfterFirstLine: Int32? = nil) throws -> ProcessResult {
-    guard let executable = opsdashBinaryPath().map(URL.init(fileURLWithPath:)) else {
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "opsdash binary not built"])
-    }
+func runOpsdash(
+    _ arguments: [String], signalAfterFirstLine: Int32? = nil, build: OpsdashBuild = .debug
+) throws -> ProcessResult {
+    let executable = URL(fileURLWithPath: try build.binary())
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
