@@ -93,8 +93,20 @@ public final class NcursesScreen: TerminalScreen {
         colorPairs = ColorPairs(limit: Int(opsdash_color_pairs()), defaultColors: defaultColors)
         strayOutput = logDirectory.flatMap { StrayOutputLog(directory: $0) }
         redirect = strayOutput.flatMap { OutputRedirect(to: $0.descriptor) }
+        // One frame, one write(2): curses buffers its output and flushes it at the end of each
+        // refresh, except on a screen that never went through endwin(), where it also flushes
+        // after every cursor move (ncurses 6.4 treats it as not yet initialised). Suspending
+        // once here makes the first refresh resume it as a running screen.
+        _ = endwin()
         _ = wclear(opsdash_stdscr())
         _ = opsdash_refresh()
+        // Curses switches the keypad mode on at its first read; do that read now, so it is part
+        // of the setup rather than a write of its own in some later frame.
+        _ = opsdash_timeout(0)
+        var typed: wint_t = 0
+        let result = opsdash_get_wch(&typed)
+        if result == OK { _ = unget_wch(wchar_t(bitPattern: typed)) }
+        if result == KEY_CODE_YES { _ = ungetch(Int32(bitPattern: typed)) }
     }
 
     deinit { close() }
