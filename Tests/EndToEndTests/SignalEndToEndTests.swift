@@ -26,14 +26,17 @@ private struct DashboardUnderTest {
     let tmux: TmuxSession
     let pid: Int32
 
-    init(_ build: OpsdashBuild, arguments: String = "", runtimeBacktraceSetting: Bool = true) throws {
+    init(
+        _ build: OpsdashBuild, arguments: String = "", temporaryDirectory: String? = nil,
+        runtimeBacktraceSetting: Bool = true
+    ) throws {
         let binary = try build.binary()
         let pidFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("opsdash-e2e-\(UUID().uuidString).pid").path
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
         // `exec` inside a subshell keeps sh as the pane process and opsdash its child.
         let tmux = try TmuxSession(
-            command: "sh -c \(shellQuote("echo $$ > \(shellQuote(pidFile)); exec \(shellQuote(binary)) \(arguments)"))",
+            command: "sh -c \(shellQuote("ulimit -c 0; echo $$ > \(shellQuote(pidFile)); exec \(temporaryDirectory.map { "env TMPDIR=\(shellQuote($0)) " } ?? "")\(shellQuote(binary)) \(arguments)"))",
             runtimeBacktraceSetting: runtimeBacktraceSetting)
         let shown = try tmux.waitUntil { screen in try tmux.isAlternateScreen() && screen.contains("RUNNING") }
         guard shown.matched else { throw TmuxError(description: "dashboard never appeared:\n\(shown.screen)") }
@@ -97,5 +100,23 @@ func waitForEnd(of pid: Int32, timeout: Duration) -> Bool {
         defer { dashboard.tmux.kill() }
         try dashboard.tmux.killSession()
         #expect(waitForEnd(of: dashboard.pid, timeout: .seconds(1)), "\(build) outlived its terminal")
+    }
+
+    @Test(
+        .enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"),
+        arguments: OpsdashBuild.allCases)
+    func aCrashRestoresTheTerminalAndLeavesNoLogBehind(_ build: OpsdashBuild) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-e2e-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let dashboard = try DashboardUnderTest(build, temporaryDirectory: directory)
+        let tmux = dashboard.tmux
+        defer { tmux.kill() }
+        #expect(Foundation.kill(dashboard.pid, SIGSEGV) == 0)
+        let ended = try tmux.waitUntil(timeout: .seconds(5)) { $0.contains("[tty ") }
+        #expect(tmux.exitStatus(in: ended.screen) == 128 + SIGSEGV, "\(ended.screen)")
+        #expect(ended.screen.contains("[tty sane]"), "\(ended.screen)")
+        #expect(try !tmux.isAlternateScreen())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [])
     }
 }
