@@ -82,7 +82,8 @@ struct HeadlessRunner {
         case .brokenPipe:
             return .brokenPipe
         case .writeFailed(let code):
-            StandardStreams.error("opsdash: cannot write the event stream to standard output: \(String(cString: strerror(code)))")
+            let reason = String(cString: strerror(code))
+            StandardStreams.error("opsdash: cannot write the event stream to standard output: \(reason)")
             return .outputFailed
         }
     }
@@ -99,7 +100,9 @@ struct HeadlessRunner {
     }
 
     @discardableResult
-    private func finishOutput(_ output: OutputPump, _ encoder: inout JSONLinesEncoder, interrupted: Bool) -> QueueSnapshot {
+    private func finishOutput(
+        _ output: OutputPump, _ encoder: inout JSONLinesEncoder, interrupted: Bool
+    ) -> QueueSnapshot {
         while flush(output, &encoder) {}
         let snapshot = run.monitor.snapshot()
         output.write(JSONLinesEncoder.summary(snapshot, duration: snapshot.time, interrupted: interrupted))

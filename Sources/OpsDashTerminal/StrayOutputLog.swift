@@ -32,7 +32,8 @@ public final class StrayOutputLog {
         if unnamed >= 0 {
             descriptor = unnamed
             namedPath = nil
-            _ = opsdash_keep_output_on_crash(descriptor, "/proc/self/fd/\(descriptor)", Self.candidate(self.directory, baseName, 0))
+            _ = opsdash_keep_output_on_crash(
+                descriptor, "/proc/self/fd/\(descriptor)", Self.candidate(self.directory, baseName, 0))
             return
         }
         var made: (Int32, String)?

@@ -3,15 +3,7 @@ import Testing
 
 /// Runs `script` with bash (`$0` is the opsdash binary); its stdout, stderr and status.
 func runBash(_ script: String, binary: String) throws -> ProcessResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executableOnPath("bash") ?? "/bin/bash")
-    process.arguments = ["-c", script, binary]
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-    try process.run()
+    let (process, out, err) = try startProcess(executableOnPath("bash") ?? "/bin/bash", ["-c", script, binary])
     let errData = ReadAll(err.fileHandleForReading)
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -54,7 +46,8 @@ func waitUntilFull(_ fd: Int32) -> Bool {
 
     @Test func aFullDiskIsReportedOnceAndExitsThree() throws {
         let result = try runBash(
-            #""$0" --headless --scenario burst --speed 1000 > /dev/full; echo "$?""#, binary: try OpsdashBuild.debug.binary())
+            #""$0" --headless --scenario burst --speed 1000 > /dev/full; echo "$?""#,
+            binary: try OpsdashBuild.debug.binary())
         #expect(result.stdout == "3\n")
         #expect(result.stderr == "opsdash: cannot write the event stream to standard output: No space left on device\n")
     }

@@ -26,7 +26,8 @@ private let releaseBinary: Result<String, TmuxError> = {
     let environment = ProcessInfo.processInfo.environment
     if let override = environment["OPSDASH_RELEASE_BINARY"] {
         return FileManager.default.isExecutableFile(atPath: override)
-            ? .success(override) : .failure(TmuxError(description: "OPSDASH_RELEASE_BINARY=\(override) is not executable"))
+            ? .success(override)
+            : .failure(TmuxError(description: "OPSDASH_RELEASE_BINARY=\(override) is not executable"))
     }
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
@@ -36,7 +37,8 @@ private let releaseBinary: Result<String, TmuxError> = {
     let result: (status: Int32, output: String)
     do {
         result = try spawnAndWait(
-            swift, ["build", "--package-path", root, "-c", "release", "--product", "opsdash", "--scratch-path", scratch])
+            swift,
+            ["build", "--package-path", root, "-c", "release", "--product", "opsdash", "--scratch-path", scratch])
     } catch {
         return .failure(TmuxError(description: "release build could not start: \(error)"))
     }

@@ -36,7 +36,8 @@ private struct DashboardUnderTest {
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
         // `exec` inside a subshell keeps sh as the pane process and opsdash its child.
         let tmux = try TmuxSession(
-            command: "sh -c \(shellQuote("ulimit -c 0; echo $$ > \(shellQuote(pidFile)); exec \(temporaryDirectory.map { "env TMPDIR=\(shellQuote($0)) " } ?? "")\(shellQuote(binary)) \(arguments)"))",
+            command:
+                "sh -c \(shellQuote("ulimit -c 0; echo $$ > \(shellQuote(pidFile)); exec \(temporaryDirectory.map { "env TMPDIR=\(shellQuote($0)) " } ?? "")\(shellQuote(binary)) \(arguments)"))",
             runtimeBacktraceSetting: runtimeBacktraceSetting)
         let shown = try tmux.waitUntil { screen in try tmux.isAlternateScreen() && screen.contains("RUNNING") }
         guard shown.matched else { throw TmuxError(description: "dashboard never appeared:\n\(shown.screen)") }
@@ -106,7 +107,9 @@ func waitForEnd(of pid: Int32, timeout: Duration) -> Bool {
         .enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"),
         arguments: OpsdashBuild.allCases)
     func aCrashRestoresTheTerminalAndLeavesNoLogBehind(_ build: OpsdashBuild) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-e2e-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "opsdash-e2e-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // The Swift runtime's default backtrace settings, as a user's shell has them: its

@@ -28,7 +28,7 @@ import Testing
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var text = Data()
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(ends[0], $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
             if count > 0 { text.append(contentsOf: buffer[0..<count]) }
             if count <= 0 || text.suffix(200).contains(Data("\"summary\"".utf8)) && text.last == 0x0A { break }
         }

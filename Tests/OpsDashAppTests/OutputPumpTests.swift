@@ -45,7 +45,7 @@ private struct TestPipe {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let expected = lines.reduce(0) { $0 + $1.utf8.count }
         while received.count < expected {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(ends.read, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(ends.read, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
             received.append(contentsOf: buffer[0..<count])
         }

@@ -6,7 +6,8 @@ import Testing
 /// The stray-output log: private, never following or replacing what is there, gone when empty.
 @Suite struct StrayOutputLogTests {
     private func makeDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-log-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-log-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         return path
     }

@@ -14,7 +14,7 @@ extension TerminalBytesTests {
         let counter = try WriteCounter()
         let ncurses = try NcursesScreen(attachedTo: try counter.openTerminal(), term: "xterm-256color")
         _ = counter.takeWrites()  // the setup
-        let screen = CountingScreen(ncurses, counter: counter)
+        let screen = PassRecordingScreen(ncurses) { counter.takeWrites() }
         var ticks = (0..<40).map { TransferSnapshots.downloads(executing: bars, frame: $0) }[...]
         var exhausted = false
         _ = runDashboard(
@@ -28,36 +28,11 @@ extension TerminalBytesTests {
                 return next
             },
             perform: { _ in }, stopSignal: { exhausted ? 15 : nil })
-        #expect(screen.writesPerPass.count == 40)
+        #expect(screen.samples.count == 40)
         let bufferFull = (24 + 2) * (80 + 6) - 1
-        let first = try #require(screen.writesPerPass.first)
+        let first = try #require(screen.samples.first)
         #expect(first.dropLast().allSatisfy { $0 == bufferFull } && first.last ?? 0 > 0, "\(first)")
-        #expect(screen.writesPerPass.dropFirst().allSatisfy { $0.count == 1 }, "\(screen.writesPerPass)")
+        #expect(screen.samples.dropFirst().allSatisfy { $0.count == 1 }, "\(screen.samples)")
         #expect(ncurses.framesDrawn == 40)
     }
-}
-
-/// Forwards to an `NcursesScreen`; each time the loop asks for input (once per pass), records
-/// the writes the screen made since the previous pass. Input is polled without waiting.
-private final class CountingScreen: TerminalScreen {
-    private let screen: NcursesScreen
-    private let counter: WriteCounter
-    private(set) var writesPerPass: [[Int]] = []
-
-    init(_ screen: NcursesScreen, counter: WriteCounter) {
-        self.screen = screen
-        self.counter = counter
-    }
-
-    var size: TerminalSize { screen.size }
-    var glyphs: GlyphSet { screen.glyphs }
-
-    func draw(_ runs: [CellRun]) { screen.draw(runs) }
-
-    func readInput(timeoutMilliseconds: Int) -> TerminalInput? {
-        writesPerPass.append(counter.takeWrites())
-        return screen.readInput(timeoutMilliseconds: 0)
-    }
-
-    func close() { screen.close() }
 }

@@ -26,7 +26,8 @@ public final class LiveClock: SimulationClock {
 
     public var now: Duration {
         // Monitors read this on every change: a clock that never paused costs what it always did.
-        let running = anchor.load(ordering: .relaxed) == 0
+        let running =
+            anchor.load(ordering: .relaxed) == 0
             ? ContinuousClock.now - origin : Duration.nanoseconds(runningNanoseconds())
         return speed == 1 ? running : running * speed
     }
