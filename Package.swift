@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "OpsScenariosTests", dependencies: ["OpsScenarios", "OpsKit"]),
         .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"], exclude: ["Snapshots"]),
         .testTarget(name: "OpsDashTerminalTests", dependencies: ["OpsDashTerminal", "OpsDashUI"]),
-        .testTarget(name: "OpsDashAppTests", dependencies: ["OpsDashApp", "OpsKit", "OpsMonitor"]),
+        .testTarget(name: "OpsDashAppTests", dependencies: ["OpsDashApp", "OpsKit", "OpsMonitor", "OpsDashUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["opsdash"]),
     ],
     swiftLanguageModes: [.v6]
