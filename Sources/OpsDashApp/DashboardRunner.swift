@@ -10,6 +10,7 @@ enum DashboardRunner {
     /// stop signal arrives or the terminal goes away, restores the terminal and returns the
     /// exit status.
     static func run(command: OpsdashCommand, scenario: ResolvedScenario, signals: StopSignals) -> ExitStatus {
+        signals.handOver()
         let screen: NcursesScreen
         do {
             screen = try NcursesScreen(logDirectory: FileManager.default.temporaryDirectory.path)

@@ -29,6 +29,7 @@ struct HeadlessRunner {
     /// Runs to completion, until a signal, or until stdout can't be written; returns the exit
     /// status.
     func execute() -> ExitStatus {
+        signals.handOver()
         let output = OutputPump(descriptor: descriptor)
         defer { output.close() }
         var encoder = JSONLinesEncoder()

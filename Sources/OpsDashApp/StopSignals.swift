@@ -15,12 +15,17 @@ import Synchronization
 /// `sigwait`. No signal handler runs, so there is no C state for an optimizer to duplicate and
 /// nothing async-signal-unsafe; the run loops poll `received` and end the run themselves. A
 /// stop signal never reaches the Swift runtime's own handlers (its SIGQUIT backtracer included).
+///
+/// Until a run loop calls `handOver()` (while arguments are parsed and the scenario loads)
+/// there is nothing to restore or report, so a stop signal ends the process at once with
+/// 128 + its number.
 final class StopSignals: Sendable {
     /// The signals that end a run: SIGHUP, SIGINT, SIGQUIT, SIGTERM.
     static let stopSet: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
 
     private let signals: [Int32]
     private let first = Atomic<Int32>(0)
+    private let handedOver = Atomic<Bool>(false)
     /// The watcher thread, once it has blocked the signals and is about to wait (for tests).
     private let watcher = Mutex<pthread_t?>(nil)
     private let watching = DispatchSemaphore(value: 0)
@@ -39,6 +44,11 @@ final class StopSignals: Sendable {
         thread.name = "opsdash.signals"
         thread.start()
         watching.wait()
+    }
+
+    /// From now on a stop signal is only recorded, for the caller to poll with `received`.
+    func handOver() {
+        handedOver.store(true, ordering: .releasing)
     }
 
     /// The first stop signal received, if any.
@@ -63,6 +73,7 @@ final class StopSignals: Sendable {
             var number: Int32 = 0
             guard sigwait(&set, &number) == 0 else { continue }
             _ = first.compareExchange(expected: 0, desired: number, ordering: .releasing)
+            if !handedOver.load(ordering: .acquiring) { _exit(128 + number) }
         }
     }
 

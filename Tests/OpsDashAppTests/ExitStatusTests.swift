@@ -33,6 +33,7 @@ import Testing
     @Test func aSignalReachesTheWatcherAndIsRemembered() throws {
         // SIGUSR2 to the watcher thread only: the test process's other threads don't block it.
         let signals = StopSignals([SIGUSR2])
+        signals.handOver()  // or the signal would end the test process
         #expect(signals.received == nil)
         signals.deliverToWatcher(SIGUSR2)
         let deadline = ContinuousClock.now + .seconds(10)
