@@ -7,8 +7,9 @@ import OpsMonitor
 ///
 /// Output goes through an `OutputPump`, so this thread never blocks on the reader: stop signals
 /// are seen within one poll interval whatever the reader does. While more than
-/// `backlogHighWater` bytes wait to be written, the run's clock is paused, so the simulated
-/// work stops producing events until the backlog is under `backlogLowWater` again.
+/// `backlogHighWater` bytes wait to be written, or this loop falls behind (more than
+/// `batchHighWater` events came during one pass), the run's clock is paused, so the simulated
+/// work stops producing events until both are under their low-water marks again.
 struct HeadlessRunner {
     let run: ScenarioRun
     /// Seconds between one-line human status reports on stderr; nil for none.
@@ -23,6 +24,12 @@ struct HeadlessRunner {
     static let backlogHighWater = 1 << 20
     /// Output waiting for the reader below which a paused run goes on.
     static let backlogLowWater = 256 << 10
+    /// Events drained at once above which the run is paused: the loop is falling behind.
+    static let batchHighWater = 20_000
+    /// Events drained at once below which a paused run goes on.
+    static let batchLowWater = 5_000
+    /// Events encoded into one piece of output.
+    static let encodeSlice = 4096
     /// How long a run ended by a signal waits for its last lines to be read.
     static let lastLinesTimeout: TimeInterval = 0.5
 
@@ -44,7 +51,7 @@ struct HeadlessRunner {
                 return ExitStatus.forSignal(number)
             }
             let drained = flush(output, &encoder)
-            if !drained && run.isDone {
+            if drained == 0 && run.isDone {
                 let snapshot = finishOutput(output, &encoder, interrupted: false)
                 if summaryEvery != nil { StandardStreams.error(Self.statusLine(snapshot)) }
                 if let stopped = waitForOutput(output) { return stopped }
@@ -53,17 +60,19 @@ struct HeadlessRunner {
                     failed: counts.failed, cancelled: counts.cancelled,
                     unfinished: counts.total - counts.finished)
             }
+            // Behind when the reader lags (output waiting) or this loop does (the events
+            // that came during one pass: the loop doesn't sleep while there are any).
             let backlog = output.pendingBytes
-            if backlog > Self.backlogHighWater {
+            if backlog > Self.backlogHighWater || drained > Self.batchHighWater {
                 run.clock.pause()
-            } else if backlog < Self.backlogLowWater {
+            } else if backlog < Self.backlogLowWater && drained < Self.batchLowWater {
                 run.clock.resume()
             }
             if let every = summaryEvery, (ContinuousClock.now - lastStatus).seconds >= every {
                 lastStatus = ContinuousClock.now
                 StandardStreams.error(Self.statusLine(run.monitor.snapshot()))
             }
-            if !drained { Thread.sleep(forTimeInterval: pollInterval.seconds) }
+            if drained == 0 { Thread.sleep(forTimeInterval: pollInterval.seconds) }
         }
     }
 
@@ -89,22 +98,30 @@ struct HeadlessRunner {
         }
     }
 
-    /// Queues pending events; true if there were any.
-    private func flush(_ output: OutputPump, _ encoder: inout JSONLinesEncoder) -> Bool {
+    /// Queues pending events; how many there were.
+    @discardableResult
+    private func flush(_ output: OutputPump, _ encoder: inout JSONLinesEncoder) -> Int {
         let events = run.monitor.drainEvents()
-        guard !events.isEmpty else { return false }
-        var text = ""
-        text.reserveCapacity(events.count * 96)
-        for event in events { encoder.encode(event, into: &text) }
-        output.write(text)
-        return true
+        guard !events.isEmpty else { return 0 }
+        // In slices, so a large batch (every operation's first lines) is never encoded whole
+        // next to its copy in the pump.
+        var start = 0
+        while start < events.count {
+            let end = min(events.count, start + Self.encodeSlice)
+            var text = ""
+            text.reserveCapacity((end - start) * 96)
+            for event in events[start..<end] { encoder.encode(event, into: &text) }
+            output.write(text)
+            start = end
+        }
+        return events.count
     }
 
     @discardableResult
     private func finishOutput(
         _ output: OutputPump, _ encoder: inout JSONLinesEncoder, interrupted: Bool
     ) -> QueueSnapshot {
-        while flush(output, &encoder) {}
+        while flush(output, &encoder) > 0 {}
         let snapshot = run.monitor.snapshot()
         output.write(JSONLinesEncoder.summary(snapshot, duration: snapshot.time, interrupted: interrupted))
         return snapshot
