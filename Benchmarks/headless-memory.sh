@@ -33,8 +33,9 @@ peak() {
   pid=$!
   exec 3<"$work/out"
   if [ "$reader" = fast ]; then cat <&3 > /dev/null & fi
-  local end=$((SECONDS + stall))
-  while [ $SECONDS -lt $end ]; do
+  local samples=$((stall * 10))
+  while [ "$samples" -gt 0 ]; do
+    samples=$((samples - 1))
     sample=$(awk '/VmHWM/{print $2}' "/proc/$pid/status" 2>/dev/null) || break
     [ -n "$sample" ] || break
     kb=$sample
@@ -45,8 +46,8 @@ peak() {
   exec 3<&-
   wait 2>/dev/null || true
   rm -f "$work/out"
-  printf '%-6s %8d ops  reader %-7s peak %7.1f MB  %6.0f B/op\n' \
-    "$scenario" "$operations" "$reader" "$(echo "$kb / 1024" | bc -l)" "$(echo "$kb * 1024 / $operations" | bc -l)"
+  awk -v s="$scenario" -v n="$operations" -v r="$reader" -v kb="$kb" \
+    'BEGIN { printf "%-6s %8d ops  reader %-7s peak %7.1f MB  %6.0f B/op\n", s, n, r, kb / 1024, kb * 1024 / n }'
 }
 for reader in fast stalled; do peak flood "$flood" 100 "$reader"; done
 for reader in fast stalled; do peak wide "$wide" 1000 "$reader"; done
