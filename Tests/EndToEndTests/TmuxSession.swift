@@ -136,8 +136,18 @@ func spawnAndWait(_ executable: String, _ arguments: [String]) throws -> (status
     closeFrom(&actions, 3)
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    // Test threads are often dispatch threads, which block most signals, and a child inherits
+    // the mask: a tmux server with SIGCHLD and SIGTERM blocked never finishes `kill-server`
+    // (and lingers), and what it runs starts with signals blocked. Start with none blocked.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
     guard spawned == 0 else { throw TmuxError(description: "could not start \(executable): error \(spawned)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
