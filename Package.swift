@@ -29,7 +29,8 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
-        .target(name: "OpsDashTerminal", dependencies: ["CNcurses", "OpsDashUI"]),
+        .target(name: "CTerminalRestore"),
+        .target(name: "OpsDashTerminal", dependencies: ["CNcurses", "CTerminalRestore", "OpsDashUI"]),
         .target(
             name: "OpsDashApp",
             dependencies: [
@@ -48,7 +49,7 @@ let package = Package(
         .testTarget(name: "OpsScenariosTests", dependencies: ["OpsScenarios", "OpsKit"]),
         .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"], exclude: ["Snapshots"]),
         .testTarget(name: "OpsDashTerminalTests", dependencies: ["OpsDashTerminal", "OpsDashUI"]),
-        .testTarget(name: "OpsDashAppTests", dependencies: ["OpsDashApp", "AppExample", "OpsKitTesting"]),
+        .testTarget(name: "OpsDashAppTests", dependencies: ["OpsDashApp", "AppExample", "OpsKitTesting", "OpsKit", "OpsMonitor", "OpsDashUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["opsdash"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every OpsDash benchmark: package-benchmark's suite (absolute numbers, malloc counters),
-# then the side-by-side `Ratios` table (what docs/BENCHMARKS.md and the README quote).
+# then the side-by-side `Ratios` table (what docs/BENCHMARKS.md and the README quote), then
+# headless mode's peak memory with a fast and a stalled reader (headless-memory.sh).
 #
 #   Benchmarks/run.sh           # standard run (plain-queue chains 2k/5k/10k, once each)
 #   Benchmarks/run.sh --full    # also the plain 20,000 chain (~55 s on its own)
@@ -8,8 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 ratios=()
+memory=()
 case "${1:-}" in
-  --smoke) export OPSDASH_BENCH_SMOKE=1; ratios=(--smoke) ;;
+  --smoke) export OPSDASH_BENCH_SMOKE=1; ratios=(--smoke); memory=(--smoke) ;;
   --full) export OPSDASH_BENCH_FULL=1; ratios=(--full) ;;
   "") ;;
   *) echo "usage: $0 [--smoke|--full]" >&2; exit 2 ;;
@@ -17,3 +19,4 @@ esac
 swift build -c release
 swift package benchmark --no-progress
 .build/release/Ratios "${ratios[@]}"
+./headless-memory.sh "${memory[@]}"

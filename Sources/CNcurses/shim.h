@@ -3,7 +3,6 @@
 #define NCURSES_WIDECHAR 1
 #include <ncursesw/curses.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -67,65 +66,11 @@ static inline const cchar_t *opsdash_wacs_urcorner(void) { return WACS_URCORNER;
 static inline const cchar_t *opsdash_wacs_llcorner(void) { return WACS_LLCORNER; }
 static inline const cchar_t *opsdash_wacs_lrcorner(void) { return WACS_LRCORNER; }
 
-/* ---- Signals. The statics below are per translation unit: only SignalTrap.swift may call
-   the opsdash_*signal* / *crash* functions, so there is exactly one copy of them. ---- */
-static volatile sig_atomic_t opsdash_stop_signal_value = 0;
-
-/* SIGINT/SIGTERM/SIGHUP: only store the signal number (async-signal-safe). */
-static inline void opsdash_stop_handler(int sig) { opsdash_stop_signal_value = sig; }
-
-static inline int opsdash_install_stop_handlers(void) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = opsdash_stop_handler;
-    sigemptyset(&sa.sa_mask);
-    int result = 0;
-    result |= sigaction(SIGINT, &sa, NULL);
-    result |= sigaction(SIGTERM, &sa, NULL);
-    result |= sigaction(SIGHUP, &sa, NULL);
-    return result;
+/* Bytes waiting to be read on a terminal device (FIONREAD; ioctl is variadic), or -1 on error.
+   Readable with none waiting means end of file or a hang-up. Stateless. */
+static inline int opsdash_bytes_readable(int fd) {
+    int count = 0;
+    return ioctl(fd, FIONREAD, &count) == 0 ? count : -1;
 }
-
-static inline int opsdash_pending_stop_signal(void) { return opsdash_stop_signal_value; }
-static inline void opsdash_clear_stop_signal(void) { opsdash_stop_signal_value = 0; }
-
-static volatile sig_atomic_t opsdash_crash_fd = -1;
-static inline struct termios *opsdash_crash_termios(void) {
-    static struct termios saved;
-    return &saved;
-}
-static volatile sig_atomic_t opsdash_crash_have_termios = 0;
-
-/* Crash signals: restore the saved termios, leave the alternate screen, show the cursor,
-   then re-raise with the default action. Only async-signal-safe calls. */
-static inline void opsdash_crash_handler(int sig) {
-    int fd = opsdash_crash_fd;
-    if (fd >= 0) {
-        if (opsdash_crash_have_termios) tcsetattr(fd, TCSANOW, opsdash_crash_termios());
-        static const char seq[] = "\x1b[0m\x1b[?25h\x1b[?1049l";
-        ssize_t ignored = write(fd, seq, sizeof seq - 1);
-        (void)ignored;
-    }
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static inline int opsdash_install_crash_handlers(int tty_fd) {
-    opsdash_crash_have_termios = (tcgetattr(tty_fd, opsdash_crash_termios()) == 0);
-    opsdash_crash_fd = tty_fd;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = opsdash_crash_handler;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_NODEFER;
-    int signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
-    int result = 0;
-    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++)
-        result |= sigaction(signals[i], &sa, NULL);
-    return result;
-}
-
-/* After the screen is closed a crash has nothing to restore. */
-static inline void opsdash_disarm_crash_handlers(void) { opsdash_crash_fd = -1; }
 
 #endif

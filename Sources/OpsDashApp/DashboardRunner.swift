@@ -6,17 +6,16 @@ import OpsScenarios
 
 /// `opsdash` without `--headless`: the live dashboard over a running scenario.
 enum DashboardRunner {
-    /// Opens the screen, runs the scenario and the dashboard loop until the operator quits or a
-    /// stop signal arrives, restores the terminal and returns the exit status.
-    static func run(command: OpsdashCommand, scenario: ResolvedScenario) -> ExitStatus {
-        SignalTrap.installStopHandlers()
-        let logPath = FileManager.default.temporaryDirectory
-            .appendingPathComponent("opsdash-\(getpid()).log").path
+    /// Opens the screen, runs the scenario and the dashboard loop until the operator quits, a
+    /// stop signal arrives or the terminal goes away, restores the terminal and returns the
+    /// exit status.
+    static func run(command: OpsdashCommand, scenario: ResolvedScenario, signals: StopSignals) -> ExitStatus {
+        signals.handOver()
         let screen: NcursesScreen
         do {
-            screen = try NcursesScreen(logPath: logPath)
+            screen = try NcursesScreen(logDirectory: FileManager.default.temporaryDirectory.path)
         } catch {
-            StandardStreams.error("\(error)")  // already names opsdash and the problem
+            StandardStreams.error("opsdash: \(error)")
             return .usage
         }
         let run = ScenarioRun(
@@ -39,13 +38,20 @@ enum DashboardRunner {
                 lastSecond = second
                 return next
             },
-            perform: { command in perform(command, on: run.monitor) })
-        removeIfEmpty(logPath)
+            perform: { command in perform(command, on: run.monitor) },
+            stopSignal: { signals.received })
+        if let kept = screen.strayOutputPath {
+            StandardStreams.error("opsdash: output written while the screen was up is in \(kept)")
+        }
         let counts = run.monitor.snapshot().counts
         StandardStreams.error(
             "opsdash: \(counts.total) operations: \(counts.succeeded) succeeded, \(counts.failed) failed, "
                 + "\(counts.cancelled) cancelled, \(counts.total - counts.finished) unfinished")
-        if case .signal(let number) = exit { return ExitStatus.forSignal(number) }
+        switch exit {
+        case .signal(let number): return ExitStatus.forSignal(number)
+        case .terminalClosed: return .hangup
+        case .quit: break
+        }
         return ExitStatus.forCounts(
             failed: counts.failed, cancelled: counts.cancelled, unfinished: counts.total - counts.finished)
     }
@@ -59,10 +65,5 @@ enum DashboardRunner {
         case .setMaxConcurrentOperationCount(let limit): monitor.setMaxConcurrentOperationCount(limit)
         case .quit: break
         }
-    }
-
-    private static func removeIfEmpty(_ path: String) {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        if size == 0 { try? FileManager.default.removeItem(atPath: path) }
     }
 }

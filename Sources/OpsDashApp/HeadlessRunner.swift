@@ -4,62 +4,127 @@ import OpsKit
 import OpsMonitor
 
 /// `opsdash --headless`: runs a scenario with no screen, writing JSON Lines events to stdout as
-/// they happen (flushed per batch of whole lines) and a summary line last.
+/// they happen (whole lines) and a summary line last.
+///
+/// Output goes through an `OutputPump`, so this thread never blocks on the reader: stop signals
+/// are seen within one poll interval whatever the reader does. While more than
+/// `backlogHighWater` bytes wait to be written, or this loop falls behind (more than
+/// `batchHighWater` events came during one pass), the run's clock is paused, so the simulated
+/// work stops producing events until both are under their low-water marks again.
 struct HeadlessRunner {
     let run: ScenarioRun
     /// Seconds between one-line human status reports on stderr; nil for none.
     let summaryEvery: Double?
+    /// Stop signals.
+    let signals: StopSignals
+    /// Where the events go (stdout).
+    var descriptor: Int32 = 1
     /// Wall time between two drains of the event stream.
     let pollInterval: Duration = .milliseconds(10)
+    /// Output waiting for the reader above which the run is paused.
+    static let backlogHighWater = 1 << 20
+    /// Output waiting for the reader below which a paused run goes on.
+    static let backlogLowWater = 256 << 10
+    /// Events drained at once above which the run is paused: the loop is falling behind.
+    static let batchHighWater = 20_000
+    /// Events drained at once below which a paused run goes on.
+    static let batchLowWater = 5_000
+    /// Events encoded into one piece of output.
+    static let encodeSlice = 4096
+    /// How long a run ended by a signal waits for its last lines to be read.
+    static let lastLinesTimeout: TimeInterval = 0.5
 
-    /// Runs to completion or until a signal; returns the exit status.
+    /// Runs to completion, until a signal, or until stdout can't be written; returns the exit
+    /// status.
     func execute() -> ExitStatus {
-        let signals = SignalWatcher()
+        signals.handOver()
+        let output = OutputPump(descriptor: descriptor)
+        defer { output.close() }
         var encoder = JSONLinesEncoder()
-        let wallStart = ContinuousClock.now
-        var lastStatus = wallStart
-        var readerGone = false
+        var lastStatus = ContinuousClock.now
         run.start()
         while true {
-            let drained = flush(&encoder, readerGone: &readerGone)
-            if let number = signals.signalReceived {
-                finishOutput(&encoder, interrupted: true, readerGone: &readerGone)
+            if let failure = output.failure { return Self.report(failure) }
+            if let number = signals.received {
+                run.clock.pause()
+                finishOutput(output, &encoder, interrupted: true)
+                _ = output.waitUntilWritten(before: Date(timeIntervalSinceNow: Self.lastLinesTimeout))
                 return ExitStatus.forSignal(number)
             }
-            if !drained && run.isDone {
-                let snapshot = finishOutput(&encoder, interrupted: false, readerGone: &readerGone)
+            let drained = flush(output, &encoder)
+            if drained == 0 && run.isDone {
+                let snapshot = finishOutput(output, &encoder, interrupted: false)
                 if summaryEvery != nil { StandardStreams.error(Self.statusLine(snapshot)) }
+                if let stopped = waitForOutput(output) { return stopped }
                 let counts = snapshot.counts
                 return ExitStatus.forCounts(
                     failed: counts.failed, cancelled: counts.cancelled,
                     unfinished: counts.total - counts.finished)
             }
+            // Behind when the reader lags (output waiting) or this loop does (the events
+            // that came during one pass: the loop doesn't sleep while there are any).
+            let backlog = output.pendingBytes
+            if backlog > Self.backlogHighWater || drained > Self.batchHighWater {
+                run.clock.pause()
+            } else if backlog < Self.backlogLowWater && drained < Self.batchLowWater {
+                run.clock.resume()
+            }
             if let every = summaryEvery, (ContinuousClock.now - lastStatus).seconds >= every {
                 lastStatus = ContinuousClock.now
                 StandardStreams.error(Self.statusLine(run.monitor.snapshot()))
             }
-            if !drained { Thread.sleep(forTimeInterval: pollInterval.seconds) }
+            if drained == 0 { Thread.sleep(forTimeInterval: pollInterval.seconds) }
         }
     }
 
-    /// Writes pending events; true if there were any.
-    private func flush(_ encoder: inout JSONLinesEncoder, readerGone: inout Bool) -> Bool {
+    /// Waits for the last lines to be written; the status to end with instead, if a signal
+    /// arrives or writing fails first.
+    private func waitForOutput(_ output: OutputPump) -> ExitStatus? {
+        while !output.waitUntilWritten(before: Date(timeIntervalSinceNow: pollInterval.seconds)) {
+            if let number = signals.received { return ExitStatus.forSignal(number) }
+        }
+        return output.failure.map(Self.report)
+    }
+
+    /// A broken pipe ends the run quietly (the reader has what it wanted); any other write
+    /// error is said once on stderr.
+    static func report(_ failure: OutputPump.Failure) -> ExitStatus {
+        switch failure {
+        case .brokenPipe:
+            return .brokenPipe
+        case .writeFailed(let code):
+            let reason = String(cString: strerror(code))
+            StandardStreams.error("opsdash: cannot write the event stream to standard output: \(reason)")
+            return .outputFailed
+        }
+    }
+
+    /// Queues pending events; how many there were.
+    @discardableResult
+    private func flush(_ output: OutputPump, _ encoder: inout JSONLinesEncoder) -> Int {
         let events = run.monitor.drainEvents()
-        guard !events.isEmpty else { return false }
-        var text = ""
-        text.reserveCapacity(events.count * 96)
-        for event in events { encoder.encode(event, into: &text) }
-        if !readerGone, !text.isEmpty { readerGone = !StandardStreams.write(text) }
-        return true
+        guard !events.isEmpty else { return 0 }
+        // In slices, so a large batch (every operation's first lines) is never encoded whole
+        // next to its copy in the pump.
+        var start = 0
+        while start < events.count {
+            let end = min(events.count, start + Self.encodeSlice)
+            var text = ""
+            text.reserveCapacity((end - start) * 96)
+            for event in events[start..<end] { encoder.encode(event, into: &text) }
+            output.write(text)
+            start = end
+        }
+        return events.count
     }
 
     @discardableResult
-    private func finishOutput(_ encoder: inout JSONLinesEncoder, interrupted: Bool, readerGone: inout Bool) -> QueueSnapshot {
-        while flush(&encoder, readerGone: &readerGone) {}
+    private func finishOutput(
+        _ output: OutputPump, _ encoder: inout JSONLinesEncoder, interrupted: Bool
+    ) -> QueueSnapshot {
+        while flush(output, &encoder) > 0 {}
         let snapshot = run.monitor.snapshot()
-        if !readerGone {
-            StandardStreams.write(JSONLinesEncoder.summary(snapshot, duration: snapshot.time, interrupted: interrupted))
-        }
+        output.write(JSONLinesEncoder.summary(snapshot, duration: snapshot.time, interrupted: interrupted))
         return snapshot
     }
 

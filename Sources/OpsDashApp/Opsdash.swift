@@ -7,8 +7,11 @@ import OpsScenarios
 public enum Opsdash {
     /// Runs `opsdash` with `arguments` (without the program name); returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
-        setenv("SWIFT_BACKTRACE", "interactive=no", 0)
+        // First, before any other thread exists: every thread started later inherits the mask.
+        StopSignals.blockInThisThread()
+        // A reader that goes away is an EPIPE from write, handled where the write is.
         signal(SIGPIPE, SIG_IGN)
+        let stdoutClosed = occupyIfClosed(1)
         let command: OpsdashCommand
         do {
             command = try OpsdashCommand.parse(arguments)
@@ -22,10 +25,10 @@ public enum Opsdash {
                 .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces))
             return ExitStatus.usage.rawValue
         }
-        return run(command).rawValue
+        return run(command, signals: StopSignals(), stdoutClosed: stdoutClosed).rawValue
     }
 
-    static func run(_ command: OpsdashCommand) -> ExitStatus {
+    static func run(_ command: OpsdashCommand, signals: StopSignals, stdoutClosed: Bool = false) -> ExitStatus {
         if command.listScenarios {
             StandardStreams.write(ScenarioCatalog.listing())
             return .success
@@ -38,10 +41,23 @@ public enum Opsdash {
             return .usage
         }
         if command.headless {
+            if stdoutClosed { return HeadlessRunner.report(.writeFailed(EBADF)) }
             let run = ScenarioRun(
                 scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: true)
-            return HeadlessRunner(run: run, summaryEvery: command.summaryEvery).execute()
+            return HeadlessRunner(run: run, summaryEvery: command.summaryEvery, signals: signals).execute()
         }
-        return DashboardRunner.run(command: command, scenario: scenario)
+        return DashboardRunner.run(command: command, scenario: scenario, signals: signals)
+    }
+
+    /// Whether descriptor `fd` was closed; if so it now reads /dev/null, so that no file opened
+    /// later gets it and receives output meant for it.
+    private static func occupyIfClosed(_ fd: Int32) -> Bool {
+        guard fcntl(fd, F_GETFD) < 0, errno == EBADF else { return false }
+        let null = open("/dev/null", O_RDWR)
+        if null >= 0, null != fd {
+            _ = dup2(null, fd)
+            _ = close(null)
+        }
+        return true
     }
 }

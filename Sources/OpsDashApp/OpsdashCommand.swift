@@ -8,9 +8,17 @@ struct OpsdashCommand: ParsableCommand {
         commandName: "opsdash",
         abstract: "A live terminal dashboard for an OperationQueue running simulated transfers.",
         discussion: """
+            Built-in scenarios: opsdash --list-scenarios
+
+            Keys in the dashboard:
+            \(KeyReference.text)
+
             Exit codes: 0 all operations succeeded; 1 some failed or were cancelled; 2 usage, \
-            scenario or terminal error; 129/130/143 ended by SIGHUP/SIGINT/SIGTERM.
-            """)
+            scenario or terminal error; 3 headless output could not be written; \
+            129/130/131/143 ended by SIGHUP (or the terminal closed)/SIGINT/SIGQUIT/SIGTERM; \
+            141 headless output's reader went away (broken pipe).
+            """,
+        version: OpsdashVersion.current)
 
     @Option(name: .long, help: "A built-in scenario name or a path to a scenario JSON file.")
     var scenario: String = Scenarios.defaultName

@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import CNcurses
+import CTerminalRestore
 import OpsDashUI
 
 /// The real terminal: an ncurses screen on `/dev/tty`. Not thread-safe; create, use and close
@@ -22,27 +23,30 @@ public final class NcursesScreen: TerminalScreen {
     private var screen: OpaquePointer?
     private var tty: UnsafeMutablePointer<FILE>?
     private var redirect: OutputRedirect?
+    private var strayOutput: StrayOutputLog?
+    /// After `close()`: where stdout and stderr went while the screen was up, if anything was
+    /// written there (otherwise nothing was left behind).
+    public private(set) var strayOutputPath: String?
     private var colorPairs: ColorPairs
     private var attributeCache: [ResolvedStyle: (attr_t, Int16)] = [:]
 
     /// Takes over the terminal. Throws `TerminalError` when stdout isn't a TTY, TERM can't run
-    /// a full-screen program, or `/dev/tty` can't be opened. `logPath` receives stdout and
-    /// stderr while the screen is up.
-    public convenience init(logPath: String) throws(TerminalError) {
+    /// a full-screen program, or `/dev/tty` can't be opened. Stdout and stderr go to a
+    /// `StrayOutputLog` in `logDirectory` while the screen is up.
+    public convenience init(logDirectory: String) throws(TerminalError) {
         let term = getenv("TERM").map { String(cString: $0) }
         if let problem = checkInteractive(stdoutIsTTY: isatty(1) == 1, term: term) {
             throw problem
         }
         let glyphs = configureLocale()
         guard let file = fopen("/dev/tty", "r+") else { throw .noControllingTerminal }
-        SignalTrap.installStopHandlers()
-        SignalTrap.armCrashHandlers(ttyDescriptor: fileno(file))
+        _ = opsdash_arm_terminal_restore(fileno(file))
         do {
             try self.init(
                 file: file, term: term ?? "", glyphs: glyphs,
-                noColor: environmentValue("NO_COLOR"), logPath: logPath)
+                noColor: environmentValue("NO_COLOR"), logDirectory: logDirectory)
         } catch {
-            SignalTrap.disarmCrashHandlers()
+            opsdash_disarm_terminal_restore()
             throw error
         }
     }
@@ -50,7 +54,7 @@ public final class NcursesScreen: TerminalScreen {
     /// Opens a screen on `file`, an already-open terminal device such as the slave side of a
     /// pseudo-terminal, of type `term`, and takes ownership of `file` (closed by `close()`).
     ///
-    /// For measuring what the screen writes: it installs no signal handlers, leaves stdout and
+    /// For measuring what the screen writes: it installs no crash handlers, leaves stdout and
     /// stderr alone, sizes the screen from the device (ignoring `LINES`/`COLUMNS`) and sets only
     /// the character-type locale. It draws in colour whatever `NO_COLOR` says (`swift test` sets
     /// it), as a user's terminal would. One such screen at a time per process, like any curses
@@ -59,15 +63,15 @@ public final class NcursesScreen: TerminalScreen {
         let glyphs = configureCharacterLocale()
         use_env(false)
         use_tioctl(true)
-        try self.init(file: file, term: term, glyphs: glyphs, noColor: nil, logPath: nil)
+        try self.init(file: file, term: term, glyphs: glyphs, noColor: nil, logDirectory: nil)
     }
 
     /// Starts curses on `file` (owned from here on: closed on failure or by `close()`), in
-    /// colour unless `noColor` is non-empty; `logPath`, when given, receives stdout and stderr
-    /// while the screen is up.
+    /// colour unless `noColor` is non-empty; with `logDirectory`, stdout and stderr go to a
+    /// `StrayOutputLog` there while the screen is up.
     private init(
         file: UnsafeMutablePointer<FILE>, term: String, glyphs: GlyphSet, noColor: String?,
-        logPath: String?
+        logDirectory: String?
     ) throws(TerminalError) {
         guard let opened = newterm(term, file, file) else {
             fclose(file)
@@ -94,9 +98,22 @@ public final class NcursesScreen: TerminalScreen {
         }
         hasColors = colors
         colorPairs = ColorPairs(limit: Int(opsdash_color_pairs()), defaultColors: defaultColors)
-        redirect = logPath.flatMap { OutputRedirect(logPath: $0) }
+        strayOutput = logDirectory.flatMap { StrayOutputLog(directory: $0) }
+        redirect = strayOutput.flatMap { OutputRedirect(to: $0.descriptor) }
+        // One frame, one write(2): curses buffers its output and flushes it at the end of each
+        // refresh, except on a screen that never went through endwin(), where it also flushes
+        // after every cursor move (ncurses 6.4 treats it as not yet initialised). Suspending
+        // once here makes the first refresh resume it as a running screen.
+        _ = endwin()
         _ = wclear(opsdash_stdscr())
         _ = opsdash_refresh()
+        // Curses switches the keypad mode on at its first read; do that read now, so it is part
+        // of the setup rather than a write of its own in some later frame.
+        _ = opsdash_timeout(0)
+        var typed: wint_t = 0
+        let result = opsdash_get_wch(&typed)
+        if result == OK { _ = unget_wch(wchar_t(bitPattern: typed)) }
+        if result == KEY_CODE_YES { _ = ungetch(Int32(bitPattern: typed)) }
     }
 
     deinit { close() }
@@ -132,10 +149,20 @@ public final class NcursesScreen: TerminalScreen {
         framesDrawn += 1
     }
 
-    /// Waits up to `timeoutMilliseconds` for a key or a resize; nil on timeout or ignored input.
+    /// Waits up to `timeoutMilliseconds` for a key or a resize; nil on timeout or ignored input,
+    /// `.closed` when the terminal hung up or reading it finds end of file or an error.
     public func readInput(timeoutMilliseconds: Int) -> TerminalInput? {
-        guard screen != nil else { return nil }
-        _ = opsdash_timeout(Int32(clamping: max(0, timeoutMilliseconds)))
+        guard screen != nil, let tty else { return nil }
+        // Wait here rather than in curses: curses reports a dead terminal exactly like a
+        // timeout, and returns at once, so a loop over it would spin.
+        let descriptor = fileno(tty)
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&watched, 1, Int32(clamping: max(0, timeoutMilliseconds)))
+        if ready > 0 && watched.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .closed }
+        // Readable with nothing to read is end of file (or an error).
+        let readable = ready > 0 && watched.revents & Int16(POLLIN) != 0
+        if readable && opsdash_bytes_readable(descriptor) <= 0 { return .closed }
+        _ = opsdash_timeout(0)
         var character: wint_t = 0
         let result = opsdash_get_wch(&character)
         if result == ERR { return nil }
@@ -156,11 +183,13 @@ public final class NcursesScreen: TerminalScreen {
         _ = curs_set(1)
         _ = endwin()
         delscreen(opened)
-        SignalTrap.disarmCrashHandlers()
+        opsdash_disarm_terminal_restore()
         if let file = tty { fclose(file) }
         tty = nil
         redirect?.restore()
         redirect = nil
+        strayOutputPath = strayOutput?.close()
+        strayOutput = nil
     }
 
     private func cchar(for cell: Cell) -> cchar_t {

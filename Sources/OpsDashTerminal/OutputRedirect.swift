@@ -10,12 +10,9 @@ struct OutputRedirect {
     private var savedOut: Int32 = -1
     private var savedErr: Int32 = -1
 
-    /// Redirects stdout and stderr to `logPath` (created or appended). Returns nil, changing
-    /// nothing, if the file can't be opened.
-    init?(logPath: String) {
-        let log = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard log >= 0 else { return nil }
-        defer { _ = closeDescriptor(log) }
+    /// Redirects stdout and stderr to the open file `log` (which stays open). Returns nil,
+    /// changing nothing, if they can't be saved.
+    init?(to log: Int32) {
         fflush(nil)  // all streams (stdout, stderr)
         savedOut = dup(1)
         savedErr = dup(2)

@@ -5,35 +5,35 @@ import OpsMonitor
 public enum DashboardExit: Sendable, Equatable {
     /// The operator quit (a `.quit` command).
     case quit
-    /// A stop signal (SIGINT, SIGTERM or SIGHUP) arrived.
+    /// A stop signal (SIGHUP, SIGINT, SIGQUIT or SIGTERM) arrived.
     case signal(Int32)
-
-    /// The conventional exit status for a signal exit (128 + signal); nil for `.quit`, whose
-    /// status depends on how the work went.
-    public var signalExitCode: Int32? {
-        if case .signal(let number) = self { return 128 + number }
-        return nil
-    }
+    /// The terminal went away (hang-up, read error or end of file) without a signal.
+    case terminalClosed
 }
 
-/// Runs the dashboard until the operator quits or a stop signal arrives, then closes `screen`.
+/// Runs the dashboard until the operator quits, a stop signal arrives or the terminal goes
+/// away, then closes `screen`.
 ///
 /// Each frame: wait up to one frame interval for input and feed it to `reduce`, fetch a
 /// snapshot (`snapshot` returns nil when nothing changed) and reduce it, render, diff against
 /// what is on screen and draw only the changed runs. Commands other than `.quit` go to
-/// `perform`. All calls happen on the caller's thread.
+/// `perform`. `stopSignal` is polled at least every `stopPollMilliseconds`, whatever the frame
+/// rate. All calls happen on the caller's thread.
 public func runDashboard(
     screen: some TerminalScreen,
     fps: Int,
     initial: DashboardState,
     snapshot: () -> QueueSnapshot?,
     perform: (Command) -> Void,
-    stopSignal: () -> Int32? = SignalTrap.pendingStop
+    stopSignal: () -> Int32?
 ) -> DashboardExit {
     runLoop(
         screen: screen, fps: fps, initial: initial, snapshot: snapshot, perform: perform,
         stopSignal: stopSignal, reducer: reduce, renderer: render)
 }
+
+/// The longest the loop waits for input before looking at `stopSignal` again.
+let stopPollMilliseconds = 100
 
 /// `runDashboard` with the reducer and renderer injectable, so tests can script them.
 func runLoop(
@@ -76,14 +76,26 @@ func runLoop(
             front = back
             dirty = false
         }
-        var wait = interval
-        while let input = screen.readInput(timeoutMilliseconds: wait) {
+        // Wait out the frame interval for input in slices, so a stop signal never waits a
+        // whole frame at low frame rates.
+        var remaining = interval
+        var wait = min(remaining, stopPollMilliseconds)
+        while true {
+            guard let input = screen.readInput(timeoutMilliseconds: wait) else {
+                remaining -= wait
+                if remaining <= 0 || dirty { break }
+                if let signal = stopSignal() { return .signal(signal) }
+                wait = min(remaining, stopPollMilliseconds)
+                continue
+            }
             let action: Action
             switch input {
             case .key(let key): action = .key(key)
             case .resize(let width, let height): action = .resize(width: width, height: height)
+            case .closed: return .terminalClosed
             }
             if apply(action) { return .quit }
+            remaining = 0
             wait = 0  // drain whatever else is queued, then tick
         }
         if let signal = stopSignal() { return .signal(signal) }

@@ -1,4 +1,5 @@
-/// Why the dashboard could not take over the terminal; `description` is the one line to print.
+/// Why the dashboard could not take over the terminal; `description` is the one line to print
+/// after `opsdash: `, like every other error.
 public struct TerminalError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The one-line message, ending with the `--headless` hint.
     public let description: String
@@ -8,11 +9,11 @@ public struct TerminalError: Error, CustomStringConvertible, Equatable, Sendable
 
     /// stdout is not a terminal (piped or redirected).
     public static let notInteractive = TerminalError(
-        "opsdash needs an interactive terminal; use --headless")
+        "stdout is not an interactive terminal; use --headless")
 
     /// TERM is unset or empty.
     public static let termUnset = TerminalError(
-        "TERM is not set; opsdash needs an interactive terminal; use --headless")
+        "TERM is not set; the dashboard needs an interactive terminal; use --headless")
 
     /// TERM names a terminal that cannot run a full-screen program.
     public static func unusableTerm(_ term: String) -> TerminalError {
@@ -21,7 +22,7 @@ public struct TerminalError: Error, CustomStringConvertible, Equatable, Sendable
 
     /// `/dev/tty` could not be opened.
     public static let noControllingTerminal = TerminalError(
-        "cannot open /dev/tty; opsdash needs an interactive terminal; use --headless")
+        "cannot open /dev/tty; the dashboard needs an interactive terminal; use --headless")
 }
 
 /// Checks that stdout is a TTY and `term` can run a full-screen program; pure, for tests.

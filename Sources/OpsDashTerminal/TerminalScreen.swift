@@ -20,6 +20,8 @@ public enum TerminalInput: Sendable, Equatable {
     case key(Key)
     /// The terminal now has this size.
     case resize(width: Int, height: Int)
+    /// The terminal is gone: hung up, or reading it fails or finds end of file.
+    case closed
 }
 
 /// What the run loop needs from a screen; ncurses implements it, tests fake it. Use from one
@@ -31,7 +33,8 @@ public protocol TerminalScreen: AnyObject {
     var glyphs: GlyphSet { get }
     /// Draws the runs and flushes once; draws and flushes nothing when `runs` is empty.
     func draw(_ runs: [CellRun])
-    /// Waits up to `timeoutMilliseconds` for a key or resize; nil on timeout.
+    /// Waits up to `timeoutMilliseconds` for a key or resize; nil on timeout, `.closed` once
+    /// the terminal is gone.
     func readInput(timeoutMilliseconds: Int) -> TerminalInput?
     /// Gives the terminal back as it was; safe to call more than once.
     func close()

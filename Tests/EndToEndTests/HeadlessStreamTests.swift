@@ -64,6 +64,16 @@ import Testing
         }
     }
 
+    @Test func versionAndHelpAnswerOnStdoutAndExitZero() throws {
+        let version = try runOpsdash(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.split(separator: ".").count == 3 && version.stdout.hasSuffix("\n"))
+        let help = try runOpsdash(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Keys in the dashboard:") && help.stdout.contains("opsdash --list-scenarios"))
+        #expect(help.stderr == "")
+    }
+
     @Test func summaryEveryPrintsHumanStatusOnStderr() throws {
         let result = try runOpsdash(["--headless", "--speed", "20", "--summary-every", "0.2"])
         let lines = result.stderr.split(separator: "\n")

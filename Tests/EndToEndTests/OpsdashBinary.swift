@@ -26,12 +26,7 @@ func opsdashBinaryPath() -> String? {
 
 /// Whether a `tmux` is on PATH.
 func tmuxPath() -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-        let candidate = "\(directory)/tmux"
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
+    executableOnPath("tmux")
 }
 
 /// True when the tmux tests must run: tmux is present, or we're in CI (where a missing tmux

@@ -8,22 +8,10 @@ struct ProcessResult {
 }
 
 /// Runs `opsdash` with `arguments` to completion (stdin from /dev/null) and collects its output.
-func runOpsdash(_ arguments: [String], signalAfterFirstLine: Int32? = nil) throws -> ProcessResult {
-    guard let executable = opsdashBinaryPath().map(URL.init(fileURLWithPath:)) else {
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "opsdash binary not built"])
-    }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-    try process.run()
+func runOpsdash(
+    _ arguments: [String], signalAfterFirstLine: Int32? = nil, build: OpsdashBuild = .debug
+) throws -> ProcessResult {
+    let (process, out, err) = try startProcess(try build.binary(), arguments)
     var outData = Data()
     if let signalNumber = signalAfterFirstLine {
         // Read until the first full line arrives, then interrupt.
@@ -40,6 +28,24 @@ func runOpsdash(_ arguments: [String], signalAfterFirstLine: Int32? = nil) throw
     return ProcessResult(
         status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
         stderr: String(decoding: errData.wait(), as: UTF8.self))
+}
+
+/// Starts `executable` with `arguments`, stdin from /dev/null, stdout and stderr on pipes, and
+/// the Swift runtime's backtracer off.
+func startProcess(_ executable: String, _ arguments: [String]) throws -> (Process, out: Pipe, err: Pipe) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    try process.run()
+    return (process, out, err)
 }
 
 /// Reads a file handle to its end on a background thread (so a full stderr pipe can't block).

@@ -21,12 +21,16 @@ final class TmuxSession {
     /// SWIFT_BACKTRACE=interactive=no` (a user's terminal: `swift test` sets `NO_COLOR`), with
     /// tmux's own TERM so keys decode as tmux sends them. When it ends the pane shows `[exit N]` and
     /// `[tty sane]` or `[tty raw]` (whether `stty` sees icanon and echo), then stays open.
-    init(command: String, width: Int = 120, height: Int = 40) throws {
+    ///
+    /// With `runtimeBacktraceSetting` false the command runs with `SWIFT_BACKTRACE` unset, i.e.
+    /// with the Swift runtime's defaults, as a user's shell runs it.
+    init(command: String, width: Int = 120, height: Int = 40, runtimeBacktraceSetting: Bool = true) throws {
         guard let tmux = tmuxPath() else { throw TmuxError(description: "tmux is not installed") }
         self.tmux = tmux
         socket = "opsdash-\(UUID().uuidString)"
         let wrapped = """
-            trap : INT; env -u NO_COLOR LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no \(command); \
+            trap : INT QUIT; env -u NO_COLOR \(runtimeBacktraceSetting ? "" : "-u SWIFT_BACKTRACE ")LANG=C.UTF-8 \
+            \(runtimeBacktraceSetting ? "SWIFT_BACKTRACE=interactive=no " : "")\(command); \
             echo "[exit $?]"; \
             if stty -a | grep -qw -e -icanon -e -echo; then echo "[tty raw]"; else echo "[tty sane]"; fi; \
             exec cat
@@ -58,6 +62,12 @@ final class TmuxSession {
     /// Sends keys as `send-keys` understands them ("q", "C-c", "Enter", "Up").
     func sendKeys(_ keys: String...) throws {
         try run(["send-keys", "-t", target] + keys)
+    }
+
+    /// Ends the session: tmux hangs up its terminal (SIGHUP to its processes, the terminal
+    /// closed), as when a terminal window or an ssh connection closes.
+    func killSession() throws {
+        try run(["kill-session", "-t", target])
     }
 
     /// Resizes the window (the program gets SIGWINCH).

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import OpsDashApp
@@ -16,13 +17,15 @@ struct ExitStatusTests {
         #expect(ExitStatus.terminated.rawValue == 143)
     }
 
-    @Test func aSignalEndsWith128PlusItsNumber() {
-        #expect(ExitStatus.forSignal(1) == .hangup)
-        #expect(ExitStatus.forSignal(2) == .interrupted)
-        #expect(ExitStatus.forSignal(15) == .terminated)
-        for status in [ExitStatus.hangup, .interrupted, .terminated] {
-            #expect(ExitStatus.forSignal(status.rawValue - 128) == status)
+    @Test func eachStopSignalMapsTo128PlusItsNumber() {
+        for signal in StopSignals.stopSet + [SIGPIPE] {
+            #expect(OpsDashApp.ExitStatus.forSignal(signal).rawValue == 128 + signal, "signal \(signal)")
         }
+        #expect(OpsDashApp.ExitStatus.forSignal(SIGHUP) == .hangup)
+        #expect(OpsDashApp.ExitStatus.forSignal(SIGINT) == .interrupted)
+        #expect(OpsDashApp.ExitStatus.forSignal(SIGQUIT) == .quit)
+        #expect(OpsDashApp.ExitStatus.forSignal(SIGTERM) == .terminated)
+        #expect(OpsDashApp.ExitStatus.forSignal(SIGPIPE) == .brokenPipe)
     }
 
     @Test(arguments: [
@@ -41,5 +44,24 @@ struct ExitStatusTests {
         #expect(Opsdash.main(["--no-such-flag"]) == ExitStatus.usage.rawValue)
         #expect(Opsdash.main(["--scenario", "no-such-scenario", "--headless"]) == ExitStatus.usage.rawValue)
         #expect(Opsdash.main(["--list-scenarios"]) == ExitStatus.success.rawValue)
+    }
+
+    @Test func writeErrorsSayWhatFailedOnceAndExitThree() {
+        #expect(HeadlessRunner.report(.brokenPipe) == .brokenPipe)
+        #expect(HeadlessRunner.report(.writeFailed(ENOSPC)) == .outputFailed)
+        #expect(OpsDashApp.ExitStatus.outputFailed.rawValue == 3)
+    }
+}
+
+@Suite struct StopSignalsTests {
+    @Test func aSignalReachesTheWatcherAndIsRemembered() throws {
+        // SIGUSR2 to the watcher thread only: the test process's other threads don't block it.
+        let signals = StopSignals([SIGUSR2])
+        signals.handOver()  // or the signal would end the test process
+        #expect(signals.received == nil)
+        signals.deliverToWatcher(SIGUSR2)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while signals.received == nil, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(signals.received == SIGUSR2)
     }
 }

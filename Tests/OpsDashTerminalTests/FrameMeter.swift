@@ -38,7 +38,7 @@ func measureFrames(
     let terminal = try PseudoTerminal(width: width, height: height)
     let ncurses = try NcursesScreen(attachedTo: try terminal.openTerminal(), term: term)
     let setup = try terminal.takeOutput()
-    let screen = MeteredScreen(ncurses, terminal: terminal)
+    let screen = PassRecordingScreen(ncurses) { try terminal.takeOutput() }
     var initial = DashboardState(width: width, height: height, glyphs: ncurses.glyphs)
     prepare(&initial)
     var remaining = ticks[...]
@@ -56,21 +56,21 @@ func measureFrames(
         // SIGTERM's number; a lost marker ends the run at once instead of waiting out every later pass.
         stopSignal: { exhausted || screen.failure != nil ? 15 : nil })
     if let failure = screen.failure { throw failure }
-    return FrameCosts(output: screen.output, framesDrawn: ncurses.framesDrawn, setupBytes: setup.count)
+    return FrameCosts(output: screen.samples, framesDrawn: ncurses.framesDrawn, setupBytes: setup.count)
 }
 
 /// Forwards to an `NcursesScreen` and, each time the loop asks for input (once per pass),
-/// records the bytes the terminal received since the previous pass. Input is polled without
-/// waiting, so the loop runs as fast as it can draw.
-private final class MeteredScreen: TerminalScreen {
+/// records what `sample` says about the pass that just ended (the bytes or writes the terminal
+/// received). Input is polled without waiting, so the loop runs as fast as it can draw.
+final class PassRecordingScreen<Sample>: TerminalScreen {
     private let screen: NcursesScreen
-    private let terminal: PseudoTerminal
-    private(set) var output: [[UInt8]] = []
-    private(set) var failure: PseudoTerminal.Failure?
+    private let sample: () throws -> Sample
+    private(set) var samples: [Sample] = []
+    private(set) var failure: (any Error)?
 
-    init(_ screen: NcursesScreen, terminal: PseudoTerminal) {
+    init(_ screen: NcursesScreen, sample: @escaping () throws -> Sample) {
         self.screen = screen
-        self.terminal = terminal
+        self.sample = sample
     }
 
     var size: TerminalSize { screen.size }
@@ -80,7 +80,7 @@ private final class MeteredScreen: TerminalScreen {
 
     func readInput(timeoutMilliseconds: Int) -> TerminalInput? {
         do {
-            output.append(try terminal.takeOutput())
+            samples.append(try sample())
         } catch {
             failure = failure ?? error
         }

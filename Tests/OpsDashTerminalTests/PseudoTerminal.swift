@@ -21,7 +21,7 @@ final class PseudoTerminal {
 
     private static let marker: [UInt8] = [0xFF, 0xFE, 0xFF]
 
-    private let master: Int32
+    private var master: Int32
     private let slavePath: String
     private let markerDescriptor: Int32
     private let output = OutputBuffer()
@@ -56,10 +56,19 @@ final class PseudoTerminal {
     }
 
     deinit {
+        hangUp()
+        _ = close(markerDescriptor)
+    }
+
+    /// Closes the master side, as a terminal emulator or an ssh connection that goes away does:
+    /// the terminal's reads fail from then on. No signal is sent (the terminal controls no
+    /// session). Idempotent.
+    func hangUp() {
+        guard master >= 0 else { return }
         output.stop()
         output.waitUntilFinished()
-        _ = close(markerDescriptor)
         _ = close(master)
+        master = -1
     }
 
     /// A new stream on the slave side for a screen to own (it closes it).

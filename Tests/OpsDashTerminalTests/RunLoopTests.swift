@@ -96,24 +96,33 @@ private func run(
                 return polls >= 3 ? 15 : nil
             })
         #expect(exit == .signal(15))
-        #expect(exit.signalExitCode == 143)
         #expect(commands.isEmpty)
         #expect(screen.closeCount == 1)
     }
 
-    @Test func signalHandlerFlagReachesTheLoop() {
-        SignalTrap.clear()
-        #expect(SignalTrap.pendingStop() == nil)
-        SignalTrap.simulateStop(15)  // the handler's body, without signalling the test process
-        #expect(SignalTrap.pendingStop() == 15)
-        let screen = FakeScreen(width: 10, height: 2, script: [nil])
-        var commands: [Command] = []
-        let exit = runDashboard(
-            screen: screen, fps: 10, initial: DashboardState(width: 10, height: 2),
-            snapshot: { nil }, perform: { commands.append($0) })
-        #expect(exit == .signal(15))
+    @Test func aClosedTerminalEndsTheLoopWithoutASignal() {
+        let screen = FakeScreen(width: 10, height: 2, script: [nil, .closed, .key(.character("C"))])
+        let (exit, commands) = run(screen)
+        #expect(exit == .terminalClosed)
+        #expect(commands.isEmpty)  // nothing read after the terminal went away
         #expect(screen.closeCount == 1)
-        SignalTrap.clear()
-        #expect(SignalTrap.pendingStop() == nil)
+    }
+
+    @Test func lowFrameRatesStillLookForStopSignalsEvery100Milliseconds() {
+        var polls = 0
+        let screen = FakeScreen(width: 10, height: 2, script: Array(repeating: nil, count: 40))
+        var commands: [Command] = []
+        let exit = runLoop(
+            screen: screen, fps: 1, initial: DashboardState(width: 1, height: 1), snapshot: { nil },
+            perform: { commands.append($0) },
+            stopSignal: {
+                polls += 1
+                return polls >= 4 ? 2 : nil
+            },
+            reducer: scriptedReduce, renderer: scriptedRender)
+        #expect(exit == .signal(2))
+        // One frame at 1 fps is 1000 ms: waited in slices of at most 100 ms, each followed by a look.
+        #expect(screen.timeouts.allSatisfy { $0 <= 100 }, "\(screen.timeouts)")
+        #expect(screen.timeouts.count == 3)
     }
 }

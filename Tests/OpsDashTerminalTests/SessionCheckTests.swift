@@ -5,7 +5,7 @@ import Testing
 @Suite struct SessionCheckTests {
     @Test func pipedStdoutIsRefused() {
         let error = checkInteractive(stdoutIsTTY: false, term: "xterm-256color")
-        #expect(error?.description == "opsdash needs an interactive terminal; use --headless")
+        #expect(error?.description == "stdout is not an interactive terminal; use --headless")
     }
 
     @Test func dumbOrMissingTermIsRefused() {
@@ -19,12 +19,5 @@ import Testing
     @Test func usableTerminalPasses() {
         #expect(checkInteractive(stdoutIsTTY: true, term: "xterm-256color") == nil)
         #expect(checkInteractive(stdoutIsTTY: true, term: "tmux-256color") == nil)
-    }
-
-    @Test func signalExitCodes() {
-        #expect(DashboardExit.signal(2).signalExitCode == 130)
-        #expect(DashboardExit.signal(15).signalExitCode == 143)
-        #expect(DashboardExit.signal(1).signalExitCode == 129)
-        #expect(DashboardExit.quit.signalExitCode == nil)
     }
 }

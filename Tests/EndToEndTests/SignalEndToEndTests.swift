@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// How a stop reaches the dashboard in a test: a key tmux turns into a signal for the
+/// foreground process group, or `kill` to the process.
+enum StopRequest: CustomStringConvertible, Sendable {
+    case key(String, signal: Int32)
+    case kill(Int32)
+
+    var signal: Int32 {
+        switch self {
+        case .key(_, let signal), .kill(let signal): signal
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .key(let key, _): "key \(key)"
+        case .kill(let signal): "kill -\(signal)"
+        }
+    }
+}
+
+/// The dashboard in tmux, run from a pid file so the test knows its pid.
+private struct DashboardUnderTest {
+    let tmux: TmuxSession
+    let pid: Int32
+
+    init(
+        _ build: OpsdashBuild, arguments: String = "", temporaryDirectory: String? = nil,
+        runtimeBacktraceSetting: Bool = true
+    ) throws {
+        let binary = try build.binary()
+        let pidFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("opsdash-e2e-\(UUID().uuidString).pid").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        // `exec` inside a subshell keeps sh as the pane process and opsdash its child.
+        let tmux = try TmuxSession(
+            command:
+                "sh -c \(shellQuote("ulimit -c 0; echo $$ > \(shellQuote(pidFile)); exec \(temporaryDirectory.map { "env TMPDIR=\(shellQuote($0)) " } ?? "")\(shellQuote(binary)) \(arguments)"))",
+            runtimeBacktraceSetting: runtimeBacktraceSetting)
+        let shown = try tmux.waitUntil { screen in try tmux.isAlternateScreen() && screen.contains("RUNNING") }
+        guard shown.matched else { throw TmuxError(description: "dashboard never appeared:\n\(shown.screen)") }
+        let text = try String(contentsOfFile: pidFile, encoding: .utf8)
+        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw TmuxError(description: "no pid in \(pidFile)")
+        }
+        self.tmux = tmux
+        self.pid = pid
+    }
+}
+
+/// Whether process `pid` has ended (gone, or a zombie waiting for its parent).
+func processEnded(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+    guard let close = stat.lastIndex(of: ")") else { return false }
+    return stat[close...].dropFirst(2).first == "Z"
+}
+
+/// Polls until `pid` ended or `timeout` passed; whether it ended.
+func waitForEnd(of pid: Int32, timeout: Duration) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !processEnded(pid) {
+        if ContinuousClock.now >= deadline { return false }
+        Thread.sleep(forTimeInterval: 0.01)
+    }
+    return true
+}
+
+/// Every stop signal, against the debug and the release binary.
+@Suite struct SignalEndToEndTests {
+    static let requests: [StopRequest] = [
+        .key("C-c", signal: SIGINT), .key("C-\\", signal: SIGQUIT), .kill(SIGTERM), .kill(SIGHUP), .kill(SIGQUIT),
+    ]
+
+    @Test(
+        .enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"),
+        arguments: OpsdashBuild.allCases, requests)
+    func stopSignalEndsTheDashboardAndRestoresTheTerminal(_ build: OpsdashBuild, _ request: StopRequest) throws {
+        // SIGQUIT runs with the Swift runtime's default backtrace settings, as a user's shell has them.
+        let dashboard = try DashboardUnderTest(build, runtimeBacktraceSetting: request.signal != SIGQUIT)
+        let tmux = dashboard.tmux
+        defer { tmux.kill() }
+        switch request {
+        case .key(let key, _): try tmux.sendKeys(key)
+        case .kill(let signal): #expect(Foundation.kill(dashboard.pid, signal) == 0)
+        }
+        #expect(waitForEnd(of: dashboard.pid, timeout: .seconds(2)), "\(build) still running after \(request)")
+        let ended = try tmux.waitUntil(timeout: .seconds(5)) { $0.contains("[tty ") }
+        #expect(tmux.exitStatus(in: ended.screen) == 128 + request.signal, "\(ended.screen)")
+        #expect(ended.screen.contains("[tty sane]"), "\(ended.screen)")
+        #expect(ended.screen.contains("opsdash: "), "the summary line after the screen closed")
+        #expect(try !tmux.isAlternateScreen())
+    }
+
+    @Test(
+        .enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"),
+        arguments: OpsdashBuild.allCases)
+    func closingTheTerminalEndsTheDashboardWithinOneSecond(_ build: OpsdashBuild) throws {
+        let dashboard = try DashboardUnderTest(build, arguments: "--fps 1")
+        defer { dashboard.tmux.kill() }
+        try dashboard.tmux.killSession()
+        #expect(waitForEnd(of: dashboard.pid, timeout: .seconds(1)), "\(build) outlived its terminal")
+    }
+
+    @Test(
+        .enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"),
+        arguments: OpsdashBuild.allCases)
+    func aCrashRestoresTheTerminalAndLeavesNoLogBehind(_ build: OpsdashBuild) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "opsdash-e2e-\(UUID().uuidString)"
+        ).path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // The Swift runtime's default backtrace settings, as a user's shell has them: its
+        // backtracer must not get the crash (it would wait for a key on the hidden log).
+        let dashboard = try DashboardUnderTest(build, temporaryDirectory: directory, runtimeBacktraceSetting: false)
+        let tmux = dashboard.tmux
+        defer { tmux.kill() }
+        #expect(Foundation.kill(dashboard.pid, SIGSEGV) == 0)
+        let ended = try tmux.waitUntil(timeout: .seconds(5)) { $0.contains("[tty ") }
+        #expect(tmux.exitStatus(in: ended.screen) == 128 + SIGSEGV, "\(ended.screen)")
+        #expect(ended.screen.contains("[tty sane]"), "\(ended.screen)")
+        #expect(try !tmux.isAlternateScreen())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [])
+    }
+}

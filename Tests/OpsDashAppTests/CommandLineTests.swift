@@ -1,0 +1,28 @@
+import OpsDashUI
+import Testing
+
+@testable import OpsDashApp
+
+@Suite struct CommandLineTests {
+    @Test func helpListsEveryKeyOfTheHelpOverlayAndPointsAtTheScenarioList() {
+        let help = OpsdashCommand.helpMessage(columns: 100)
+        #expect(!KeyReference.entries.isEmpty)
+        for entry in KeyReference.entries {
+            #expect(help.contains(entry.key), "key \(entry.key)")
+            #expect(help.contains(entry.meaning), "meaning \(entry.meaning)")
+        }
+        #expect(help.contains("opsdash --list-scenarios"))
+        #expect(help.contains("--version"))
+    }
+
+    @Test func versionPrintsTheOneVersionString() throws {
+        do {
+            _ = try OpsdashCommand.parse(["--version"])
+            Issue.record("--version parsed as a run")
+        } catch {
+            #expect(OpsdashCommand.exitCode(for: error) == .success)
+            #expect(OpsdashCommand.fullMessage(for: error) == OpsdashVersion.current)
+        }
+        #expect(OpsdashVersion.current.split(separator: ".").count == 3)
+    }
+}
