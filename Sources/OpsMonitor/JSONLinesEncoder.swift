@@ -96,7 +96,7 @@ public struct JSONLinesEncoder: Sendable {
 
     // MARK: Pieces
 
-    private static func appendCounts(_ counts: StateCounts, _ output: inout String) {
+    static func appendCounts(_ counts: StateCounts, _ output: inout String) {
         output += "\"waiting\":\(counts.waiting),\"ready\":\(counts.ready),\"executing\":\(counts.executing),"
         output += "\"succeeded\":\(counts.succeeded),\"failed\":\(counts.failed),\"cancelled\":\(counts.cancelled)"
     }
