@@ -54,6 +54,11 @@ public struct EventSnapshotBuilder: Sendable {
         store.version == version ? nil : snapshot()
     }
 
+    /// Moves the shown time forward to `time` (a heartbeat's clock) without changing anything else.
+    public mutating func advance(to time: Duration) {
+        self.time = max(self.time, time)
+    }
+
     /// Applies one monitor event.
     public mutating func apply(_ event: MonitorEvent) {
         time = max(time, event.time)
