@@ -9,6 +9,7 @@ public enum Opsdash {
     public static func main(_ arguments: [String]) -> Int32 {
         setenv("SWIFT_BACKTRACE", "interactive=no", 0)
         signal(SIGPIPE, SIG_IGN)
+        if arguments.first == "attach" { return attach(Array(arguments.dropFirst())).rawValue }
         let command: OpsdashCommand
         do {
             command = try OpsdashCommand.parse(arguments)
@@ -23,6 +24,23 @@ public enum Opsdash {
             return ExitStatus.usage.rawValue
         }
         return run(command).rawValue
+    }
+
+    /// `opsdash attach …`.
+    static func attach(_ arguments: [String]) -> ExitStatus {
+        let command: AttachCommand
+        do {
+            command = try AttachCommand.parse(arguments)
+        } catch {
+            if AttachCommand.exitCode(for: error) == .success {
+                StandardStreams.write(AttachCommand.fullMessage(for: error) + "\n")
+                return .success
+            }
+            StandardStreams.error("opsdash: " + AttachCommand.message(for: error)
+                .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces))
+            return .usage
+        }
+        return command.execute()
     }
 
     static func run(_ command: OpsdashCommand) -> ExitStatus {

@@ -168,12 +168,13 @@ public final class QueuePublisher: Service, Sendable {
         current.pump.cancel()
         for server in current.servers { try? server.close().wait() }
         unlink(socketPath)
-        unlink(sidecarPath)
         let closed = DispatchSemaphore(value: 0)
         loop.flatSubmit {
-            current.engine.value.shutdown(reason: "app shutting down", on: loop)
+            current.engine.value.onViewersChanged = { _ in }
+            return current.engine.value.shutdown(reason: "app shutting down", on: loop)
         }.whenComplete { _ in closed.signal() }
         if closed.wait(timeout: .now() + 2) == .timedOut { logger.debug("viewers did not close in time") }
+        unlink(sidecarPath)
         try? current.group.syncShutdownGracefully()
     }
 
