@@ -18,6 +18,24 @@ import OpsKitRemote
 import OpsMonitor
 
 /// The app's own asynchronous step: "renders" a thumbnail on a background queue.
+/// Set once SIGINT or SIGTERM arrived.
+final class StopRequest: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+    func set() { flag.store(true, ordering: .relaxed) }
+}
+
+/// Turns SIGINT and SIGTERM into `request` instead of ending the process at once.
+func watchStopSignals(_ request: StopRequest) -> [any DispatchSourceSignal] {
+    [SIGINT, SIGTERM].map { number in
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { request.set() }
+        source.resume()
+        return source
+    }
+}
+
 final class ThumbnailOperation: AsyncOperation, @unchecked Sendable {
     private let work = DispatchQueue(label: "thumbnails")
     private let milliseconds: Int
@@ -58,14 +76,8 @@ do {
     exit(2)
 }
 // Ctrl-C or SIGTERM: stop adding work, say bye to viewers, remove the socket.
-let interrupted = Mutex(false)
-let signalSources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
-    signal(number, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-    source.setEventHandler { interrupted.withLock { $0 = true } }
-    source.resume()
-    return source
-}
+let interrupted = StopRequest()
+let signalSources = watchStopSignals(interrupted)
 
 // KVO-style observation of the queue, the same source on Linux and macOS.
 let countToken = queue.observe(\.allOperationCount, options: [.new]) { _, change in
@@ -89,7 +101,7 @@ func makeRound(_ round: Int) -> [Operation] {
 }
 
 var round = 0
-while !interrupted.withLock({ $0 }) && (rounds == 0 || round < rounds) {
+while !interrupted.isSet && (rounds == 0 || round < rounds) {
     round += 1
     let operations = makeRound(round)
     queue.addOperations(operations, waitUntilFinished: false)
@@ -97,14 +109,14 @@ while !interrupted.withLock({ $0 }) && (rounds == 0 || round < rounds) {
         // An operator decision, as the dashboard's `c` key would make it:
         (operations[10] as? AsyncOperation)?.cancel(reason: "cancelled by operator")
     }
-    while queue.allOperationCount > 0 && !interrupted.withLock({ $0 }) {
+    while queue.allOperationCount > 0 && !interrupted.isSet {
         let snapshot = monitor.snapshot()
         let counts = snapshot.counts
         print("t=\(String(format: "%.1f", snapshot.time.seconds))s executing \(counts.executing)/\(snapshot.maxConcurrentOperationCount), waiting \(counts.waiting), done \(counts.finished)/\(counts.total)")
         Thread.sleep(forTimeInterval: 1)
     }
 }
-if interrupted.withLock({ $0 }) { queue.cancelAllOperations() }
+if interrupted.isSet { queue.cancelAllOperations() }
 queue.waitUntilAllOperationsAreFinished()
 for row in monitor.snapshot().operations {
     print("#\(row.id) \(row.name): \(row.outcome?.rawValue ?? row.lifecycle.rawValue)\(row.message.map { " (\($0))" } ?? "")")

@@ -79,7 +79,19 @@ struct AttachCommand: ParsableCommand {
         if headless {
             return HeadlessAttach(target: resolved, role: role, token: token).execute()
         }
-        return RemoteSource.attach(target: resolved, role: role, token: token, fps: fps)
+        return RemoteSource.attach(target: resolved, role: role, token: token, fps: fps, resolve: resolver(for: resolved, in: published))
+    }
+
+    /// For a target picked by name (or the only one), finds the same app/queue again by its
+    /// sidecar, so a restarted app (new pid, new socket) is found; a path or address stays fixed.
+    private func resolver(for resolved: RemoteTarget, in published: [PublishedQueue]) -> (@Sendable () -> RemoteTarget?)? {
+        guard case .unix(let path) = resolved, let entry = published.first(where: { $0.socket == path }),
+            target.map({ RemoteTarget(parsing: $0) == nil }) ?? true
+        else { return nil }
+        let label = entry.label
+        return {
+            PublishedQueue.list().last { $0.label == label }.map { RemoteTarget.unix($0.socket) }
+        }
     }
 
     private enum Resolution {

@@ -39,9 +39,9 @@ struct HeadlessAttach {
     func execute() -> ExitStatus {
         let signals = SignalWatcher()
         let printer = Printer()
-        let viewer = RemoteViewer(target: target, role: role, token: token, reconnect: false) { outputs in
+        let viewer = RemoteViewer(target: target, role: role, token: token, reconnect: false, onOutput: { outputs in
             printer.print(outputs)
-        }
+        })
         if let error = viewer.start() {
             StandardStreams.error("opsdash: \(error)")
             return .usage

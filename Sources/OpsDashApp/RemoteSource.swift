@@ -16,8 +16,11 @@ final class RemoteSource: DashboardSource {
     }
 
     /// Runs the dashboard attached to `target` until the operator quits or a signal arrives.
-    static func attach(target: RemoteTarget, role: RemoteRole?, token: String?, fps: Int) -> ExitStatus {
-        let viewer = RemoteViewer(target: target, role: role, token: token, reconnect: true)
+    /// `resolve` finds the target again before a reconnect (a restarted app has a new socket).
+    static func attach(
+        target: RemoteTarget, role: RemoteRole?, token: String?, fps: Int, resolve: (@Sendable () -> RemoteTarget?)?
+    ) -> ExitStatus {
+        let viewer = RemoteViewer(target: target, role: role, token: token, reconnect: true, resolve: resolve)
         if let error = viewer.start() {
             StandardStreams.error("opsdash: \(error)")
             return .usage
@@ -60,7 +63,7 @@ final class RemoteSource: DashboardSource {
 
     func status() -> SourceStatus? {
         let status = viewer.status
-        let label = status.welcome.map { "\($0.label) pid \($0.pid)" } ?? viewer.target.description
+        let label = status.welcome.map { "\($0.label)[\($0.pid)]" } ?? viewer.target.description
         switch status.link {
         case .connected:
             let role = status.welcome?.role == .controller ? "control" : "read-only"

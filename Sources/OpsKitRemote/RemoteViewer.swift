@@ -46,17 +46,21 @@ public final class RemoteViewer: Sendable {
     private let token: String?
     private let reconnect: Bool
     private let onOutput: (@Sendable ([ViewerCore.Output]) -> Void)?
+    private let resolve: (@Sendable () -> RemoteTarget?)?
     private let state: Mutex<State>
     private let writer = Mutex<Void>(())
 
     /// A viewer of `target`; `role: .observer` asks for read-only, `token` is for TCP. Without
     /// `reconnect` it ends when the connection does. `onOutput` sees every protocol output, in
-    /// order, on the viewer's thread.
+    /// order, on the viewer's thread. `resolve` finds the target again before each reconnect
+    /// (an app that restarted publishes under a new socket name).
     public init(
         target: RemoteTarget, role: RemoteRole? = nil, token: String? = nil, reconnect: Bool = true,
-        limits: MonitorStore.Limits = .init(), onOutput: (@Sendable ([ViewerCore.Output]) -> Void)? = nil
+        limits: MonitorStore.Limits = .init(), resolve: (@Sendable () -> RemoteTarget?)? = nil,
+        onOutput: (@Sendable ([ViewerCore.Output]) -> Void)? = nil
     ) {
         self.target = target
+        self.resolve = resolve
         self.role = role
         self.token = token
         self.reconnect = reconnect
@@ -167,9 +171,10 @@ public final class RemoteViewer: Sendable {
             backoff = min(backoff * 2, 4)
             if state.withLock({ $0.stopped }) { break }
             setStatus(.connecting, "reconnecting")
-            switch target.connect() {
+            guard let next = resolve?() ?? (resolve == nil ? target : nil) else { continue }
+            switch next.connect() {
             case .success(let next): descriptor = next
-            case .failure(let error): state.withLock { $0.lastReason = Self.shortReason(error.description) }
+            case .failure: break  // the reason the last connection ended stays on show
             }
         }
         state.withLock { $0.finished = true }
@@ -181,11 +186,6 @@ public final class RemoteViewer: Sendable {
 
     private static func format(_ seconds: Double) -> String {
         seconds < 1 ? String(format: "%.2g", seconds) : String(Int(seconds))
-    }
-
-    private static func shortReason(_ text: String) -> String {
-        if text.contains("No such file") || text.contains("Connection refused") { return "app not running" }
-        return text
     }
 
     /// Reads one connection until it ends; returns why it ended.

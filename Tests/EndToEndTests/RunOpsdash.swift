@@ -8,7 +8,10 @@ struct ProcessResult {
 }
 
 /// Runs `opsdash` with `arguments` to completion (stdin from /dev/null) and collects its output.
-func runOpsdash(_ arguments: [String], signalAfterFirstLine: Int32? = nil) throws -> ProcessResult {
+/// `environment` is added to this process's environment.
+func runOpsdash(
+    _ arguments: [String], signalAfterFirstLine: Int32? = nil, environment extra: [String: String] = [:]
+) throws -> ProcessResult {
     guard let executable = opsdashBinaryPath().map(URL.init(fileURLWithPath:)) else {
         throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "opsdash binary not built"])
     }
@@ -17,6 +20,7 @@ func runOpsdash(_ arguments: [String], signalAfterFirstLine: Int32? = nil) throw
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
+    environment.merge(extra) { _, new in new }
     process.environment = environment
     let out = Pipe()
     let err = Pipe()
