@@ -61,7 +61,15 @@ let package = Package(
         .testTarget(name: "OpsScenariosTests", dependencies: ["OpsScenarios", "OpsKit"]),
         .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"], exclude: ["Snapshots"]),
         .testTarget(name: "OpsDashTerminalTests", dependencies: ["OpsDashTerminal", "OpsDashUI"]),
-        .testTarget(name: "OpsKitRemoteTests", dependencies: ["OpsKitRemote", "OpsMonitor", "OpsKit"]),
+        .testTarget(
+            name: "OpsKitRemoteTests",
+            dependencies: [
+                "OpsKitRemote", "OpsMonitor", "OpsKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["opsdash", "AppExample"]),
     ],
     swiftLanguageModes: [.v6]

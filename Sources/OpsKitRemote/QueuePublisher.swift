@@ -157,6 +157,18 @@ public final class QueuePublisher: Service, Sendable {
         logger.info("publishing \(options.app)/\(name) on \(socketPath)")
     }
 
+    /// The TCP port listened on (useful with port 0), when TCP is on and started.
+    public var tcpPort: Int? {
+        running.withLock { $0?.servers.dropFirst().first?.localAddress?.port }
+    }
+
+    /// Streaming viewers and the bytes of the shared event ring (the memory viewers cost
+    /// besides their sockets' bounded buffers); nil when not started.
+    public func statistics() -> (viewers: Int, ringBytes: Int)? {
+        guard let engine = running.withLock({ $0?.engine }) else { return nil }
+        return try? engine.eventLoop.submit { (engine.value.core.viewerCount, engine.value.core.ringBytes) }.wait()
+    }
+
     /// Says `bye` to every viewer, stops listening and removes the socket and sidecar. Blocks
     /// until done; call it from any thread but the publisher's own.
     public func stop() {
