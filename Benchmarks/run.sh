@@ -17,3 +17,4 @@ esac
 swift build -c release
 swift package benchmark --no-progress
 .build/release/Ratios "${ratios[@]}"
+.build/release/RemoteBench "${ratios[@]}"
