@@ -76,6 +76,16 @@ import Testing
         let refused = try readOnly.waitUntil { $0.contains("refused: read-only attach") }
         #expect(refused.matched, "no refusal:\n\(refused.screen)")
         #expect(try readOnly.capture().contains("PAUSED"), "still paused: the refusal changed nothing")
+        try readOnly.sendKeys("Down")  // clears the message line
+        #expect(try readOnly.waitUntil { !$0.contains("refused:") }.matched)
+        try readOnly.sendKeys("+")
+        #expect(try readOnly.waitUntil { $0.contains("refused: read-only attach") && $0.contains("/4 ") }.matched, "+ was not refused")
+        try readOnly.sendKeys("/")
+        try readOnly.sendKeys("-l", "ready")
+        try readOnly.sendKeys("Enter")
+        #expect(try readOnly.waitUntil { !$0.contains("refused:") }.matched)
+        try readOnly.sendKeys("c")
+        #expect(try readOnly.waitUntil { $0.contains("refused: read-only attach") }.matched, "c was not refused")
         try tmux.sendKeys("q")
         #expect(try tmux.waitUntil { tmux.exitStatus(in: $0) == 0 }.matched)
     }
