@@ -53,6 +53,16 @@ struct EventRing {
         return head
     }
 
+    /// Numbers `count` deltas nobody will be sent (no viewer is connected) and forgets the
+    /// history: a viewer that later offers to resume from before them gets a snapshot.
+    mutating func skip(_ count: Int) {
+        guard count > 0 else { return }
+        head += UInt64(count)
+        entries.removeAll()
+        bytes = 0
+        newestProgress = [:]
+    }
+
     /// The entry with `seq`, if still held.
     func entry(_ seq: UInt64) -> Entry? {
         guard seq >= first, seq <= head else { return nil }

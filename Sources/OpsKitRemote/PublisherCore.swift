@@ -117,6 +117,9 @@ public struct PublisherCore {
     private var unfinished: Set<Int> = []
     /// The monitor's clock at the last publish.
     private var monitorTime: Duration = .zero
+    /// Events were numbered without encoding (nobody connected): the encoder's operation names
+    /// are stale until the next keyframe re-teaches them.
+    private var encoderIsCold = false
 
     public init(identity: Identity, configuration: Configuration = .init(), access: Access = .init()) {
         self.identity = identity
@@ -341,6 +344,29 @@ public struct PublisherCore {
     /// for a keyframe get one consistent with the new head.
     public mutating func publish(_ events: [MonitorEvent], snapshot: QueueSnapshot?, monitorTime: Duration) {
         self.monitorTime = max(self.monitorTime, monitorTime)
+        if connections.isEmpty {
+            // Nobody to send to: keep the numbering and the bookkeeping, skip the encoding.
+            for event in events {
+                switch event {
+                case .added(_, let id, _, _, _, _): unfinished.insert(id)
+                case .state(_, let id, _, .finished, _, _): unfinished.remove(id)
+                default: break
+                }
+            }
+            ring.skip(events.count)
+            encoderIsCold = encoderIsCold || !events.isEmpty
+            return
+        }
+        if encoderIsCold, let snapshot {
+            // Names of operations added while nobody watched, for the state lines to come.
+            encoder = JSONLinesEncoder(progressInterval: .zero)
+            var scratch = ""
+            for op in snapshot.operations where op.lifecycle != .finished {
+                encoder.encode(.added(time: op.addedAt, id: op.id, name: op.name, kind: op.kind, totalBytes: op.totalBytes, dependencies: []), into: &scratch)
+                scratch.removeAll(keepingCapacity: true)
+            }
+            encoderIsCold = false
+        }
         var text = ""
         for event in events {
             text.removeAll(keepingCapacity: true)

@@ -196,6 +196,7 @@ import Testing
 
     @Test func aViewerResumesInsideTheRingWithTheSameEpoch() {
         var harness = CoreHarness()
+        harness.connect(9)  // someone connected: the deltas are kept in the ring
         harness.publish(Sample.added(1) + Sample.added(2))
         harness.connect(1)
         harness.say(1, #"{"cmd":"hello","resume":{"epoch":"e1","seq":2}}"#)
@@ -226,6 +227,27 @@ import Testing
         #expect(PublisherCore.constantTimeEqual("abc", "abc"))
         #expect(!PublisherCore.constantTimeEqual("abc", "abd"))
         #expect(!PublisherCore.constantTimeEqual("abc", "abcd"))
+    }
+
+    @Test func withNobodyConnectedEventsAreNumberedButNotEncoded() {
+        var harness = CoreHarness()
+        harness.publish(Sample.added(1) + Sample.added(2))
+        #expect(harness.core.head == 4)
+        #expect(harness.core.ringBytes == 0)
+        harness.connect(1)
+        harness.say(1, #"{"cmd":"hello","resume":{"epoch":"e1","seq":2}}"#)
+        #expect(harness.lines(1).first?.contains(#""resumed":false"#) == true, "skipped deltas cannot be resumed")
+        let snapshot = QueueSnapshot(
+            counts: StateCounts(ready: 2),
+            operations: ChunkedArray([OperationSnapshot(id: 1, name: "op1"), OperationSnapshot(id: 2, name: "op2")]))
+        harness.publish([], snapshot: snapshot)
+        harness.flush()
+        #expect(harness.lines(1).last == #"{"event":"snapshot_end","seq":4}"# + "\n")
+        harness.publish([.state(time: .seconds(1), id: 2, from: .ready, to: .executing, outcome: nil, message: nil)])
+        harness.flush()
+        #expect(harness.lines(1) == [#"{"t":1.000,"event":"state","id":2,"op":"op2","from":"ready","to":"executing","seq":5}"# + "\n"])
+        harness.say(1, #"{"cmd":"cancel","op":2}"#)
+        #expect(harness.core.needsKeyframe == false)
     }
 
     @Test func shutdownSaysByeToEveryone() {
