@@ -412,7 +412,9 @@ public struct PublisherCore {
             case .hello(let deadline):
                 if now >= deadline {
                     connection.phase = .closed
-                    outputs.append(.send(id, [Self.byeLine("no hello within \(Int(configuration.helloTimeout.seconds)) s")]))
+                    let seconds = configuration.helloTimeout.seconds
+                    let text = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+                    outputs.append(.send(id, [Self.byeLine("no hello within \(text) s")]))
                     outputs.append(.close(id))
                 }
             case .streaming:

@@ -109,7 +109,7 @@ private final class Published {
         let published = try Published { $0.configuration.helloTimeout = .milliseconds(200) }
         try published.publisher.start()
         let client = try LineClient(.unix(published.publisher.socketPath))
-        #expect(client.line() == #"{"event":"bye","reason":"no hello within 0 s"}"#)
+        #expect(client.line() == #"{"event":"bye","reason":"no hello within 0.2 s"}"#)
         #expect(client.closed())
     }
 
