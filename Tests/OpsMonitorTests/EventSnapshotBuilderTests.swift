@@ -174,6 +174,26 @@ private func expectSame(_ rebuilt: QueueSnapshot, _ original: QueueSnapshot, ret
         expectSame(builder.snapshot(), final, retryText: false)
     }
 
+    @Test func recordingCanStartLateFromAConsistentPicture() {
+        let run = Workload(limits: .init())
+        run.monitor.setRecordingEvents(false)
+        #expect(!run.monitor.isRecordingEvents)
+        run.start()
+        #expect(eventually {
+            run.clock.advance(by: .milliseconds(100))
+            return run.monitor.snapshot().counts.finished >= 20
+        })
+        #expect(run.monitor.drainEvents().isEmpty, "nothing recorded while off")
+        var builder = EventSnapshotBuilder()
+        builder.load(run.monitor.setRecordingEvents(true))
+        #expect(run.runToEnd { for event in run.monitor.drainEvents() { builder.apply(event) } })
+        let (events, final) = run.monitor.drainEventsAndSnapshot()
+        for event in events { builder.apply(event) }
+        #expect(builder.snapshot().counts == final.counts)
+        #expect(builder.snapshot().completedBytes == final.completedBytes)
+        #expect(Array(builder.snapshot().operations.map(\.lifecycle)) == Array(final.operations.map(\.lifecycle)))
+    }
+
     @Test func keyframeLinesOutOfOrderAreRefused() throws {
         let decoder = JSONLinesDecoder()
         var builder = EventSnapshotBuilder()
