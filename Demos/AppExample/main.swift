@@ -61,7 +61,7 @@ let rounds = flag("--rounds").flatMap(Int.init) ?? 0
 let clock = LiveClock(speed: flag("--speed").flatMap(Double.init) ?? 4)
 let queue = ObservableOperationQueue(name: "app.images")
 queue.maxConcurrentOperationCount = 3
-let monitor = QueueMonitor(queue: queue, clock: clock, recordEvents: true)
+let monitor = QueueMonitor(queue: queue, clock: clock)
 
 // Publish the queue so `opsdash attach` can watch it from another terminal.
 var publishing = QueuePublisher.Options()

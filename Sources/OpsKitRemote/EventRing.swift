@@ -63,6 +63,13 @@ struct EventRing {
         newestProgress = [:]
     }
 
+    /// Forgets the history (the numbering goes on): no viewer can resume from before now.
+    mutating func clear() {
+        entries.removeAll()
+        bytes = 0
+        newestProgress = [:]
+    }
+
     /// The entry with `seq`, if still held.
     func entry(_ seq: UInt64) -> Entry? {
         guard seq >= first, seq <= head else { return nil }

@@ -140,6 +140,16 @@ public struct PublisherCore {
     public var needsKeyframe: Bool {
         connections.values.contains { $0.wantsKeyframe }
     }
+    /// Whether any connection is open (said hello or not).
+    public var hasConnections: Bool { !connections.isEmpty }
+
+    /// The monitor recorded nothing for a while (nobody was connected): the history before now
+    /// can no longer be resumed, and operation names and ids come from the next keyframe.
+    public mutating func recordingResumed() {
+        ring.clear()
+        encoderIsCold = true
+    }
+
     /// Bytes the ring holds (shared by every viewer).
     public var ringBytes: Int { ring.bytes }
 
@@ -385,6 +395,7 @@ public struct PublisherCore {
             ring.append(ByteBuffer(string: text), progressOf: progressOf)
         }
         if let snapshot, needsKeyframe {
+            unfinished = Set(snapshot.operations.lazy.filter { $0.lifecycle != .finished }.map(\.id))
             let lines = KeyframeEncoder.lines(snapshot, seq: ring.head)
             var buffers: [ByteBuffer] = []
             for line in lines.split(separator: "\n", omittingEmptySubsequences: true) {

@@ -25,8 +25,21 @@ final class PublisherEngine {
 
     private var now: Duration { ContinuousClock.now - origin }
 
-    /// Drains the monitor into the ring and sends what viewers can take.
+    /// Whether the monitor records events for this publisher (only while someone is connected).
+    private var recording = true
+
+    /// Drains the monitor into the ring and sends what viewers can take. With nobody connected
+    /// the monitor records nothing: watching costs the app only the monitor itself.
     func pump() {
+        if core.hasConnections != recording {
+            recording = core.hasConnections
+            monitor.setRecordingEvents(recording)
+            if recording { core.recordingResumed() }
+        }
+        guard recording else {
+            perform(core.flush(now: now))
+            return
+        }
         if core.needsKeyframe {
             let (events, snapshot) = monitor.drainEventsAndSnapshot()
             core.publish(events, snapshot: snapshot, monitorTime: snapshot.time)

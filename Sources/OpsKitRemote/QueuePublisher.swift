@@ -11,9 +11,9 @@ import Synchronization
 /// from another process: a Unix socket in the per-user runtime directory (and, opt-in, TCP).
 ///
 /// A `Service`: run it in a `ServiceGroup`, or call `start()` and `stop()` yourself. Graceful
-/// shutdown says `bye` to every viewer and removes the socket and its sidecar. The monitor must
-/// record events (`QueueMonitor(…, recordEvents: true)`); the publisher drains them on its own
-/// thread, so the app's threads never wait for a viewer.
+/// shutdown says `bye` to every viewer and removes the socket and its sidecar. The publisher owns
+/// the monitor's event stream: it turns recording on while a viewer is connected (off otherwise)
+/// and drains it on its own thread, so the app's threads never wait for a viewer.
 public final class QueuePublisher: Service, Sendable {
     /// How and to whom the queue is published.
     public struct Options: Sendable {

@@ -68,9 +68,10 @@ import Testing
 
     @Test func controllerCommandsAreCheckedExecutedAuditedAndAnswered() {
         var harness = CoreHarness(access: .init(allowControl: true))
-        harness.publish(Sample.added(1) + Sample.added(2))
         streaming(&harness, 1)
         streaming(&harness, 2, hello: #"{"cmd":"hello","role":"observer"}"#)
+        harness.publish(Sample.added(1) + Sample.added(2))
+        harness.flush()
         _ = harness.lines(1)
         _ = harness.lines(2)
         let cases: [(String, String)] = [
