@@ -50,6 +50,14 @@ public enum SnapshotEvents {
                     bytesPerSecond: op.bytesPerSecond, retries: op.retries))
             }
         }
-        return timed.sorted { ($0.time, $0.order) < ($1.time, $1.order) }.map(\.event)
+        // At equal times, starts go last: a start never appears before the finish that freed
+        // its slot or its dependency.
+        func rank(_ event: MonitorEvent) -> Int {
+            if case .state(_, _, _, .executing, _, _) = event { return 1 }
+            return 0
+        }
+        return timed.sorted { (left, right) in
+            (left.time, rank(left.event), left.order) < (right.time, rank(right.event), right.order)
+        }.map(\.event)
     }
 }

@@ -80,6 +80,25 @@ import Testing
         if case .error(let code, _) = outputs[3] { #expect(code == "bad_line") } else { Issue.record("no error") }
     }
 
+    @Test func atEqualTimesAFinishComesBeforeAStart() {
+        func op(_ id: Int, started: Duration, finished: Duration?) -> OperationSnapshot {
+            var history = [StateChange(time: .zero, lifecycle: .ready), StateChange(time: started, lifecycle: .executing)]
+            if let finished { history.append(StateChange(time: finished, lifecycle: .finished, outcome: .succeeded)) }
+            return OperationSnapshot(
+                id: id, name: "o\(id)", lifecycle: finished == nil ? .executing : .finished,
+                outcome: finished == nil ? nil : .succeeded, history: history)
+        }
+        // #1 starts when #2 finishes, at the same millisecond.
+        let events = SnapshotEvents.events(from: nil, to: QueueSnapshot(operations: ChunkedArray([
+            op(1, started: .seconds(2), finished: nil), op(2, started: .seconds(1), finished: .seconds(2)),
+        ])))
+        let order = events.compactMap { event -> String? in
+            if case .state(_, let id, _, let to, _, _) = event, to != .ready { return "\(id)\(to.rawValue)" }
+            return nil
+        }
+        #expect(order == ["2executing", "2finished", "1executing"])
+    }
+
     @Test func aSnapshotReadsAsTheEventsThatLeadToIt() {
         let op = OperationSnapshot(
             id: 1, name: "one", kind: .download, lifecycle: .finished, outcome: .succeeded, completedBytes: 100,
