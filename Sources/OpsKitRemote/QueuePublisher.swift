@@ -31,6 +31,8 @@ public final class QueuePublisher: Service, Sendable {
         public var pumpInterval: Duration = .milliseconds(10)
         /// Protocol limits and timings.
         public var configuration = PublisherCore.Configuration()
+        /// Whether the app's own uid may attach (tests turn it off to see a stranger refused).
+        var allowsOwnUID = true
 
         public init() {}
     }
@@ -118,7 +120,7 @@ public final class QueuePublisher: Service, Sendable {
             PublisherEngine(monitor: monitor, core: core, logger: logger), eventLoop: loop)
         var servers: [Channel] = []
         do {
-            let allowed = options.allowedUIDs.union([UInt32(geteuid())])
+            let allowed = options.allowsOwnUID ? options.allowedUIDs.union([UInt32(geteuid())]) : options.allowedUIDs
             let previous = umask(0o077)
             let unix = try Self.bootstrap(group: group, engine: engine, allowedUIDs: allowed, tcp: false)
                 .bind(unixDomainSocketPath: socketPath).wait()

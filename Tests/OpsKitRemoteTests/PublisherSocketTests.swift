@@ -105,6 +105,20 @@ private final class Published {
         #expect(client.closed())
     }
 
+    @Test func aPeerWithAnotherUIDIsClosedBeforeAnythingIsSent() throws {
+        // The kernel reports this process's uid; with it not allowed, this process is the stranger.
+        let published = try Published {
+            $0.allowsOwnUID = false
+            $0.allowedUIDs = [UInt32(geteuid()) &+ 1]
+        }
+        try published.publisher.start()
+        let client = try LineClient(.unix(published.publisher.socketPath))
+        client.send(#"{"cmd":"hello"}"# + "\n")
+        #expect(client.line(timeout: .seconds(2)) == nil, "not a byte")
+        #expect(client.closed())
+        #expect(published.publisher.statistics()?.viewers == 0)
+    }
+
     @Test func aConnectionThatSaysNoHelloIsClosed() throws {
         let published = try Published { $0.configuration.helloTimeout = .milliseconds(200) }
         try published.publisher.start()
