@@ -40,11 +40,7 @@ public enum RemoteTarget: Sendable, Equatable, CustomStringConvertible {
             guard inet_pton(AF_INET, literal, &address.sin_addr) == 1 else {
                 return .failure(RemoteError("\(description): only IPv4 addresses are supported"))
             }
-            #if canImport(Darwin)
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-            #else
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            #endif
+            let descriptor = UnixSocket.make(AF_INET)
             guard descriptor >= 0 else { return .failure(RemoteError("socket: \(String(cString: strerror(errno)))")) }
             let result = withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {

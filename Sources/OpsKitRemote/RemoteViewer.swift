@@ -259,11 +259,7 @@ public final class RemoteViewer: Sendable {
         return writer.withLock { _ in
             var offset = 0
             while offset < bytes.count {
-                #if canImport(Darwin)
-                let flags: Int32 = 0
-                #else
-                let flags = Int32(MSG_NOSIGNAL)
-                #endif
+                let flags = UnixSocket.noSignal
                 let sent = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, flags) }
                 if sent < 0, errno == EINTR { continue }
                 guard sent > 0 else { return false }

@@ -2,13 +2,39 @@ import Foundation
 
 /// Small blocking Unix-socket helpers (the stale-socket probe, the viewer's connection).
 enum UnixSocket {
+    /// `SOCK_STREAM` as `socket(2)` takes it on this platform.
+    static var streamType: Int32 {
+        #if canImport(Darwin)
+        SOCK_STREAM
+        #else
+        Int32(SOCK_STREAM.rawValue)
+        #endif
+    }
+
+    /// `send(2)` flags that keep a closed peer from raising SIGPIPE (0 where SO_NOSIGPIPE is used instead).
+    static var noSignal: Int32 {
+        #if canImport(Darwin)
+        0
+        #else
+        Int32(MSG_NOSIGNAL)
+        #endif
+    }
+
+    /// A new stream socket of `family` (on Darwin with SO_NOSIGPIPE set).
+    static func make(_ family: Int32) -> Int32 {
+        let descriptor = socket(family, streamType, 0)
+        #if canImport(Darwin)
+        if descriptor >= 0 {
+            var one: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        }
+        #endif
+        return descriptor
+    }
+
     /// A connected socket to `path`, or the errno of the failure.
     static func connect(_ path: String) -> Result<Int32, RemoteError> {
-        #if canImport(Darwin)
-        let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
-        #else
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #endif
+        let descriptor = make(AF_UNIX)
         guard descriptor >= 0 else { return .failure(RemoteError("socket: \(String(cString: strerror(errno)))")) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

@@ -218,7 +218,7 @@ private final class Published {
         #expect(throws: RemoteError("\(first.publisher.socketPath) is in use by a running publisher")) { try second.publisher.start() }
         // Left behind by a process that died: the socket file is there, nobody listens.
         first.publisher.stop()
-        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let stale = socket(AF_UNIX, UnixSocket.streamType, 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in

@@ -72,7 +72,11 @@ func reap(_ processes: [Process]) {
 /// CPU seconds this process used so far (user + system).
 func cpuSeconds() -> Double {
     var usage = rusage()
+    #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+    #else
     getrusage(RUSAGE_SELF.rawValue, &usage)
+    #endif
     return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
         + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
 }
@@ -155,7 +159,11 @@ do {
     let monitor = QueueMonitor(queue: queue, clock: LiveClock(), recordEvents: true)
     let stalledPublisher = publisher(for: monitor, name: "stalled")
     // Connect, say hello, never read.
+    #if canImport(Darwin)
+    let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+    #else
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    #endif
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &address.sun_path) { raw in
