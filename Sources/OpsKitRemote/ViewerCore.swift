@@ -141,7 +141,14 @@ public struct ViewerCore: Sendable {
         case "audit":
             guard case .live = phase, let seq else { return [] }
             if let gap = check(seq) { return gap }
-            return [.audit(fields["text"]?.stringValue ?? "")]
+            let text = fields["text"]?.stringValue ?? ""
+            // Into the picture's event log, so every viewer sees who did what.
+            let current = builder.snapshot()
+            let time = fields["t"]?.doubleValue.flatMap { $0 >= 0 && $0 < 1e9 ? Duration.nanoseconds(Int64($0 * 1e9)) : nil } ?? current.time
+            builder.apply(.queue(
+                time: time, isSuspended: current.isSuspended, maxConcurrentOperationCount: current.maxConcurrentOperationCount,
+                counts: current.counts, reason: text))
+            return [.audit(text)]
         case "skipped":
             guard case .live = phase, let from = fields["from"]?.intValue, let to = fields["to"]?.intValue, from <= to else { return [] }
             if UInt64(from) != (lastSeq ?? 0) + 1 { return resync("missed \((lastSeq ?? 0) + 1)…\(from - 1)") }

@@ -52,6 +52,8 @@ import Testing
         try tmux.sendKeys("p")
         let paused = try tmux.waitUntil { $0.contains("PAUSED") }
         #expect(paused.matched, "the app's queue did not pause:\n\(paused.screen)")
+        let audited = try tmux.waitUntil { $0.contains("uid \(geteuid()) paused the queue") }
+        #expect(audited.matched, "the audit is not in the event log:\n\(audited.screen)")
         try tmux.sendKeys("+")
         let raised = try tmux.waitUntil { $0.contains("/4 ") && !$0.contains("refused") }
         #expect(raised.matched, "the limit did not rise to 4:\n\(raised.screen)")

@@ -76,6 +76,8 @@ import Testing
             #expect(request == "c1" && !ok && code == "forbidden")
         } else { Issue.record("no reply") }
         if case .audit(let text) = outputs[1] { #expect(text == "uid 0 paused the queue") } else { Issue.record("no audit") }
+        #expect(core.builder.snapshot().log.last?.text == "uid 0 paused the queue", "audits reach the event log")
+        #expect(core.builder.snapshot().log.last?.kind == .action)
         if case .bye(let reason) = outputs[2] { #expect(reason == "app shutting down") } else { Issue.record("no bye") }
         if case .error(let code, _) = outputs[3] { #expect(code == "bad_line") } else { Issue.record("no error") }
     }
