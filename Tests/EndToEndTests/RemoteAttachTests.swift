@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 
+/// Quits the dashboard with `q` (waiting until it has ended), then kills the tmux server: a
+/// killed server alone does not always end the program in its pane.
+private func quit(_ tmux: TmuxSession) {
+    _ = try? tmux.sendKeys("q")
+    _ = try? tmux.waitUntil(timeout: .seconds(5)) { tmux.exitStatus(in: $0) != nil }
+    tmux.kill()
+}
+
 /// `opsdash attach` against a real app process publishing its queue over a Unix socket.
 @Suite struct RemoteAttachTests {
     @Test func attachHeadlessStreamKeepsEveryRuleAndEndsWhenTheAppSaysBye() throws {
@@ -46,7 +54,7 @@ import Testing
         let app = try PublishingApp(["--speed", "2", "--allow-control"], runtime: runtime)
         let binary = try #require(opsdashBinaryPath())
         let tmux = try TmuxSession(command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach images")
-        defer { tmux.kill() }
+        defer { quit(tmux) }
         let shown = try tmux.waitUntil { $0.contains("AppExample/images[\(app.process.processIdentifier)] connected (control)") && $0.contains("#1 ") }
         #expect(shown.matched, "no connected header:\n\(shown.screen)")
         try tmux.sendKeys("p")
@@ -72,7 +80,7 @@ import Testing
         #expect(try tmux.waitUntil { $0.contains("PAUSED") }.matched)
         // A read-only viewer's keys are refused in the message line.
         let readOnly = try TmuxSession(command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach --read-only")
-        defer { readOnly.kill() }
+        defer { quit(readOnly) }
         #expect(try readOnly.waitUntil { $0.contains("connected (read-only)") }.matched)
         try readOnly.sendKeys("p")
         let refused = try readOnly.waitUntil { $0.contains("refused: read-only attach") }
@@ -99,7 +107,7 @@ import Testing
         let first = try PublishingApp(["--speed", "4"], runtime: runtime)
         let binary = try #require(opsdashBinaryPath())
         let tmux = try TmuxSession(command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach")
-        defer { tmux.kill() }
+        defer { quit(tmux) }
         #expect(try tmux.waitUntil { $0.contains("[\(first.process.processIdentifier)] connected") && $0.contains("#1 ") }.matched)
         first.stop(SIGKILL)
         let gone = try tmux.waitUntil { $0.contains("disconnected: ") }
