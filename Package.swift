@@ -10,11 +10,15 @@ let package = Package(
         .library(name: "OpsMonitor", targets: ["OpsMonitor"]),
         .library(name: "OpsScenarios", targets: ["OpsScenarios"]),
         .library(name: "OpsDashUI", targets: ["OpsDashUI"]),
+        .library(name: "OpsKitRemote", targets: ["OpsKitRemote"]),
         .executable(name: "opsdash", targets: ["opsdash"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "OpsKit"),
@@ -25,6 +29,17 @@ let package = Package(
         ),
         .target(name: "OpsScenarios", dependencies: ["OpsKit"]),
         .target(name: "OpsDashUI", dependencies: ["OpsMonitor"]),
+        .target(
+            name: "OpsKitRemote",
+            dependencies: [
+                "OpsKit", "OpsMonitor",
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .systemLibrary(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
@@ -34,14 +49,14 @@ let package = Package(
         .target(
             name: "OpsDashApp",
             dependencies: [
-                "OpsKit", "OpsMonitor", "OpsScenarios", "OpsDashUI", "OpsDashTerminal",
+                "OpsKit", "OpsMonitor", "OpsScenarios", "OpsDashUI", "OpsDashTerminal", "OpsKitRemote",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "opsdash", dependencies: ["OpsDashApp"]),
         .executableTarget(
             name: "AppExample",
-            dependencies: ["OpsKit", "OpsMonitor"],
+            dependencies: ["OpsKit", "OpsMonitor", "OpsKitRemote"],
             path: "Demos/AppExample"
         ),
         .testTarget(name: "OpsKitTests", dependencies: ["OpsKit", "OpsKitTesting"]),
@@ -50,7 +65,16 @@ let package = Package(
         .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"], exclude: ["Snapshots"]),
         .testTarget(name: "OpsDashTerminalTests", dependencies: ["OpsDashTerminal", "OpsDashUI"]),
         .testTarget(name: "OpsDashAppTests", dependencies: ["OpsDashApp", "AppExample", "OpsKitTesting", "OpsKit", "OpsMonitor", "OpsDashUI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["opsdash"]),
+        .testTarget(
+            name: "OpsKitRemoteTests",
+            dependencies: [
+                "OpsKitRemote", "OpsMonitor", "OpsKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["opsdash", "AppExample"]),
     ],
     swiftLanguageModes: [.v6]
 )

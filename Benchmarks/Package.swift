@@ -58,6 +58,16 @@ let package = Package(
             // folder sits in a folder named "Benchmarks" (this package's own folder included).
             path: "Tools/Ratios"
         ),
+        .executableTarget(
+            name: "RemoteBench",
+            dependencies: [
+                .product(name: "OpsKit", package: "OpsDash"),
+                .product(name: "OpsMonitor", package: "OpsDash"),
+                .product(name: "OpsKitRemote", package: "OpsDash"),
+                "BenchWorkloads",
+            ],
+            path: "Tools/RemoteBench"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

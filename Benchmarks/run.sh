@@ -20,3 +20,4 @@ swift build -c release
 swift package benchmark --no-progress
 .build/release/Ratios "${ratios[@]}"
 ./headless-memory.sh "${memory[@]}"
+.build/release/RemoteBench "${ratios[@]}"

@@ -1,6 +1,11 @@
 // An app that runs its own work on an ObservableOperationQueue and lets OpsDash watch it.
 //
-//   swift run AppExample            # prints a status line per second and the final outcomes
+//   swift run AppExample            # publishes its queue and keeps adding work until Ctrl-C
+//   swift run AppExample --rounds 2 # two rounds of work, then it exits (tests use this)
+//   opsdash attach                  # in another terminal: the live dashboard of this app
+//
+// Flags: --rounds N (0: until interrupted), --speed X (simulated time, default 4),
+// --allow-control (viewers may cancel, pause, resume and change the limit).
 //
 // It defines one custom asynchronous operation (a "thumbnail" step that renders tiles on another
 // thread and reports each one, so the monitor shows its progress, rate and ETA like any
@@ -9,8 +14,27 @@
 import Dispatch
 import Foundation
 import OpsKit
+import OpsKitRemote
 import OpsMonitor
 import Synchronization
+
+/// Set once SIGINT or SIGTERM arrived.
+final class StopRequest: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+    func set() { flag.store(true, ordering: .relaxed) }
+}
+
+/// Turns SIGINT and SIGTERM into `request` instead of ending the process at once.
+func watchStopSignals(_ request: StopRequest) -> [any DispatchSourceSignal] {
+    [SIGINT, SIGTERM].map { number in
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { request.set() }
+        source.resume()
+        return source
+    }
+}
 
 /// The app's own asynchronous step: "renders" a thumbnail tile by tile on a background queue,
 /// reporting each tile.
@@ -52,46 +76,81 @@ final class ThumbnailOperation: AsyncOperation, ProgressReportingOperation, @unc
     }
 }
 
-let clock = LiveClock(speed: 4)
+let arguments = CommandLine.arguments
+func flag(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+let rounds = flag("--rounds").flatMap(Int.init) ?? 0
+let clock = LiveClock(speed: flag("--speed").flatMap(Double.init) ?? 4)
 let queue = ObservableOperationQueue(name: "app.images")
 queue.maxConcurrentOperationCount = 3
 let monitor = QueueMonitor(queue: queue, clock: clock)
+
+// Publish the queue so `opsdash attach` can watch it from another terminal.
+var publishing = QueuePublisher.Options()
+publishing.app = "AppExample"
+publishing.allowControl = arguments.contains("--allow-control")
+let publisher = QueuePublisher(monitor: monitor, name: "images", options: publishing)
+do {
+    try publisher.start()
+    print("publishing on \(publisher.socketPath)")
+} catch {
+    FileHandle.standardError.write(Data("AppExample: \(error)\n".utf8))
+    exit(2)
+}
+// Ctrl-C or SIGTERM: stop adding work, say bye to viewers, remove the socket.
+let interrupted = StopRequest()
+let signalSources = watchStopSignals(interrupted)
 
 // KVO-style observation of the queue, the same source on Linux and macOS.
 let countToken = queue.observe(\.allOperationCount, options: [.new]) { _, change in
     if change.newValue == 0 { print("queue drained") }
 }
 
-var operations: [Operation] = []
-for index in 1...6 {
-    let download = DownloadOperation(
-        name: "photo-\(index).jpg",
-        plan: TransferPlan(totalBytes: Int64(index) * 400_000, bandwidth: 800_000, latency: .milliseconds(200)),
-        clock: clock, random: SeededGenerator(seed: UInt64(index)))
-    let thumbnail = ThumbnailOperation(name: "thumb-\(index)", tiles: 8, millisecondsPerTile: 60)
-    thumbnail.addDependency(download)
-    thumbnail.dependencyPolicy = .cancelIfAnyDependencyFailed
-    operations += [download, thumbnail]
-}
-queue.addOperations(operations, waitUntilFinished: false)
-// An operator decision, as the dashboard's `c` key would make it:
-(operations[10] as? AsyncOperation)?.cancel(reason: "cancelled by operator")
-
-while queue.allOperationCount > 0 {
-    let snapshot = monitor.snapshot()
-    let counts = snapshot.counts
-    print("t=\(String(format: "%.1f", snapshot.time.seconds))s executing \(counts.executing)/\(snapshot.maxConcurrentOperationCount), waiting \(counts.waiting), done \(counts.finished)/\(counts.total)")
-    // Any operation that reports progress shows it: the simulated downloads (bytes) and the
-    // app's own thumbnails (tiles) alike.
-    for row in snapshot.operations where row.lifecycle == .executing && row.totalBytes > 0 {
-        let unit = row.unit == .items ? "tiles" : "bytes"
-        print("  \(row.kind.rawValue) \(row.name): \(row.completedBytes)/\(row.totalBytes) \(unit), \(Int(row.bytesPerSecond))/s")
+/// One round of work: six downloads, each followed by its thumbnail.
+func makeRound(_ round: Int) -> [Operation] {
+    var operations: [Operation] = []
+    for index in 1...6 {
+        let download = DownloadOperation(
+            name: "photo-\(round)-\(index).jpg",
+            plan: TransferPlan(totalBytes: Int64(index) * 400_000, bandwidth: 800_000, latency: .milliseconds(200)),
+            clock: clock, random: SeededGenerator(seed: UInt64(round * 10 + index)))
+        let thumbnail = ThumbnailOperation(name: "thumb-\(round)-\(index)", tiles: 8, millisecondsPerTile: 60)
+        thumbnail.addDependency(download)
+        thumbnail.dependencyPolicy = .cancelIfAnyDependencyFailed
+        operations += [download, thumbnail]
     }
-    Thread.sleep(forTimeInterval: 0.5)
+    return operations
 }
+
+var round = 0
+while !interrupted.isSet && (rounds == 0 || round < rounds) {
+    round += 1
+    let operations = makeRound(round)
+    queue.addOperations(operations, waitUntilFinished: false)
+    if round == 1 {
+        // An operator decision, as the dashboard's `c` key would make it:
+        (operations[10] as? AsyncOperation)?.cancel(reason: "cancelled by operator")
+    }
+    while queue.allOperationCount > 0 && !interrupted.isSet {
+        let snapshot = monitor.snapshot()
+        let counts = snapshot.counts
+        print("t=\(String(format: "%.1f", snapshot.time.seconds))s executing \(counts.executing)/\(snapshot.maxConcurrentOperationCount), waiting \(counts.waiting), done \(counts.finished)/\(counts.total)")
+        // Any operation that reports progress shows it: the simulated downloads (bytes) and the
+        // app's own thumbnails (tiles) alike.
+        for row in snapshot.operations where row.lifecycle == .executing && row.totalBytes > 0 {
+            let unit = row.unit == .items ? "tiles" : "bytes"
+            print("  \(row.kind.rawValue) \(row.name): \(row.completedBytes)/\(row.totalBytes) \(unit), \(Int(row.bytesPerSecond))/s")
+        }
+        Thread.sleep(forTimeInterval: 1)
+    }
+}
+if interrupted.isSet { queue.cancelAllOperations() }
 queue.waitUntilAllOperationsAreFinished()
 for row in monitor.snapshot().operations {
     print("#\(row.id) \(row.name): \(row.outcome?.rawValue ?? row.lifecycle.rawValue)\(row.message.map { " (\($0))" } ?? "")")
 }
 countToken.invalidate()
+publisher.stop()
 monitor.stop()
+_ = signalSources

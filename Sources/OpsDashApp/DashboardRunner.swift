@@ -4,45 +4,19 @@ import OpsDashUI
 import OpsMonitor
 import OpsScenarios
 
-/// `opsdash` without `--headless`: the live dashboard over a running scenario.
+/// The live dashboard over a `DashboardSource`: `opsdash` without `--headless` (a local
+/// scenario) and `opsdash attach` (an app's published queue).
 enum DashboardRunner {
-    /// Opens the screen, runs the scenario and the dashboard loop until the operator quits, a
-    /// stop signal arrives or the terminal goes away, restores the terminal and returns the
-    /// exit status.
+    /// `opsdash` without `--headless`: opens the screen, runs the scenario and the dashboard
+    /// until the operator quits, a stop signal arrives or the terminal goes away, restores the
+    /// terminal and returns the exit status.
     static func run(command: OpsdashCommand, scenario: ResolvedScenario, signals: StopSignals) -> ExitStatus {
-        signals.handOver()
-        let screen: NcursesScreen
-        do {
-            screen = try NcursesScreen(logDirectory: FileManager.default.temporaryDirectory.path)
-        } catch {
-            StandardStreams.error("opsdash: \(error)")
-            return .usage
-        }
         let run = ScenarioRun(
             scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: false)
-        run.start()
-        let size = screen.size
-        var version = UInt64.max
-        var lastSecond = -1
-        let exit = runDashboard(
-            screen: screen, fps: command.fps,
-            initial: DashboardState(
-                width: size.width, height: size.height, glyphs: screen.glyphs, speed: command.speed),
-            snapshot: {
-                // A new picture when something changed, or once a second for the clocks.
-                let second = Int(run.monitor.now.seconds)
-                let next = second != lastSecond
-                    ? run.monitor.snapshot() : run.monitor.snapshot(ifChangedSince: version)
-                guard let next else { return nil }
-                version = next.version
-                lastSecond = second
-                return next
-            },
-            perform: { command in perform(command, on: run.monitor) },
-            stopSignal: { signals.received })
-        if let kept = screen.strayOutputPath {
-            StandardStreams.error("opsdash: output written while the screen was up is in \(kept)")
-        }
+        let source = LocalScenarioSource(run: run)
+        guard
+            let exit = show(source, fps: command.fps, speed: command.speed, signals: signals, start: run.start)
+        else { return .usage }
         let counts = run.monitor.snapshot().counts
         StandardStreams.error(
             "opsdash: \(counts.total) operations: \(counts.succeeded) succeeded, \(counts.failed) failed, "
@@ -56,14 +30,50 @@ enum DashboardRunner {
             failed: counts.failed, cancelled: counts.cancelled, unfinished: counts.total - counts.finished)
     }
 
-    /// Carries out what the dashboard asked for on the real queue.
-    static func perform(_ command: Command, on monitor: QueueMonitor) {
-        switch command {
-        case .cancel(let id): monitor.cancel(id: id)
-        case .cancelAll: monitor.cancelAll()
-        case .setSuspended(let suspended): monitor.setSuspended(suspended)
-        case .setMaxConcurrentOperationCount(let limit): monitor.setMaxConcurrentOperationCount(limit)
-        case .quit: break
+    /// Opens the screen, calls `start`, then runs the dashboard over `source` until the
+    /// operator quits or a stop signal arrives; nil when the screen could not be opened (the
+    /// reason is already on stderr).
+    static func show(
+        _ source: some DashboardSource, fps: Int, speed: Double = 1, signals: StopSignals, start: () -> Void = {}
+    ) -> DashboardExit? {
+        signals.handOver()
+        let screen: NcursesScreen
+        do {
+            screen = try NcursesScreen(logDirectory: FileManager.default.temporaryDirectory.path)
+        } catch {
+            StandardStreams.error("opsdash: \(error)")
+            return nil
         }
+        start()
+        let size = screen.size
+        var version: UInt64?
+        var shownStatus: SourceStatus?
+        var pending: [Action] = []
+        let exit = runDashboard(
+            screen: screen, fps: fps,
+            initial: DashboardState(width: size.width, height: size.height, glyphs: screen.glyphs, speed: speed),
+            snapshot: {
+                guard let next = source.snapshot(ifChangedSince: version) else { return nil }
+                version = next.version
+                return next
+            },
+            perform: { command in
+                if let refusal = source.perform(command) { pending.append(.refused(refusal)) }
+            },
+            updates: {
+                var actions = pending
+                pending = []
+                let status = source.status()
+                if status != shownStatus, let status {
+                    shownStatus = status
+                    actions.append(.source(status))
+                }
+                return actions
+            },
+            stopSignal: { signals.received })
+        if let kept = screen.strayOutputPath {
+            StandardStreams.error("opsdash: output written while the screen was up is in \(kept)")
+        }
+        return exit
     }
 }

@@ -12,6 +12,7 @@ public enum Opsdash {
         // A reader that goes away is an EPIPE from write, handled where the write is.
         signal(SIGPIPE, SIG_IGN)
         let stdoutClosed = occupyIfClosed(1)
+        if arguments.first == "attach" { return attach(Array(arguments.dropFirst())).rawValue }
         let command: OpsdashCommand
         do {
             command = try OpsdashCommand.parse(arguments)
@@ -26,6 +27,23 @@ public enum Opsdash {
             return ExitStatus.usage.rawValue
         }
         return run(command, signals: StopSignals(), stdoutClosed: stdoutClosed).rawValue
+    }
+
+    /// `opsdash attach …`.
+    static func attach(_ arguments: [String]) -> ExitStatus {
+        let command: AttachCommand
+        do {
+            command = try AttachCommand.parse(arguments)
+        } catch {
+            if AttachCommand.exitCode(for: error) == .success {
+                StandardStreams.write(AttachCommand.fullMessage(for: error) + "\n")
+                return .success
+            }
+            StandardStreams.error("opsdash: " + AttachCommand.message(for: error)
+                .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces))
+            return .usage
+        }
+        return command.execute(signals: StopSignals())
     }
 
     static func run(_ command: OpsdashCommand, signals: StopSignals, stdoutClosed: Bool = false) -> ExitStatus {

@@ -11,6 +11,10 @@ public enum Action: Sendable {
     case key(Key)
     case tick(QueueSnapshot)
     case resize(width: Int, height: Int)
+    /// The source's target or link state changed.
+    case source(SourceStatus)
+    /// The source refused a command; the reason shows in the message line.
+    case refused(String)
 }
 
 /// The order the table lists operations in; `s` cycles through them.
@@ -71,6 +75,8 @@ public struct DashboardState: Sendable {
     public var message: String?
     /// How many times faster than real time the monitor's clock runs (shown next to elapsed).
     public var speed: Double
+    /// Where the picture comes from (nil for a local run), shown in the header.
+    public var source: SourceStatus?
     /// Rows for the current sort, filter and view, rebuilt when the snapshot version changes.
     public var rows: RowOrder = .byID
 

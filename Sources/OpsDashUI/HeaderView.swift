@@ -30,6 +30,11 @@ struct HeaderView {
         let snapshot = state.snapshot
         let separator = Span(" \(state.glyphs.vertical) ", Theme.border)
         var spans = [Span("opsdash", Theme.title), separator]
+        if let source = state.source {
+            spans.append(Span(source.label + " ", Theme.title))
+            spans.append(Span(source.detail, Theme.link(source.link)))
+            spans.append(separator)
+        }
         if snapshot.isDrained {
             spans.append(Span(" DONE ", Theme.done))
             spans.append(separator)

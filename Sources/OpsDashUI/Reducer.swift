@@ -22,6 +22,11 @@ public func reduce(_ state: inout DashboardState, _ action: Action) -> [Command]
     case .key(let key):
         state.message = nil
         commands = handle(key, &state)
+    case .source(let source):
+        state.source = source
+    case .refused(let reason):
+        state.message = reason
+        state.pendingConcurrency = nil
     }
     refreshRows(&state)
     followSelection(&state)

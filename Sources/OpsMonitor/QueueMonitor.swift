@@ -121,6 +121,29 @@ public final class QueueMonitor: Sendable {
         withAppliedState { state, _ in state.store.drainEvents() }
     }
 
+    /// Turns event recording on or off (events not drained are dropped when it goes off) and
+    /// returns the picture at that moment: with recording on, the events drained later are
+    /// exactly the changes after it. A publisher records only while someone watches.
+    @discardableResult
+    public func setRecordingEvents(_ on: Bool) -> QueueSnapshot {
+        withAppliedState { state, time in
+            if !on { _ = state.store.drainEvents() }
+            state.store.recordsEvents = on
+            return state.store.snapshot(time: time)
+        }
+    }
+
+    /// Whether changes are recorded for `drainEvents()`.
+    public var isRecordingEvents: Bool {
+        state.withLock { $0.store.recordsEvents }
+    }
+
+    /// Events recorded since the last drain (only with `recordEvents`) and the picture right
+    /// after the last of them, taken together: the snapshot is consistent with the events.
+    public func drainEventsAndSnapshot() -> (events: [MonitorEvent], snapshot: QueueSnapshot) {
+        withAppliedState { state, time in (state.store.drainEvents(), state.store.snapshot(time: time)) }
+    }
+
     /// Changes recorded and not applied yet (a look that applies nothing; for tests).
     var pendingChangeCount: Int {
         state.withLock { state in state.backlog.count + recorder.inbox.withLock { $0.changes.count } }

@@ -8,10 +8,12 @@ struct ProcessResult {
 }
 
 /// Runs `opsdash` with `arguments` to completion (stdin from /dev/null) and collects its output.
+/// `environment` is added to this process's environment.
 func runOpsdash(
-    _ arguments: [String], signalAfterFirstLine: Int32? = nil, build: OpsdashBuild = .debug
+    _ arguments: [String], signalAfterFirstLine: Int32? = nil, build: OpsdashBuild = .debug,
+    environment extra: [String: String] = [:]
 ) throws -> ProcessResult {
-    let (process, out, err) = try startProcess(try build.binary(), arguments)
+    let (process, out, err) = try startProcess(try build.binary(), arguments, environment: extra)
     var outData = Data()
     if let signalNumber = signalAfterFirstLine {
         // Read until the first full line arrives, then interrupt.
@@ -32,12 +34,15 @@ func runOpsdash(
 
 /// Starts `executable` with `arguments`, stdin from /dev/null, stdout and stderr on pipes, and
 /// the Swift runtime's backtracer off.
-func startProcess(_ executable: String, _ arguments: [String]) throws -> (Process, out: Pipe, err: Pipe) {
+func startProcess(
+    _ executable: String, _ arguments: [String], environment extra: [String: String] = [:]
+) throws -> (Process, out: Pipe, err: Pipe) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_BACKTRACE"] = "enable=no"
+    environment.merge(extra) { _, new in new }
     process.environment = environment
     let out = Pipe()
     let err = Pipe()

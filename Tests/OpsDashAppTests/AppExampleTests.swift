@@ -23,6 +23,7 @@ struct AppExampleTests {
         let path = try #require(Self.binaryPath(), "AppExample is not built next to the tests")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--rounds", "1"]  // one round of work, then it exits
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -40,7 +41,7 @@ struct AppExampleTests {
         let outcomes = lines.filter { $0.hasPrefix("#") }
         #expect(outcomes.count == 12, "\(text)")
         #expect(outcomes.filter { $0.hasSuffix(": succeeded") }.count == 10, "\(text)")
-        #expect(outcomes.contains("#11 photo-6.jpg: cancelled (cancelled by operator)"), "\(text)")
-        #expect(outcomes.contains("#12 thumb-6: cancelled (dependency photo-6.jpg did not succeed)"), "\(text)")
+        #expect(outcomes.contains("#11 photo-1-6.jpg: cancelled (cancelled by operator)"), "\(text)")
+        #expect(outcomes.contains("#12 thumb-1-6: cancelled (dependency photo-1-6.jpg did not succeed)"), "\(text)")
     }
 }

@@ -1,0 +1,252 @@
+// Remote monitoring budgets (issue: publish + attach), side by side in one run:
+//
+//   .build/release/RemoteBench            # standard: 100,000 operations, 5 rounds per side
+//   .build/release/RemoteBench --smoke    # CI: tiny sizes, one round, no verdicts
+//
+// Viewers are separate processes (this executable with `--viewer SOCKET`), as real viewers are,
+// so their CPU is not the app's.
+import BenchWorkloads
+import Foundation
+import OpsKit
+import OpsKitRemote
+import OpsMonitor
+import Synchronization
+
+let arguments = CommandLine.arguments
+
+// MARK: Viewer mode: read a published queue until the publisher says bye.
+
+if let index = arguments.firstIndex(of: "--viewer"), index + 1 < arguments.count {
+    let viewer = RemoteViewer(target: .unix(arguments[index + 1]), role: .observer, reconnect: false)
+    if let error = viewer.start() {
+        FileHandle.standardError.write(Data("viewer: \(error)\n".utf8))
+        exit(1)
+    }
+    viewer.waitUntilFinished()
+    exit(0)
+}
+
+let smoke = arguments.contains("--smoke")
+let operations = smoke ? 5_000 : 100_000
+let rounds = smoke ? 1 : 5
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-bench-\(getpid())/opsdash").path
+try? FileManager.default.createDirectory(atPath: (directory as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
+
+func publisher(for monitor: QueueMonitor, name: String, configure: (inout QueuePublisher.Options) -> Void = { _ in }) -> QueuePublisher {
+    var options = QueuePublisher.Options()
+    options.app = "bench"
+    options.directory = directory
+    configure(&options)
+    let publisher = QueuePublisher(monitor: monitor, name: name, options: options)
+    do { try publisher.start() } catch {
+        print("cannot publish: \(error)")
+        exit(1)
+    }
+    return publisher
+}
+
+/// Starts `count` viewer processes on `socket` and waits until the publisher counts them.
+func spawnViewers(_ count: Int, socket: String, publisher: QueuePublisher) -> [Process] {
+    let processes = (0..<count).map { _ -> Process in
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--viewer", socket]
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        try? process.run()
+        return process
+    }
+    let deadline = ContinuousClock.now + .seconds(30)
+    while (publisher.statistics()?.viewers ?? 0) < count, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    return processes
+}
+
+func reap(_ processes: [Process]) {
+    for process in processes {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning { process.terminate() }
+    }
+}
+
+/// CPU seconds this process used so far (user + system).
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+    #else
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
+enum Setup: CustomStringConvertible {
+    case unmonitored, monitored, published(viewers: Int)
+    var description: String {
+        switch self {
+        case .unmonitored: "ObservableOperationQueue, no monitor"
+        case .monitored: "+ QueueMonitor (no events recorded, no publisher)"
+        case .published(let viewers): "+ QueuePublisher, \(viewers) viewers"
+        }
+    }
+}
+
+/// Seconds to push `operations` empty operations through the queue and drain it, and the CPU
+/// seconds the process used meanwhile.
+func run(_ setup: Setup, round: Int) -> (seconds: Double, cpu: Double) {
+    let ops: [Operation] = (0..<operations).map { _ in ClosureOperation {} }
+    let queue = ObservableOperationQueue()
+    var monitor: QueueMonitor?
+    var published: QueuePublisher?
+    var viewers: [Process] = []
+    switch setup {
+    case .unmonitored: break
+    case .monitored:
+        monitor = QueueMonitor(queue: queue, clock: LiveClock(), recordEvents: false)
+    case .published(let count):
+        let made = QueueMonitor(queue: queue, clock: LiveClock(), recordEvents: true)
+        monitor = made
+        let made2 = publisher(for: made, name: "q\(round)-\(count)")
+        published = made2
+        viewers = spawnViewers(count, socket: made2.socketPath, publisher: made2)
+    }
+    let cpuBefore = cpuSeconds()
+    let seconds = time {
+        queue.addOperations(ops, waitUntilFinished: false)
+        queue.waitUntilAllOperationsAreFinished()
+    }
+    let cpu = cpuSeconds() - cpuBefore
+    published?.stop()
+    reap(viewers)
+    monitor?.stop()
+    return (seconds, cpu)
+}
+
+func median(_ values: [Double]) -> Double { Stats(values).median }
+
+print("## Remote monitoring (\(smoke ? "smoke" : "standard"): \(operations) operations, \(rounds) rounds per setup, alternating)")
+print("")
+let setups: [Setup] = [.unmonitored, .monitored, .published(viewers: 0), .published(viewers: 8)]
+var times: [[Double]] = Array(repeating: [], count: setups.count)
+var cpus: [[Double]] = Array(repeating: [], count: setups.count)
+for round in 0..<rounds {
+    for (index, setup) in setups.enumerated() {
+        let result = run(setup, round: round)
+        times[index].append(result.seconds)
+        cpus[index].append(result.cpu)
+    }
+}
+let base = median(times[0])
+print("| Setup | Drain median | Throughput vs unmonitored | Budget |")
+print("|---|---|---|---|")
+for (index, setup) in setups.enumerated() {
+    let ratio = base / median(times[index])
+    let budget: String
+    switch setup {
+    case .published(0): budget = "≥ 0.95×"
+    case .published(8): budget = "≥ 0.90×"
+    default: budget = ""
+    }
+    print("| \(setup) | \(String(format: "%.3f s", median(times[index]))) | \(String(format: "%.2f×", ratio)) | \(budget) |")
+}
+print("")
+
+// MARK: A stalled viewer: bounded memory.
+
+do {
+    let queue = ObservableOperationQueue()
+    let monitor = QueueMonitor(queue: queue, clock: LiveClock(), recordEvents: true)
+    let stalledPublisher = publisher(for: monitor, name: "stalled")
+    // Connect, say hello, never read.
+    #if canImport(Darwin)
+    let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+    #else
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    #endif
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (index, byte) in stalledPublisher.socketPath.utf8.enumerated() { raw[index] = byte }
+    }
+    _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+    let hello = Array("{\"cmd\":\"hello\"}\n".utf8)
+    _ = hello.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+    let before = MemoryBench.allocatedBytes()
+    var peakRing = 0
+    var peakHeap = 0
+    for _ in 0..<(smoke ? 1 : 5) {
+        queue.addOperations((0..<operations).map { _ in ClosureOperation {} }, waitUntilFinished: false)
+        while queue.allOperationCount > 0 {
+            Thread.sleep(forTimeInterval: 0.05)
+            peakRing = max(peakRing, stalledPublisher.statistics()?.ringBytes ?? 0)
+            peakHeap = max(peakHeap, MemoryBench.allocatedBytes() - before)
+        }
+    }
+    Thread.sleep(forTimeInterval: 0.2)
+    peakRing = max(peakRing, stalledPublisher.statistics()?.ringBytes ?? 0)
+    let limit = QueuePublisher.Options().configuration.ringBytes
+    print("| A viewer that never reads, \(smoke ? 1 : 5) × \(operations) operations | Value | Bound |")
+    print("|---|---|---|")
+    print("| Shared ring, peak | \(peakRing / 1024) KiB | \(limit / 1024) KiB (ring) + 256 KiB socket buffer + one 1,024-line batch |")
+    print("| Heap growth while it stalls, peak (monitor store included) | \(peakHeap / 1024) KiB | |")
+    print("")
+    close(descriptor)
+    stalledPublisher.stop()
+    monitor.stop()
+}
+
+// MARK: Change-to-viewer latency at 1,000 changes/s.
+
+do {
+    let queue = ObservableOperationQueue()
+    queue.isSuspended = true
+    let monitor = QueueMonitor(queue: queue, clock: LiveClock(), recordEvents: true)
+    let latencyPublisher = publisher(for: monitor, name: "latency")
+    let sent = Mutex<[String: ContinuousClock.Instant]>([:])
+    let seen = Mutex<[Double]>([])
+    let viewer = RemoteViewer(target: .unix(latencyPublisher.socketPath), reconnect: false, onOutput: { outputs in
+        let now = ContinuousClock.now
+        for case .event(.added(_, _, let name, _, _, _)) in outputs {
+            if let start = sent.withLock({ $0.removeValue(forKey: name) }) {
+                let latency = (now - start).seconds
+                seen.withLock { $0.append(latency) }
+            }
+        }
+    })
+    _ = viewer.start()
+    while viewer.status.link != .connected { Thread.sleep(forTimeInterval: 0.01) }
+    Thread.sleep(forTimeInterval: 0.2)
+    let changes = smoke ? 200 : 3_000
+    let start = ContinuousClock.now
+    for index in 0..<changes {
+        let due = start + .microseconds(1_000 * index)
+        while ContinuousClock.now < due { Thread.sleep(forTimeInterval: 0.0002) }
+        let name = "change-\(index)"
+        sent.withLock { $0[name] = ContinuousClock.now }
+        queue.addOperation(ClosureOperation(name: name) {})
+    }
+    let deadline = ContinuousClock.now + .seconds(10)
+    while seen.withLock({ $0.count }) < changes, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    let latencies = Stats(seen.withLock { $0 })
+    print("| Change → viewer, \(changes) changes at 1,000/s over loopback Unix socket | p50 | p99 | max | Budget |")
+    print("|---|---|---|---|---|")
+    print("| added operation seen by a viewer | \(String(format: "%.1f ms", latencies.median * 1000)) | \(String(format: "%.1f ms", latencies.percentile(0.99) * 1000)) | \(String(format: "%.1f ms", (latencies.samples.last ?? 0) * 1000)) | p99 < 50 ms |")
+    print("")
+    viewer.stop()
+    latencyPublisher.stop()
+    queue.isSuspended = false
+    monitor.stop()
+}
+
+// MARK: 64 viewers: the app's CPU.
+
+do {
+    let zero = Stats(cpus[2]).median / max(1e-9, Stats(times[2]).median)
+    let eight = Stats(cpus[3]).median / max(1e-9, Stats(times[3]).median)
+    let sixtyFour = run(.published(viewers: smoke ? 8 : 64), round: 99)
+    let busy = sixtyFour.cpu / max(1e-9, sixtyFour.seconds)
+    print("| App CPU while draining (cores busy, process) | 0 viewers | 8 viewers | \(smoke ? 8 : 64) viewers | Budget |")
+    print("|---|---|---|---|---|")
+    print("| \(operations) operations | \(String(format: "%.2f", zero)) | \(String(format: "%.2f", eight)) | \(String(format: "%.2f", busy)) | growth < 0.10 core |")
+}

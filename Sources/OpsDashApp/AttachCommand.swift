@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import OpsKitRemote
+
+/// `opsdash attach`: watch (and, when the app allows it, steer) a queue another process publishes.
+struct AttachCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "opsdash attach",
+        abstract: "Attach the dashboard to a queue published by a running app.",
+        discussion: """
+            With no TARGET: lists this user's published queues and attaches when there is exactly \
+            one. TARGET is a queue name (or app/queue), a socket path, or tcp://HOST:PORT with \
+            --token-file. Exit codes: 0 detached or the app said bye; 1 the connection was lost \
+            (--headless); 2 usage error or nothing to attach to; 129/130/143 ended by a signal.
+            """)
+
+    @Argument(help: "Queue name, app/queue, PATH.sock or tcp://HOST:PORT.")
+    var target: String?
+
+    @Flag(name: .long, help: "No screen: write the queue's events as JSON Lines (as `opsdash --headless`).")
+    var headless = false
+
+    @Flag(name: .long, help: "Ask for the observer role even when the app grants control.")
+    var readOnly = false
+
+    @Flag(name: .long, help: "List published queues and exit.")
+    var list = false
+
+    @Option(name: .customLong("token-file"), help: "File holding the token for a tcp:// target.")
+    var tokenFile: String?
+
+    @Option(name: .long, help: "Dashboard frames per second (1...120).")
+    var fps: Int = 20
+
+    func validate() throws {
+        if !(1...120).contains(fps) {
+            throw ValidationError("--fps must be between 1 and 120 (got \(fps))")
+        }
+    }
+
+    /// Runs the command; returns the exit status.
+    func execute(signals: StopSignals) -> ExitStatus {
+        let directory = RuntimeDirectory.path()
+        let published = PublishedQueue.list(in: directory)
+        if list {
+            StandardStreams.write(AttachCommand.listing(published))
+            return .success
+        }
+        let resolved: RemoteTarget
+        switch resolve(published, directory: directory) {
+        case .success(let target): resolved = target
+        case .failure(let message):
+            if message.isEmpty { return .success }
+            StandardStreams.error("opsdash: \(message)")
+            return .usage
+        }
+        var token: String?
+        if case .tcp = resolved {
+            guard let tokenFile else {
+                StandardStreams.error("opsdash: \(resolved) needs --token-file")
+                return .usage
+            }
+            do { token = try TokenFile.load(tokenFile) } catch {
+                StandardStreams.error("opsdash: \(error)")
+                return .usage
+            }
+        } else if tokenFile != nil {
+            StandardStreams.error("opsdash: --token-file is only for tcp:// targets")
+            return .usage
+        }
+        if case .unix(let path) = resolved {
+            // The socket's directory must be this user's alone.
+            do { try RuntimeDirectory.verify((path as NSString).deletingLastPathComponent) } catch {
+                StandardStreams.error("opsdash: \(error)")
+                return .usage
+            }
+        }
+        let role: RemoteRole? = readOnly ? .observer : nil
+        if headless {
+            return HeadlessAttach(target: resolved, role: role, token: token).execute(signals: signals)
+        }
+        return RemoteSource.attach(
+            target: resolved, role: role, token: token, fps: fps, signals: signals, resolve: resolver(for: resolved, in: published))
+    }
+
+    /// For a target picked by name (or the only one), finds the same app/queue again by its
+    /// sidecar, so a restarted app (new pid, new socket) is found; a path or address stays fixed.
+    private func resolver(for resolved: RemoteTarget, in published: [PublishedQueue]) -> (@Sendable () -> RemoteTarget?)? {
+        guard case .unix(let path) = resolved, let entry = published.first(where: { $0.socket == path }),
+            target.map({ RemoteTarget(parsing: $0) == nil }) ?? true
+        else { return nil }
+        let label = entry.label
+        return {
+            PublishedQueue.list().last { $0.label == label }.map { RemoteTarget.unix($0.socket) }
+        }
+    }
+
+    private enum Resolution {
+        case success(RemoteTarget)
+        /// Why nothing can be attached (empty: a listing was printed).
+        case failure(String)
+    }
+
+    private func resolve(_ published: [PublishedQueue], directory: String) -> Resolution {
+        guard let target else {
+            switch published.count {
+            case 0: return .failure("no published queues in \(directory) (start an app that publishes one)")
+            case 1: return .success(.unix(published[0].socket))
+            default:
+                StandardStreams.write(AttachCommand.listing(published))
+                StandardStreams.error("opsdash: \(published.count) published queues: name one (opsdash attach NAME)")
+                return .failure("")
+            }
+        }
+        if let parsed = RemoteTarget(parsing: target) { return .success(parsed) }
+        let matches = published.filter { $0.queue == target || $0.label == target || $0.app == target }
+        switch matches.count {
+        case 1: return .success(.unix(matches[0].socket))
+        case 0: return .failure("no published queue named \(target) in \(directory)")
+        default: return .failure("\(matches.count) published queues match \(target): use app/queue or the socket path")
+        }
+    }
+
+    /// One line per queue, like `tmux ls`: "AppExample/images: pid 4242, since 12:03:04, 1 viewer (/run/…/x.sock)".
+    static func listing(_ published: [PublishedQueue]) -> String {
+        guard !published.isEmpty else { return "no published queues\n" }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        var text = ""
+        for entry in published {
+            let since = formatter.string(from: Date(timeIntervalSince1970: entry.started))
+            text += "\(entry.label): pid \(entry.pid), since \(since), \(entry.viewers) viewer\(entry.viewers == 1 ? "" : "s") (\(entry.socket))\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import OpsDashTerminal
+import OpsDashUI
+import OpsKitRemote
+import OpsMonitor
+
+/// An app's published queue as a dashboard source: the picture a `RemoteViewer` rebuilds,
+/// commands sent to the app (refused with the app's reason when not allowed), and the target and
+/// link state for the header.
+final class RemoteSource: DashboardSource {
+    let viewer: RemoteViewer
+    private var lastSecond = -1
+
+    init(viewer: RemoteViewer) {
+        self.viewer = viewer
+    }
+
+    /// Runs the dashboard attached to `target` until the operator quits or a signal arrives.
+    /// `resolve` finds the target again before a reconnect (a restarted app has a new socket).
+    static func attach(
+        target: RemoteTarget, role: RemoteRole?, token: String?, fps: Int, signals: StopSignals,
+        resolve: (@Sendable () -> RemoteTarget?)?
+    ) -> ExitStatus {
+        let viewer = RemoteViewer(target: target, role: role, token: token, reconnect: true, resolve: resolve)
+        if let error = viewer.start() {
+            StandardStreams.error("opsdash: \(error)")
+            return .usage
+        }
+        let source = RemoteSource(viewer: viewer)
+        let exit = DashboardRunner.show(source, fps: fps, signals: signals)
+        viewer.stop()
+        switch exit {
+        case nil: return .usage
+        case .signal(let number)?: return ExitStatus.forSignal(number)
+        case .terminalClosed?: return .hangup
+        case .quit?: return .success
+        }
+    }
+
+    func snapshot(ifChangedSince version: UInt64?) -> QueueSnapshot? {
+        let current = viewer.snapshot
+        let second = Int(current.time.seconds)
+        if version == nil || current.version != version || second != lastSecond {
+            lastSecond = second
+            return current
+        }
+        return nil
+    }
+
+    func perform(_ command: Command) -> String? {
+        let remote: RemoteCommand
+        switch command {
+        case .cancel(let id): remote = .cancel(operationID: id)
+        case .cancelAll: remote = .cancelAll
+        case .setSuspended(let suspended): remote = suspended ? .suspend : .resume
+        case .setMaxConcurrentOperationCount(let limit): remote = .setLimit(limit)
+        case .quit: return nil
+        }
+        if viewer.status.welcome?.role == .observer {
+            return "refused: read-only attach (the app grants control only to controllers)"
+        }
+        switch viewer.perform(remote) {
+        case .success: return nil
+        case .failure(let refusal): return "refused: \(refusal.message) (\(refusal.code))"
+        }
+    }
+
+    func status() -> SourceStatus? {
+        let status = viewer.status
+        let label = status.welcome.map { "\($0.label)[\($0.pid)]" } ?? viewer.target.description
+        switch status.link {
+        case .connected:
+            let role = status.welcome?.role == .controller ? "control" : "read-only"
+            return SourceStatus(label: label, detail: "connected (\(role))", link: .connected)
+        case .connecting:
+            return SourceStatus(label: label, detail: status.detail, link: .connecting)
+        case .disconnected:
+            return SourceStatus(label: label, detail: "disconnected: \(status.detail)", link: .disconnected)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Logging
+import NIOCore
+import OpsKit
+import OpsMonitor
+
+/// The publisher's state on its event loop: the protocol core, the open channels and the
+/// monitor it drains. Used only on that loop (it lives in a `NIOLoopBoundBox`).
+final class PublisherEngine {
+    let monitor: QueueMonitor
+    private(set) var core: PublisherCore
+    private var channels: [Int: Channel] = [:]
+    private var lastWrite: [Int: EventLoopFuture<Void>] = [:]
+    private var nextID = 1
+    private let origin = ContinuousClock.now
+    private let logger: Logger
+    private var viewers = 0
+    /// Called with the number of streaming viewers when it changes.
+    var onViewersChanged: (Int) -> Void = { _ in }
+
+    init(monitor: QueueMonitor, core: PublisherCore, logger: Logger) {
+        self.monitor = monitor
+        self.core = core
+        self.logger = logger
+    }
+
+    private var now: Duration { ContinuousClock.now - origin }
+
+    /// Whether the monitor records events for this publisher (only while someone is connected).
+    private var recording = true
+
+    /// Drains the monitor into the ring and sends what viewers can take. With nobody connected
+    /// the monitor records nothing: watching costs the app only the monitor itself.
+    func pump() {
+        if core.hasConnections != recording {
+            recording = core.hasConnections
+            monitor.setRecordingEvents(recording)
+            if recording { core.recordingResumed() }
+        }
+        guard recording else {
+            perform(core.flush(now: now))
+            return
+        }
+        if core.needsKeyframe {
+            let (events, snapshot) = monitor.drainEventsAndSnapshot()
+            core.publish(events, snapshot: snapshot, monitorTime: snapshot.time)
+        } else {
+            core.publish(monitor.drainEvents(), snapshot: nil, monitorTime: monitor.now)
+        }
+        perform(core.flush(now: now))
+    }
+
+    func connect(_ channel: Channel, peer: PublisherCore.Peer) -> Int {
+        let id = nextID
+        nextID += 1
+        channels[id] = channel
+        core.connect(id, peer: peer, now: now)
+        logger.debug("viewer connected", metadata: ["id": "\(id)", "peer": "\(peer)"])
+        return id
+    }
+
+    func receive(_ id: Int, _ line: ByteBuffer) {
+        perform(core.receive(id, line: line.readableBytesView, now: now))
+        countViewers()
+    }
+
+    func lineTooLong(_ id: Int) {
+        perform(core.lineTooLong(id))
+    }
+
+    func disconnect(_ id: Int) {
+        channels[id] = nil
+        lastWrite[id] = nil
+        core.disconnect(id)
+        countViewers()
+    }
+
+    func setWritable(_ id: Int, _ writable: Bool) {
+        core.setWritable(id, writable)
+        if writable { perform(core.flush(now: now)) }
+    }
+
+    /// Says goodbye to every viewer; the future completes when their connections closed.
+    func shutdown(reason: String, on loop: EventLoop) -> EventLoopFuture<Void> {
+        pump()
+        perform(core.shutdown(reason: reason))
+        let closing = channels.values.map(\.closeFuture)
+        return EventLoopFuture.andAllComplete(closing, on: loop)
+    }
+
+    private func countViewers() {
+        let count = core.viewerCount
+        if count != viewers {
+            viewers = count
+            onViewersChanged(count)
+        }
+    }
+
+    private func perform(_ outputs: [PublisherCore.Output]) {
+        for output in outputs {
+            switch output {
+            case .send(let id, let lines):
+                guard let channel = channels[id], !lines.isEmpty else { continue }
+                for line in lines.dropLast() { channel.write(line, promise: nil) }
+                if let last = lines.last { lastWrite[id] = channel.writeAndFlush(last) }
+            case .sendLaterAndClose(let id, let lines, let delay):
+                guard let channel = channels[id] else { continue }
+                channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(delay.seconds * 1e9))) {
+                    for line in lines { channel.write(line, promise: nil) }
+                    channel.flush()
+                    channel.close(promise: nil)
+                }
+            case .close(let id):
+                guard let channel = channels[id] else { continue }
+                if let last = lastWrite[id] {
+                    last.whenComplete { _ in channel.close(promise: nil) }
+                } else {
+                    channel.close(promise: nil)
+                }
+            case .execute(let id, let command, let request):
+                command.perform(on: monitor)
+                let (events, snapshot) = core.needsKeyframe
+                    ? monitor.drainEventsAndSnapshot() : (monitor.drainEvents(), nil)
+                core.publish(events, snapshot: snapshot, monitorTime: monitor.now)
+                logger.info("\(command.name) by viewer \(id)")
+                perform(core.commandDone(id, command, request: request))
+                perform(core.flush(now: now))
+            }
+        }
+    }
+}

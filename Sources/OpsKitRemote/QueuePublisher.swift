@@ -1,0 +1,251 @@
+import Dispatch
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import OpsMonitor
+import ServiceLifecycle
+import Synchronization
+
+/// Publishes one monitored queue so `opsdash attach` can watch (and, when allowed, steer) it
+/// from another process: a Unix socket in the per-user runtime directory (and, opt-in, TCP).
+///
+/// A `Service`: run it in a `ServiceGroup`, or call `start()` and `stop()` yourself. Graceful
+/// shutdown says `bye` to every viewer and removes the socket and its sidecar. The publisher owns
+/// the monitor's event stream: it turns recording on while a viewer is connected (off otherwise)
+/// and drains it on its own thread, so the app's threads never wait for a viewer.
+public final class QueuePublisher: Service, Sendable {
+    /// How and to whom the queue is published.
+    public struct Options: Sendable {
+        /// The app's name in listings and `welcome` (default: the process name).
+        public var app: String = ProcessInfo.processInfo.processName
+        /// Let viewers cancel, pause, resume and change the limit (default: read-only).
+        public var allowControl = false
+        /// Other local uids allowed to attach (the app's own uid always is).
+        public var allowedUIDs: Set<UInt32> = []
+        /// The socket directory (default: `RuntimeDirectory.path()`).
+        public var directory: String?
+        /// Also listen on TCP (off by default).
+        public var tcp: TCPOptions?
+        /// How often the monitor is drained and viewers are written to.
+        public var pumpInterval: Duration = .milliseconds(10)
+        /// Protocol limits and timings.
+        public var configuration = PublisherCore.Configuration()
+        /// Whether the app's own uid may attach (tests turn it off to see a stranger refused).
+        var allowsOwnUID = true
+
+        public init() {}
+    }
+
+    /// TCP listening: loopback unless told otherwise, a token required.
+    public struct TCPOptions: Sendable {
+        public var host: String
+        public var port: Int
+        /// File with the read-only token (created with a random token, mode 0600, if missing).
+        public var readTokenFile: String
+        /// File with the control token (needs `allowControl`); nil for none.
+        public var controlTokenFile: String?
+
+        public init(host: String = "127.0.0.1", port: Int, readTokenFile: String, controlTokenFile: String? = nil) {
+            self.host = host
+            self.port = port
+            self.readTokenFile = readTokenFile
+            self.controlTokenFile = controlTokenFile
+        }
+    }
+
+    private struct Running: Sendable {
+        var group: MultiThreadedEventLoopGroup
+        var engine: NIOLoopBoundBox<PublisherEngine>
+        var servers: [Channel]
+        var pump: RepeatedTask
+    }
+
+    public let monitor: QueueMonitor
+    public let name: String
+    public let options: Options
+    /// Where the Unix socket is (set when the publisher is created).
+    public let socketPath: String
+    private let sidecarPath: String
+    private let logger: Logger
+    private let running = Mutex<Running?>(nil)
+    private let startedAt = Date()
+
+    /// A publisher for `monitor`'s queue under `name` (shown as "app/name").
+    public init(monitor: QueueMonitor, name: String, options: Options = .init(), logger: Logger = Logger(label: "opsdash.publisher")) {
+        self.monitor = monitor
+        self.name = name
+        self.options = options
+        self.logger = logger
+        let directory = options.directory ?? RuntimeDirectory.path()
+        let base = Self.fileName("\(options.app).\(name).\(getpid())")
+        socketPath = (directory as NSString).appendingPathComponent(base + ".sock")
+        sidecarPath = (directory as NSString).appendingPathComponent(base + ".json")
+    }
+
+    /// Letters, digits, `.`, `-` and `_`; anything else becomes `_`.
+    static func fileName(_ text: String) -> String {
+        String(text.unicodeScalars.map { scalar -> Character in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_": Character(scalar)
+            default: "_"
+            }
+        }.prefix(80))
+    }
+
+    /// Binds the socket(s) and starts serving. Throws a `RemoteError` naming the problem.
+    public func start() throws {
+        guard running.withLock({ $0 == nil }) else { return }
+        let directory = (socketPath as NSString).deletingLastPathComponent
+        try RuntimeDirectory.prepare(directory)
+        guard socketPath.utf8.count < 104 else {
+            throw RemoteError("socket path too long (\(socketPath.utf8.count) bytes, limit 103): \(socketPath)")
+        }
+        try removeStaleSocket()
+        var readToken: String?
+        var controlToken: String?
+        if let tcp = options.tcp {
+            readToken = try TokenFile.load(tcp.readTokenFile, create: true)
+            if let file = tcp.controlTokenFile { controlToken = try TokenFile.load(file, create: true) }
+        }
+        let identity = PublisherCore.Identity(
+            app: options.app, queue: name, pid: Int(getpid()),
+            epoch: String(UInt64.random(in: 1...UInt64.max), radix: 16))
+        let core = PublisherCore(
+            identity: identity, configuration: options.configuration,
+            access: .init(allowControl: options.allowControl, readToken: readToken, controlToken: controlToken))
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        let engine = NIOLoopBoundBox.makeBoxSendingValue(
+            PublisherEngine(monitor: monitor, core: core, logger: logger), eventLoop: loop)
+        var servers: [Channel] = []
+        do {
+            let allowed = options.allowsOwnUID ? options.allowedUIDs.union([UInt32(geteuid())]) : options.allowedUIDs
+            let previous = umask(0o077)
+            let unix = try Self.bootstrap(group: group, engine: engine, allowedUIDs: allowed, tcp: false)
+                .bind(unixDomainSocketPath: socketPath).wait()
+            umask(previous)
+            servers.append(unix)
+            guard chmod(socketPath, 0o600) == 0 else { throw RemoteError("cannot chmod \(socketPath)") }
+            if let tcp = options.tcp {
+                servers.append(try Self.bootstrap(group: group, engine: engine, allowedUIDs: allowed, tcp: true)
+                    .bind(host: tcp.host, port: tcp.port).wait())
+            }
+        } catch {
+            for server in servers { try? server.close().wait() }
+            try? group.syncShutdownGracefully()
+            unlink(socketPath)
+            if let error = error as? RemoteError { throw error }
+            throw RemoteError("cannot listen on \(socketPath): \(error)")
+        }
+        let sidecar = PublishedQueue(
+            app: options.app, queue: name, pid: Int(getpid()), started: startedAt.timeIntervalSince1970,
+            socket: socketPath, viewers: 0)
+        let sidecarPath = self.sidecarPath
+        let logger = self.logger
+        try loop.submit {
+            engine.value.onViewersChanged = { count in
+                var updated = sidecar
+                updated.viewers = count
+                do { try updated.write(to: sidecarPath) } catch { logger.warning("\(error)") }
+            }
+        }.wait()
+        try sidecar.write(to: sidecarPath)
+        let interval = TimeAmount.nanoseconds(Int64(options.pumpInterval.components.attoseconds / 1_000_000_000 + options.pumpInterval.components.seconds * 1_000_000_000))
+        let pump = loop.scheduleRepeatedTask(initialDelay: .zero, delay: max(interval, .milliseconds(1))) { _ in
+            engine.value.pump()
+        }
+        running.withLock { $0 = Running(group: group, engine: engine, servers: servers, pump: pump) }
+        logger.info("publishing \(options.app)/\(name) on \(socketPath)")
+    }
+
+    /// The TCP port listened on (useful with port 0), when TCP is on and started.
+    public var tcpPort: Int? {
+        running.withLock { $0?.servers.dropFirst().first?.localAddress?.port }
+    }
+
+    /// Streaming viewers and the bytes of the shared event ring (the memory viewers cost
+    /// besides their sockets' bounded buffers); nil when not started.
+    public func statistics() -> (viewers: Int, ringBytes: Int)? {
+        guard let engine = running.withLock({ $0?.engine }) else { return nil }
+        return try? engine.eventLoop.submit { (engine.value.core.viewerCount, engine.value.core.ringBytes) }.wait()
+    }
+
+    /// Says `bye` to every viewer, stops listening and removes the socket and sidecar. Blocks
+    /// until done; call it from any thread but the publisher's own.
+    public func stop() {
+        guard let current = running.withLock({ state -> Running? in
+            defer { state = nil }
+            return state
+        }) else { return }
+        let loop = current.engine.eventLoop
+        current.pump.cancel()
+        for server in current.servers { try? server.close().wait() }
+        unlink(socketPath)
+        let closed = DispatchSemaphore(value: 0)
+        loop.flatSubmit {
+            current.engine.value.onViewersChanged = { _ in }
+            return current.engine.value.shutdown(reason: "app shutting down", on: loop)
+        }.whenComplete { _ in closed.signal() }
+        if closed.wait(timeout: .now() + 2) == .timedOut { logger.debug("viewers did not close in time") }
+        unlink(sidecarPath)
+        try? current.group.syncShutdownGracefully()
+    }
+
+    /// The `Service` entry point: starts, waits for graceful shutdown (or cancellation), stops.
+    public func run() async throws {
+        try start()
+        try? await gracefulShutdown()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                self.stop()
+                done.resume()
+            }
+        }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Removes a socket left by a process that is gone: only after a connect to it failed.
+    private func removeStaleSocket() throws(RemoteError) {
+        var info = stat()
+        guard lstat(socketPath, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFSOCK else { throw RemoteError("refusing \(socketPath): exists and is not a socket") }
+        if UnixSocket.canConnect(socketPath) { throw RemoteError("\(socketPath) is in use by a running publisher") }
+        unlink(socketPath)
+    }
+
+    private static func bootstrap(
+        group: MultiThreadedEventLoopGroup, engine: NIOLoopBoundBox<PublisherEngine>, allowedUIDs: Set<UInt32>, tcp: Bool
+    ) -> ServerBootstrap {
+        ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.backlog, value: 64)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: tcp ? 1 : 0)
+            .childChannelOption(ChannelOptions.writeBufferWaterMark, value: .init(low: 32 * 1024, high: 256 * 1024))
+            .childChannelOption(ChannelOptions.socketOption(.so_keepalive), value: tcp ? 1 : 0)
+            .childChannelInitializer { channel in
+                let peer: EventLoopFuture<PublisherCore.Peer?>
+                if tcp {
+                    let address = channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
+                    peer = channel.eventLoop.makeSucceededFuture(.network(address: address))
+                } else {
+                    peer = PeerCredentials.uid(of: channel).map { uid in
+                        uid.flatMap { allowedUIDs.contains($0) ? .local(uid: $0) : nil }
+                    }
+                }
+                return peer.flatMapThrowing { peer in
+                    // A local peer whose uid is not allowed is closed before anything is sent.
+                    guard let peer else {
+                        channel.close(promise: nil)
+                        return
+                    }
+                    try channel.pipeline.syncOperations.addHandlers([
+                        ByteToMessageHandler(LineFramer(maximumLength: RemoteProtocol.maximumLineLength)),
+                        ViewerHandler(engine: engine, peer: peer),
+                    ])
+                }
+            }
+    }
+}

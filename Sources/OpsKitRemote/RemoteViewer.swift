@@ -1,0 +1,271 @@
+import Foundation
+import OpsKit
+import OpsMonitor
+import Synchronization
+
+/// A viewer of a published queue: connects, says hello, keeps the rebuilt picture up to date on
+/// its own thread and, when the publisher goes away, reconnects with backoff (resuming where it
+/// was, or starting clean on a new epoch). Commands wait for their reply.
+public final class RemoteViewer: Sendable {
+    /// How the link is.
+    public enum Link: Sendable, Equatable {
+        case connecting, connected, disconnected
+    }
+
+    /// The link and what it is connected to.
+    public struct Status: Sendable, Equatable {
+        public var link: Link
+        /// "connected", "app exited", "cannot connect to …".
+        public var detail: String
+        public var welcome: ViewerCore.Welcome?
+    }
+
+    /// Why a command was not carried out.
+    public struct Refusal: Error, Sendable, Equatable {
+        public var code: String
+        public var message: String
+    }
+
+    // Locking: `state` (Mutex) holds the protocol core and the link; `writer` (Mutex) serialises
+    // writes to the socket. Neither is held while calling `onOutput` or sleeping.
+    private struct State {
+        var core: ViewerCore
+        var status = Status(link: .connecting, detail: "connecting", welcome: nil)
+        var descriptor: Int32 = -1
+        var stopped = false
+        var finished = false
+        var replies: [String: Result<UInt64?, Refusal>] = [:]
+        var nextRequest = 1
+        /// Why the last connection ended.
+        var lastReason: String?
+        var sawBye = false
+    }
+
+    public let target: RemoteTarget
+    private let role: RemoteRole?
+    private let token: String?
+    private let reconnect: Bool
+    private let onOutput: (@Sendable ([ViewerCore.Output]) -> Void)?
+    private let resolve: (@Sendable () -> RemoteTarget?)?
+    private let state: Mutex<State>
+    private let writer = Mutex<Void>(())
+
+    /// A viewer of `target`; `role: .observer` asks for read-only, `token` is for TCP. Without
+    /// `reconnect` it ends when the connection does. `onOutput` sees every protocol output, in
+    /// order, on the viewer's thread. `resolve` finds the target again before each reconnect
+    /// (an app that restarted publishes under a new socket name).
+    public init(
+        target: RemoteTarget, role: RemoteRole? = nil, token: String? = nil, reconnect: Bool = true,
+        limits: MonitorStore.Limits = .init(), resolve: (@Sendable () -> RemoteTarget?)? = nil,
+        onOutput: (@Sendable ([ViewerCore.Output]) -> Void)? = nil
+    ) {
+        self.target = target
+        self.resolve = resolve
+        self.role = role
+        self.token = token
+        self.reconnect = reconnect
+        self.onOutput = onOutput
+        state = Mutex(State(core: ViewerCore(limits: limits)))
+    }
+
+    /// Connects once, synchronously: nil when connected (the reader then runs on its own
+    /// thread), else why not.
+    public func start() -> RemoteError? {
+        switch target.connect() {
+        case .failure(let error):
+            return error
+        case .success(let descriptor):
+            Thread.detachNewThread { self.runLoop(first: descriptor) }
+            return nil
+        }
+    }
+
+    /// Stops reading and closes the connection.
+    public func stop() {
+        let descriptor = state.withLock { state -> Int32 in
+            state.stopped = true
+            return state.descriptor
+        }
+        if descriptor >= 0 { shutdown(descriptor, Int32(SHUT_RDWR)) }
+    }
+
+    /// Whether the viewer has ended (stopped, or disconnected without `reconnect`).
+    public var isFinished: Bool { state.withLock { $0.finished } }
+
+    /// The link state.
+    public var status: Status { state.withLock { $0.status } }
+
+    /// Why the last connection ended, and whether the publisher said bye.
+    public var endReason: (reason: String?, bye: Bool) { state.withLock { ($0.lastReason, $0.sawBye) } }
+
+    /// The rebuilt picture.
+    public var snapshot: QueueSnapshot { state.withLock { $0.core.builder.snapshot() } }
+
+    /// The picture if it changed since `version`.
+    public func snapshot(ifChangedSince version: UInt64?) -> QueueSnapshot? {
+        state.withLock { state in
+            guard let version else { return state.core.builder.snapshot() }
+            return state.core.builder.snapshot(ifChangedSince: version)
+        }
+    }
+
+    /// Sends `command` and waits (up to `timeout`) for its reply and for the event that shows
+    /// its effect; returns that event's seq, or why it was refused.
+    public func perform(_ command: RemoteCommand, timeout: Duration = .seconds(2)) -> Result<UInt64?, Refusal> {
+        let (request, descriptor) = state.withLock { state -> (String, Int32) in
+            defer { state.nextRequest += 1 }
+            return ("c\(state.nextRequest)", state.status.link == .connected ? state.descriptor : -1)
+        }
+        guard descriptor >= 0 else { return .failure(Refusal(code: "disconnected", message: "not connected")) }
+        var line = "{\"cmd\":\"\(command.name)\",\"id\":\(jsonString(request))"
+        switch command {
+        case .cancel(let op): line += ",\"op\":\(op)"
+        case .cancelAll: line += ",\"confirm\":true"
+        case .setLimit(let limit): line += ",\"limit\":\(limit)"
+        case .suspend, .resume: break
+        }
+        guard write(line + "}\n", to: descriptor) else { return .failure(Refusal(code: "disconnected", message: "connection lost")) }
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let answer = state.withLock { state -> Result<UInt64?, Refusal>? in
+                guard let reply = state.replies[request] else { return nil }
+                // Read-your-writes: wait until the event showing the effect was applied.
+                if case .success(let seq?) = reply, (state.core.lastSeq ?? 0) < seq, state.core.isLive { return nil }
+                state.replies[request] = nil
+                return reply
+            }
+            if let answer { return answer }
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        return .failure(Refusal(code: "timeout", message: "no reply within \(timeout.seconds) s"))
+    }
+
+    /// Blocks until the viewer has ended.
+    public func waitUntilFinished() {
+        while !isFinished { Thread.sleep(forTimeInterval: 0.01) }
+    }
+
+    // MARK: The reader thread
+
+    private func runLoop(first: Int32) {
+        var descriptor: Int32? = first
+        var backoff = 0.25
+        while true {
+            if let current = descriptor {
+                let reason = serve(current)
+                let stopped = state.withLock { state -> Bool in
+                    state.descriptor = -1
+                    state.lastReason = reason
+                    state.status = Status(link: .disconnected, detail: reason, welcome: state.status.welcome)
+                    return state.stopped
+                }
+                close(current)
+                if stopped || !reconnect { break }
+                if state.withLock({ $0.status.welcome != nil }) { backoff = 0.25 }
+            }
+            descriptor = nil
+            if state.withLock({ $0.stopped }) { break }
+            let reason = state.withLock { $0.lastReason ?? "disconnected" }
+            setStatus(.disconnected, "\(reason); retrying in \(Self.format(backoff)) s")
+            Thread.sleep(forTimeInterval: backoff)
+            backoff = min(backoff * 2, 4)
+            if state.withLock({ $0.stopped }) { break }
+            setStatus(.connecting, "reconnecting")
+            guard let next = resolve?() ?? (resolve == nil ? target : nil) else { continue }
+            switch next.connect() {
+            case .success(let next): descriptor = next
+            case .failure: break  // the reason the last connection ended stays on show
+            }
+        }
+        state.withLock { $0.finished = true }
+    }
+
+    private func setStatus(_ link: Link, _ detail: String) {
+        state.withLock { $0.status = Status(link: link, detail: detail, welcome: $0.status.welcome) }
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds < 1 ? String(format: "%.2g", seconds) : String(Int(seconds))
+    }
+
+    /// Reads one connection until it ends; returns why it ended.
+    private func serve(_ descriptor: Int32) -> String {
+        let hello = state.withLock { state -> String in
+            state.descriptor = descriptor
+            state.sawBye = false
+            return state.core.hello(role: role, token: token)
+        }
+        guard write(hello, to: descriptor) else { return "connection lost" }
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var lastData = ContinuousClock.now
+        while true {
+            if state.withLock({ $0.stopped }) { return "stopped" }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, 500)
+            if ready == 0 {
+                // Heartbeats come every 2 s: three missed mean the publisher is gone.
+                if ContinuousClock.now - lastData > .seconds(7) { return "no heartbeat from the app" }
+                continue
+            }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return "connection lost"
+            }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                return state.withLock { $0.sawBye ? ($0.lastReason ?? "app said bye") : "app went away" }
+            }
+            lastData = ContinuousClock.now
+            buffer.append(contentsOf: chunk[0..<count])
+            var start = 0
+            while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                handle(buffer[start..<newline], descriptor)
+                start = newline + 1
+            }
+            buffer.removeFirst(start)
+            if buffer.count > RemoteProtocol.maximumLineLength { return "line from the app too long" }
+        }
+    }
+
+    private func handle(_ line: ArraySlice<UInt8>, _ descriptor: Int32) {
+        let outputs = state.withLock { state -> [ViewerCore.Output] in
+            let outputs = state.core.receive(line)
+            for output in outputs {
+                switch output {
+                case .welcome(let welcome):
+                    state.status = Status(link: .connected, detail: "connected", welcome: welcome)
+                case .reply(let request?, let ok, let code, let message, let seq):
+                    state.replies[request] = ok
+                        ? .success(seq) : .failure(Refusal(code: code ?? "internal", message: message ?? ""))
+                case .bye(let reason):
+                    state.sawBye = true
+                    state.lastReason = reason.isEmpty ? "app said bye" : reason
+                case .error(let code, let message):
+                    state.lastReason = "\(code): \(message)"
+                default:
+                    break
+                }
+            }
+            return outputs
+        }
+        for case .send(let text) in outputs { _ = write(text, to: descriptor) }
+        onOutput?(outputs)
+    }
+
+    private func write(_ text: String, to descriptor: Int32) -> Bool {
+        let bytes = Array(text.utf8)
+        return writer.withLock { _ in
+            var offset = 0
+            while offset < bytes.count {
+                let flags = UnixSocket.noSignal
+                let sent = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, flags) }
+                if sent < 0, errno == EINTR { continue }
+                guard sent > 0 else { return false }
+                offset += sent
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Small blocking Unix-socket helpers (the stale-socket probe, the viewer's connection).
+enum UnixSocket {
+    /// `SOCK_STREAM` as `socket(2)` takes it on this platform.
+    static var streamType: Int32 {
+        #if canImport(Darwin)
+        SOCK_STREAM
+        #else
+        Int32(SOCK_STREAM.rawValue)
+        #endif
+    }
+
+    /// `send(2)` flags that keep a closed peer from raising SIGPIPE (0 where SO_NOSIGPIPE is used instead).
+    static var noSignal: Int32 {
+        #if canImport(Darwin)
+        0
+        #else
+        Int32(MSG_NOSIGNAL)
+        #endif
+    }
+
+    /// A new stream socket of `family` (on Darwin with SO_NOSIGPIPE set).
+    static func make(_ family: Int32) -> Int32 {
+        let descriptor = socket(family, streamType, 0)
+        #if canImport(Darwin)
+        if descriptor >= 0 {
+            var one: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        }
+        #endif
+        return descriptor
+    }
+
+    /// A connected socket to `path`, or the errno of the failure.
+    static func connect(_ path: String) -> Result<Int32, RemoteError> {
+        let descriptor = make(AF_UNIX)
+        guard descriptor >= 0 else { return .failure(RemoteError("socket: \(String(cString: strerror(errno)))")) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else {
+            close(descriptor)
+            return .failure(RemoteError("socket path too long: \(path)"))
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+            raw[bytes.count] = 0
+        }
+        let result = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Foundation.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard result == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            return .failure(RemoteError("cannot connect to \(path): \(reason)"))
+        }
+        return .success(descriptor)
+    }
+
+    /// Whether something accepts connections on `path`.
+    static func canConnect(_ path: String) -> Bool {
+        guard case .success(let descriptor) = connect(path) else { return false }
+        close(descriptor)
+        return true
+    }
+}

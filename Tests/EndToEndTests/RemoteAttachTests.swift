@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// Quits the dashboard with `q` (waiting until it has ended), then kills the tmux server: a
+/// killed server alone does not always end the program in its pane.
+private func quit(_ tmux: TmuxSession) {
+    _ = try? tmux.sendKeys("q")
+    _ = try? tmux.waitUntil(timeout: .seconds(5)) { tmux.exitStatus(in: $0) != nil }
+    tmux.kill()
+}
+
+/// `opsdash attach` against a real app process publishing its queue over a Unix socket.
+@Suite struct RemoteAttachTests {
+    @Test func attachHeadlessStreamKeepsEveryRuleAndEndsWhenTheAppSaysBye() throws {
+        let runtime = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let app = try PublishingApp(["--rounds", "2", "--speed", "20"], runtime: runtime)
+        let listed = try runOpsdash(["attach", "--list"], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(listed.stdout.hasPrefix("AppExample/images: pid \(app.process.processIdentifier), since "), "\(listed.stdout)")
+        let result = try runOpsdash(["attach", "--headless"], environment: ["XDG_RUNTIME_DIR": runtime])
+        var checker = EventStreamChecker(limit: 3)
+        checker.check(result.stdout)
+        #expect(checker.problems.isEmpty, "\(checker.problems.prefix(5))")
+        #expect(checker.summary?["operations"] as? Int == 24)
+        #expect(checker.summary?["interrupted"] as? Bool == false)
+        #expect(checker.outcomes["thumb-1-6"] == "cancelled")
+        #expect(result.status == 1, "one operation was cancelled: \(result.stderr)")
+        #expect(app.waitForExit())
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: runtime + "/opsdash"))?.isEmpty == true,
+                "the app removed its socket and sidecar")
+    }
+
+    @Test func attachRefusesADirectoryOthersCanEnter() throws {
+        let runtime = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        try FileManager.default.createDirectory(atPath: runtime + "/opsdash", withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        let socket = runtime + "/opsdash/x.sock"
+        let result = try runOpsdash(["attach", "--headless", socket], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(result.status == 2)
+        #expect(result.stderr == "opsdash: refusing \(runtime)/opsdash: mode 755 lets others in (needs 700)\n")
+        let nothing = try runOpsdash(["attach"], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(nothing.status == 2)
+        #expect(nothing.stderr == "opsdash: no published queues in \(runtime)/opsdash (start an app that publishes one)\n")
+        let unknown = try runOpsdash(["attach", "nosuch"], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(unknown.stderr == "opsdash: no published queue named nosuch in \(runtime)/opsdash\n")
+        let badFlag = try runOpsdash(["attach", "--fps", "0"], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(badFlag.status == 2 && badFlag.stderr.hasPrefix("opsdash: "))
+    }
+
+    @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
+    func dashboardSteersTheAppAndShowsTheLink() throws {
+        let runtime = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let app = try PublishingApp(["--speed", "2", "--allow-control"], runtime: runtime)
+        let binary = try #require(opsdashBinaryPath())
+        let tmux = try TmuxSession(command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach images")
+        defer { quit(tmux) }
+        let shown = try tmux.waitUntil { $0.contains("AppExample/images[\(app.process.processIdentifier)] connected (control)") && $0.contains("#1 ") }
+        #expect(shown.matched, "no connected header:\n\(shown.screen)")
+        try tmux.sendKeys("p")
+        let paused = try tmux.waitUntil { $0.contains("PAUSED") }
+        #expect(paused.matched, "the app's queue did not pause:\n\(paused.screen)")
+        let audited = try tmux.waitUntil { $0.contains("uid \(geteuid()) paused the queue") }
+        #expect(audited.matched, "the audit is not in the event log:\n\(audited.screen)")
+        try tmux.sendKeys("+")
+        let raised = try tmux.waitUntil { $0.contains("/4 ") && !$0.contains("refused") }
+        #expect(raised.matched, "the limit did not rise to 4:\n\(raised.screen)")
+        // c cancels the selected operation: the first one waiting for a slot. A paused queue
+        // finishes a cancelled operation when it resumes.
+        let before = try #require(headerCount("cancelled", in: raised.screen))
+        try tmux.sendKeys("/")
+        try tmux.sendKeys("-l", "ready")
+        try tmux.sendKeys("Enter")
+        try tmux.sendKeys("c")
+        #expect(try tmux.waitUntil { $0.contains("operator cancelled #") }.matched, "no cancel in the log")
+        try tmux.sendKeys("p")
+        let cancelled = try tmux.waitUntil { (headerCount("cancelled", in: $0) ?? 0) > before && $0.contains("RUNNING") }
+        #expect(cancelled.matched, "nothing more was cancelled:\n\(cancelled.screen)")
+        try tmux.sendKeys("p")
+        #expect(try tmux.waitUntil { $0.contains("PAUSED") }.matched)
+        // A read-only viewer's keys are refused in the message line.
+        let readOnly = try TmuxSession(command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach --read-only")
+        defer { quit(readOnly) }
+        #expect(try readOnly.waitUntil { $0.contains("connected (read-only)") }.matched)
+        try readOnly.sendKeys("p")
+        let refused = try readOnly.waitUntil { $0.contains("refused: read-only attach") }
+        #expect(refused.matched, "no refusal:\n\(refused.screen)")
+        #expect(try readOnly.capture().contains("PAUSED"), "still paused: the refusal changed nothing")
+        try readOnly.sendKeys("Down")  // clears the message line
+        #expect(try readOnly.waitUntil { !$0.contains("refused:") }.matched)
+        try readOnly.sendKeys("+")
+        #expect(try readOnly.waitUntil { $0.contains("refused: read-only attach") && $0.contains("/4 ") }.matched, "+ was not refused")
+        try readOnly.sendKeys("/")
+        try readOnly.sendKeys("-l", "ready")
+        try readOnly.sendKeys("Enter")
+        #expect(try readOnly.waitUntil { !$0.contains("refused:") }.matched)
+        try readOnly.sendKeys("c")
+        #expect(try readOnly.waitUntil { $0.contains("refused: read-only attach") }.matched, "c was not refused")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitUntil { tmux.exitStatus(in: $0) == 0 }.matched)
+    }
+
+    @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
+    func afterSIGKILLTheViewerSaysDisconnectedThenReconnectsToTheRestartedApp() throws {
+        let runtime = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let first = try PublishingApp(["--speed", "4"], runtime: runtime)
+        let binary = try #require(opsdashBinaryPath())
+        let tmux = try TmuxSession(command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach")
+        defer { quit(tmux) }
+        #expect(try tmux.waitUntil { $0.contains("[\(first.process.processIdentifier)] connected") && $0.contains("#1 ") }.matched)
+        first.stop(SIGKILL)
+        let gone = try tmux.waitUntil { $0.contains("disconnected: ") }
+        #expect(gone.matched, "no disconnected state:\n\(gone.screen)")
+        #expect(gone.screen.contains("#1 "), "the last picture stays")
+        let second = try PublishingApp(["--speed", "4"], runtime: runtime)
+        let back = try tmux.waitUntil(timeout: .seconds(20)) { $0.contains("[\(second.process.processIdentifier)] connected") }
+        #expect(back.matched, "did not reconnect to the new app:\n\(back.screen)")
+        second.stop()
+        let bye = try tmux.waitUntil { $0.contains("disconnected: app shutting down") }
+        #expect(bye.matched, "the app's bye was not shown:\n\(bye.screen)")
+    }
+}

@@ -1,0 +1,264 @@
+import NIOCore
+import OpsMonitor
+import Testing
+@testable import OpsKitRemote
+
+@Suite struct PublisherCoreTests {
+    private func streaming(_ harness: inout CoreHarness, _ id: Int, hello: String = #"{"cmd":"hello","min":1,"max":1}"#) {
+        harness.connect(id)
+        harness.say(id, hello)
+        harness.publish([], snapshot: QueueSnapshot())
+        harness.flush()
+    }
+
+    @Test func welcomeThenSnapshotWithSeqThenNumberedDeltas() {
+        var harness = CoreHarness()
+        harness.publish(Sample.added(1))
+        harness.connect(1)
+        harness.say(1, #"{"cmd":"hello","min":1,"max":3,"client":"test"}"#)
+        #expect(harness.lines(1) == [
+            #"{"event":"welcome","protocol":1,"app":"test","queue":"q","pid":42,"role":"observer","epoch":"e1","seq":2,"resumed":false,"heartbeat":2.0,"max_line":65536}"# + "\n",
+        ])
+        #expect(harness.core.needsKeyframe)
+        let snapshot = QueueSnapshot(counts: StateCounts(ready: 1), operations: ChunkedArray([OperationSnapshot(id: 1, name: "op1", kind: .download, totalBytes: 100)]))
+        harness.publish([Sample.progress(1, 10, at: .seconds(1))], snapshot: snapshot)
+        harness.flush()
+        let lines = harness.lines(1)
+        #expect(lines.first?.hasPrefix(#"{"t":0.000000000,"event":"snapshot_begin","seq":3,"#) == true)
+        #expect(lines.last == #"{"event":"snapshot_end","seq":3}"# + "\n")
+        harness.publish([Sample.progress(1, 20, at: .seconds(2))])
+        harness.flush()
+        #expect(harness.lines(1) == [#"{"t":2.000,"event":"progress","id":1,"op":"op1","bytes":20,"total":100,"rate":10,"retries":0,"seq":4}"# + "\n"])
+        #expect(!harness.core.needsKeyframe)
+    }
+
+    @Test func noCommonVersionIsRefusedAndClosed() {
+        var harness = CoreHarness()
+        harness.connect(1)
+        harness.say(1, #"{"cmd":"hello","min":2,"max":5}"#)
+        #expect(harness.lines(1) == [#"{"event":"error","code":"unsupported_protocol","message":"this publisher speaks opsdash/1…1","supported":{"min":1,"max":1}}"# + "\n"])
+        #expect(harness.closed == [1])
+    }
+
+    @Test func theFirstLineMustBeAHelloAndComeInTime() {
+        var harness = CoreHarness()
+        harness.connect(1)
+        harness.say(1, #"{"cmd":"suspend"}"#)
+        #expect(harness.lines(1) == [#"{"event":"error","code":"bad_line","message":"the first line must be a hello"}"# + "\n"])
+        #expect(harness.closed == [1])
+        harness.connect(2)
+        harness.now = .seconds(9)
+        harness.flush()
+        #expect(harness.lines(2).isEmpty)
+        harness.now = .seconds(10)
+        harness.flush()
+        #expect(harness.lines(2) == [#"{"event":"bye","reason":"no hello within 10 s"}"# + "\n"])
+        #expect(harness.closed.contains(2))
+    }
+
+    @Test func observersAreForbiddenToCommand() {
+        var harness = CoreHarness(access: .init(allowControl: false))
+        streaming(&harness, 1)
+        _ = harness.lines(1)
+        harness.say(1, #"{"cmd":"suspend","id":"a"}"#)
+        #expect(harness.lines(1) == [#"{"event":"reply","id":"a","ok":false,"error":"forbidden","message":"read-only viewer: suspend needs the controller role"}"# + "\n"])
+        #expect(harness.executed.isEmpty)
+        #expect(harness.closed.isEmpty, "a refused command keeps the connection")
+    }
+
+    @Test func controllerCommandsAreCheckedExecutedAuditedAndAnswered() {
+        var harness = CoreHarness(access: .init(allowControl: true))
+        streaming(&harness, 1)
+        streaming(&harness, 2, hello: #"{"cmd":"hello","role":"observer"}"#)
+        harness.publish(Sample.added(1) + Sample.added(2))
+        harness.flush()
+        _ = harness.lines(1)
+        _ = harness.lines(2)
+        let cases: [(String, String)] = [
+            (#"{"cmd":"cancel","id":1,"op":9}"#, #"{"event":"reply","id":1,"ok":false,"error":"not_found","message":"no unfinished operation #9"}"#),
+            (#"{"cmd":"cancel","id":2}"#, #"{"event":"reply","id":2,"ok":false,"error":"bad_argument","message":"cancel needs \"op\": an operation id"}"#),
+            (#"{"cmd":"cancel_all","id":3}"#, #"{"event":"reply","id":3,"ok":false,"error":"bad_argument","message":"cancel_all needs \"confirm\": true"}"#),
+            (#"{"cmd":"set_limit","id":4,"limit":0}"#, #"{"event":"reply","id":4,"ok":false,"error":"bad_argument","message":"set_limit needs \"limit\": 1…1000"}"#),
+            (#"{"cmd":"explode","id":5}"#, #"{"event":"reply","id":5,"ok":false,"error":"unknown_cmd","message":"unknown command \"explode\""}"#),
+            (#"{"cmd":"cancel","op":1"#, #"{"event":"error","code":"bad_line","message":"invalid JSON at byte 23: expected ',' or '}'"}"#),
+            (#"{"id":6}"#, #"{"event":"reply","id":6,"ok":false,"error":"bad_line","message":"line has no \"cmd\" string"}"#),
+        ]
+        for (line, reply) in cases {
+            harness.say(1, line)
+            #expect(harness.lines(1) == [reply + "\n"], "\(line)")
+        }
+        harness.say(2, #"{"cmd":"resume","id":"x"}"#)
+        #expect(harness.lines(2).first?.contains(#""error":"forbidden""#) == true, "asked for observer: read-only")
+        harness.say(1, #"{"cmd":"cancel","id":"c1","op":2}"#)
+        #expect(harness.executed.count == 1)
+        #expect(harness.executed.first?.1 == .cancel(operationID: 2))
+        // The shell carried it out and published its effect:
+        harness.publish([.queue(time: .seconds(1), isSuspended: false, maxConcurrentOperationCount: 1, counts: .init(), reason: "operator cancelled #2")])
+        harness.take(harness.core.commandDone(1, .cancel(operationID: 2), request: #""c1""#))
+        #expect(harness.lines(1) == [#"{"event":"reply","id":"c1","ok":true,"seq":6}"# + "\n"])
+        harness.flush()
+        let broadcast = harness.lines(2)
+        #expect(broadcast.count == 2)
+        #expect(broadcast.last == #"{"t":1.000,"event":"audit","seq":6,"by":"uid 1000","cmd":"cancel","op":2,"text":"uid 1000 cancelled #2"}"# + "\n")
+    }
+
+    @Test func floodsAreRateLimitedThenClosed() {
+        var configuration = PublisherCore.Configuration()
+        configuration.lineBurst = 5
+        configuration.linesPerSecond = 1
+        configuration.maximumRefusals = 20
+        var harness = CoreHarness(configuration: configuration, access: .init(allowControl: true))
+        streaming(&harness, 1)
+        _ = harness.lines(1)
+        for _ in 0..<10 { harness.say(1, #"{"cmd":"ping","id":1}"#) }
+        let replies = harness.lines(1)
+        #expect(replies.filter { $0.contains("pong") }.count == 4)
+        #expect(replies.filter { $0.contains(#""error":"rate_limited""#) }.count == 6)
+        harness.now = .seconds(3)
+        harness.say(1, #"{"cmd":"ping"}"#)
+        #expect(harness.lines(1).first?.contains("pong") == true, "the bucket refills")
+        for _ in 0..<30 { harness.say(1, #"{"cmd":"ping"}"#) }
+        #expect(harness.closed == [1])
+        #expect(harness.lines(1).last == #"{"event":"bye","reason":"too many refused lines"}"# + "\n")
+    }
+
+    @Test func anOverlongLineClosesTheConnection() {
+        var harness = CoreHarness()
+        streaming(&harness, 1)
+        _ = harness.lines(1)
+        harness.take(harness.core.lineTooLong(1))
+        #expect(harness.lines(1) == [#"{"event":"error","code":"line_too_long","message":"line longer than 65536 bytes"}"# + "\n"])
+        #expect(harness.closed == [1])
+    }
+
+    @Test func invalidUTF8IsABadLine() {
+        var harness = CoreHarness()
+        streaming(&harness, 1)
+        _ = harness.lines(1)
+        harness.take(harness.core.receive(1, line: Array(#"{"cmd":""#.utf8) + [0xFF, 0x22, 0x7D], now: .zero))
+        #expect(harness.lines(1) == [#"{"event":"error","code":"bad_line","message":"invalid JSON at byte 10: string is not valid UTF-8"}"# + "\n"])
+        #expect(harness.closed.isEmpty)
+    }
+
+    @Test func aStalledViewerLeavesTheRingAndIsResynced() {
+        var configuration = PublisherCore.Configuration()
+        configuration.ringCapacity = 100
+        var harness = CoreHarness(configuration: configuration)
+        streaming(&harness, 1)
+        streaming(&harness, 2)
+        _ = harness.lines(1)
+        _ = harness.lines(2)
+        harness.core.setWritable(1, false)
+        harness.publish(Sample.added(1))
+        for step in 0..<300 {
+            harness.publish([Sample.progress(1, Int64(step % 100), at: .milliseconds(step))])
+            harness.flush()
+        }
+        #expect(harness.lines(1).isEmpty, "not writable: nothing sent, nothing queued")
+        #expect(harness.lines(2).count == 302, "the other viewer is unaffected")
+        #expect(harness.core.ringBytes < 100 * 200, "the ring stays bounded")
+        harness.core.setWritable(1, true)
+        harness.flush()
+        #expect(harness.lines(1) == [#"{"event":"resync","reason":"lagged","seq":302}"# + "\n"])
+        harness.publish([], snapshot: QueueSnapshot())
+        harness.flush()
+        #expect(harness.lines(1).first?.contains(#""event":"snapshot_begin","seq":302"#) == true)
+    }
+
+    @Test func aLaggingViewerGetsTheLatestProgressOnlyButEveryStateChange() {
+        var configuration = PublisherCore.Configuration()
+        configuration.coalesceLag = 10
+        var harness = CoreHarness(configuration: configuration)
+        streaming(&harness, 1)
+        _ = harness.lines(1)
+        harness.publish(Sample.added(1) + Sample.added(2))  // seq 1…4
+        for step in 1...20 { harness.publish([Sample.progress(1, Int64(step), at: .milliseconds(step))]) }  // 5…24
+        harness.publish([.state(time: .seconds(1), id: 2, from: .ready, to: .executing, outcome: nil, message: nil)])  // 25
+        harness.publish([Sample.progress(1, 50, at: .seconds(2))])  // 26
+        harness.flush()
+        let lines = harness.lines(1)
+        #expect(lines.count == 4 + 1 + 1 + 1)
+        #expect(lines[4] == #"{"event":"skipped","from":5,"to":24}"# + "\n")
+        #expect(lines[5].contains(#""to":"executing","seq":25"#))
+        #expect(lines[6].contains(#""bytes":50"#) && lines[6].contains(#""seq":26"#))
+    }
+
+    @Test func idleViewersGetHeartbeats() {
+        var harness = CoreHarness()
+        streaming(&harness, 1)
+        _ = harness.lines(1)
+        harness.now = .seconds(1)
+        harness.flush()
+        #expect(harness.lines(1).isEmpty)
+        harness.now = .seconds(2)
+        harness.flush()
+        #expect(harness.lines(1) == [#"{"t":0.000,"event":"heartbeat","seq":0}"# + "\n"])
+    }
+
+    @Test func aViewerResumesInsideTheRingWithTheSameEpoch() {
+        var harness = CoreHarness()
+        harness.connect(9)  // someone connected: the deltas are kept in the ring
+        harness.publish(Sample.added(1) + Sample.added(2))
+        harness.connect(1)
+        harness.say(1, #"{"cmd":"hello","resume":{"epoch":"e1","seq":2}}"#)
+        #expect(harness.lines(1).first?.contains(#""resumed":true"#) == true)
+        harness.flush()
+        #expect(harness.lines(1).map { $0.contains(#""seq":3"#) || $0.contains(#""seq":4"#) } == [true, true])
+        harness.connect(2)
+        harness.say(2, #"{"cmd":"hello","resume":{"epoch":"other","seq":2}}"#)
+        #expect(harness.lines(2).first?.contains(#""resumed":false"#) == true)
+        #expect(harness.core.needsKeyframe)
+    }
+
+    @Test func tcpNeedsTheRightTokenAndWaitsAfterAWrongOne() {
+        var harness = CoreHarness(access: .init(allowControl: true, readToken: "read-secret-0123456", controlToken: "control-secret-0123"))
+        harness.connect(1, peer: .network(address: "127.0.0.1:5000"))
+        harness.say(1, #"{"cmd":"hello","token":"guess"}"#)
+        #expect(harness.delayed[1]?.lines == [#"{"event":"error","code":"unauthorized","message":"wrong token"}"# + "\n"])
+        #expect(harness.delayed[1]?.delay == .seconds(1))
+        harness.connect(2, peer: .network(address: "127.0.0.1:5001"))
+        harness.say(2, #"{"cmd":"hello"}"#)
+        #expect(harness.delayed[2]?.lines.first?.contains("a token is required") == true)
+        harness.connect(3, peer: .network(address: "127.0.0.1:5002"))
+        harness.say(3, #"{"cmd":"hello","token":"read-secret-0123456"}"#)
+        #expect(harness.lines(3).first?.contains(#""role":"observer""#) == true)
+        harness.connect(4, peer: .network(address: "127.0.0.1:5003"))
+        harness.say(4, #"{"cmd":"hello","token":"control-secret-0123"}"#)
+        #expect(harness.lines(4).first?.contains(#""role":"controller""#) == true)
+        #expect(PublisherCore.constantTimeEqual("abc", "abc"))
+        #expect(!PublisherCore.constantTimeEqual("abc", "abd"))
+        #expect(!PublisherCore.constantTimeEqual("abc", "abcd"))
+    }
+
+    @Test func withNobodyConnectedEventsAreNumberedButNotEncoded() {
+        var harness = CoreHarness()
+        harness.publish(Sample.added(1) + Sample.added(2))
+        #expect(harness.core.head == 4)
+        #expect(harness.core.ringBytes == 0)
+        harness.connect(1)
+        harness.say(1, #"{"cmd":"hello","resume":{"epoch":"e1","seq":2}}"#)
+        #expect(harness.lines(1).first?.contains(#""resumed":false"#) == true, "skipped deltas cannot be resumed")
+        let snapshot = QueueSnapshot(
+            counts: StateCounts(ready: 2),
+            operations: ChunkedArray([OperationSnapshot(id: 1, name: "op1"), OperationSnapshot(id: 2, name: "op2")]))
+        harness.publish([], snapshot: snapshot)
+        harness.flush()
+        #expect(harness.lines(1).last == #"{"event":"snapshot_end","seq":4}"# + "\n")
+        harness.publish([.state(time: .seconds(1), id: 2, from: .ready, to: .executing, outcome: nil, message: nil)])
+        harness.flush()
+        #expect(harness.lines(1) == [#"{"t":1.000,"event":"state","id":2,"op":"op2","from":"ready","to":"executing","seq":5}"# + "\n"])
+        harness.say(1, #"{"cmd":"cancel","op":2}"#)
+        #expect(harness.core.needsKeyframe == false)
+    }
+
+    @Test func shutdownSaysByeToEveryone() {
+        var harness = CoreHarness()
+        streaming(&harness, 1)
+        harness.connect(2)
+        _ = harness.lines(1)
+        harness.take(harness.core.shutdown(reason: "app shutting down"))
+        #expect(harness.lines(1) == [#"{"event":"bye","reason":"app shutting down"}"# + "\n"])
+        #expect(harness.lines(2) == [#"{"event":"bye","reason":"app shutting down"}"# + "\n"])
+        #expect(harness.closed == [1, 2])
+    }
+}
