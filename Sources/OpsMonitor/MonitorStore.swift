@@ -55,12 +55,13 @@ public struct MonitorStore: Sendable {
         for (position, op) in snapshot.operations.enumerated() {
             positionByID[op.id] = position
             if op.lifecycle == .finished { finishedInStore += 1 }
+            if let finished = op.finishedAt { lastFinishedAt = max(lastFinishedAt, finished) }
             nextID = max(nextID, op.id + 1)
         }
         counts = snapshot.counts
         completedBytes = snapshot.completedBytes
         totalBytes = snapshot.totalBytes
-        bytesPerSecond = snapshot.bytesPerSecond
+        // The rate window starts empty: the next progress changes fill it.
         evictedCount = snapshot.evictedCount
         log = Deque(snapshot.log.suffix(limits.logEntries))
         isSuspended = snapshot.isSuspended
@@ -111,15 +112,17 @@ public struct MonitorStore: Sendable {
         totalBytes total: Int64, dependencies: [Int], time: Duration
     ) -> Int {
         let id = nextID
-        insert(id: id, name: name, kind: kind, lifecycle: lifecycle, totalBytes: total, dependencies: dependencies, time: time)
+        insert(
+            id: id, name: name, kind: kind, unit: unit, lifecycle: lifecycle, totalBytes: total,
+            dependencies: dependencies, time: time)
         return id
     }
 
     /// Starts tracking an operation under a given `id` (a rebuilt store); ignored if `id` is
     /// already tracked.
     mutating func insert(
-        id: Int, name: String?, kind: OperationKind, lifecycle: Lifecycle, totalBytes total: Int64,
-        dependencies: [Int], time: Duration
+        id: Int, name: String?, kind: OperationKind, unit: ProgressUnit = .bytes, lifecycle: Lifecycle,
+        totalBytes total: Int64, dependencies: [Int], time: Duration
     ) {
         guard positionByID[id] == nil else { return }
         nextID = max(nextID, id + 1)

@@ -1,5 +1,6 @@
 import Foundation
 import OpsKit
+import OpsKitTesting
 import Testing
 @testable import OpsMonitor
 
