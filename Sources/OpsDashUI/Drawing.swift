@@ -1,6 +1,6 @@
 /// A piece of styled text; widgets build lines from these.
 public struct Span: Sendable, Equatable {
-    /// The characters, one column each.
+    /// The characters.
     public var text: String
     /// How they look.
     public var style: CellStyle
@@ -10,6 +10,9 @@ public struct Span: Sendable, Equatable {
         self.text = text
         self.style = style
     }
+
+    /// Columns the text takes on screen.
+    public var width: Int { DisplayWidth.of(text) }
 }
 
 extension CellBuffer {
@@ -72,7 +75,7 @@ func wrap(_ spans: [Span], separator: Span, width: Int) -> [[Span]] {
     var current: [Span] = []
     var used = 0
     for span in spans {
-        let needed = span.text.count + (current.isEmpty ? 0 : separator.text.count)
+        let needed = span.width + (current.isEmpty ? 0 : separator.width)
         if !current.isEmpty && used + needed > width {
             lines.append(current)
             current = []
@@ -80,10 +83,10 @@ func wrap(_ spans: [Span], separator: Span, width: Int) -> [[Span]] {
         }
         if !current.isEmpty {
             current.append(separator)
-            used += separator.text.count
+            used += separator.width
         }
         current.append(span)
-        used += span.text.count
+        used += span.width
     }
     if !current.isEmpty { lines.append(current) }
     return lines

@@ -10,10 +10,10 @@ struct HeaderView {
         let snapshot = state.snapshot
         buffer.write(titleLine(), x: 0, y: y, maxWidth: width)
         let elapsed = [Span("elapsed ", Theme.label), Span(Format.duration(snapshot.time), Theme.live)]
-        let elapsedWidth = elapsed.reduce(0) { $0 + $1.text.count }
+        let elapsedWidth = elapsed.reduce(0) { $0 + $1.width }
         buffer.write(elapsed, x: width - elapsedWidth, y: y, maxWidth: elapsedWidth)
         let counts = countsLine(short: false)
-        let fits = counts.reduce(0) { $0 + $1.text.count } <= width
+        let fits = counts.reduce(0) { $0 + $1.width } <= width
         buffer.write(fits ? counts : countsLine(short: true), x: 0, y: y + 1, maxWidth: width)
         renderProgress(into: &buffer, y: y + 2)
     }
@@ -105,7 +105,7 @@ struct HeaderView {
             spans.append(Span("  ETA ", Theme.label))
             spans.append(Span(eta))
         }
-        let textWidth = spans.reduce(0) { $0 + $1.text.count }
+        let textWidth = spans.reduce(0) { $0 + $1.width }
         let label = "progress "
         let barWidth = buffer.width - textWidth - label.count
         buffer.write(label, x: 0, y: y, style: Theme.label)

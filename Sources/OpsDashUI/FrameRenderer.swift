@@ -1,0 +1,23 @@
+/// Turns successive dashboard states into what the terminal must draw: renders each state and
+/// diffs it against the frame on screen. Not thread-safe: use it from the run loop's thread.
+public final class FrameRenderer {
+    /// The frame the terminal shows (after the last `frame(for:)`).
+    public private(set) var front = CellBuffer(width: 0, height: 0)
+
+    /// A renderer with nothing on screen yet.
+    public init() {}
+
+    /// The runs that turn the screen into `state`'s frame; empty when nothing changed.
+    public func frame(for state: DashboardState) -> [CellRun] {
+        let back = render(state)
+        let runs = diff(from: front, to: back)
+        front = back
+        return runs
+    }
+
+    /// Forgets what is on screen, so the next frame repaints every cell (Ctrl-L, a terminal
+    /// that was cleared behind the dashboard's back).
+    public func invalidate() {
+        front = CellBuffer(width: 0, height: 0)
+    }
+}
