@@ -56,7 +56,7 @@ enum DashboardRunner {
         case .cancelAll: monitor.cancelAll()
         case .setSuspended(let suspended): monitor.setSuspended(suspended)
         case .setMaxConcurrentOperationCount(let limit): monitor.setMaxConcurrentOperationCount(limit)
-        case .quit: break
+        case .repaint, .quit: break  // the run loop's own
         }
     }
 

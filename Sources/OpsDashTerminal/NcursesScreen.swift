@@ -167,6 +167,13 @@ public final class NcursesScreen: TerminalScreen {
         return mapKey(code: code, isKeyCode: isKeyCode).map(TerminalInput.key)
     }
 
+    /// The next refresh clears the terminal and sends every cell, whatever curses believes is
+    /// on it (Ctrl-L: another program wrote over the dashboard).
+    public func clearOnNextDraw() {
+        guard screen != nil else { return }
+        _ = opsdash_clearok(true)
+    }
+
     /// Ends curses, frees the screen, closes `/dev/tty` and restores stdout/stderr; idempotent.
     public func close() {
         guard let opened = screen else { return }

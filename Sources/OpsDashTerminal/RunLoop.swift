@@ -32,7 +32,7 @@ public func runDashboard(
 ) -> DashboardExit {
     runLoop(
         screen: screen, fps: fps, initial: initial, snapshot: snapshot, perform: perform,
-        stopSignal: stopSignal, reducer: reduce, renderer: render)
+        stopSignal: stopSignal, reducer: reduce, renderer: nil)
 }
 
 /// `runDashboard` with the reducer and renderer injectable, so tests can script them.
@@ -44,18 +44,24 @@ func runLoop(
     perform: (Command) -> Void,
     stopSignal: () -> Int32?,
     reducer: (inout DashboardState, Action) -> [Command],
-    renderer: (DashboardState) -> CellBuffer
+    renderer: ((DashboardState) -> CellBuffer)?
 ) -> DashboardExit {
     defer { screen.close() }
     let interval = 1000 / max(1, min(fps, 1000))
     var state = initial
-    var front = CellBuffer(width: 0, height: 0)
+    let frames = FrameRenderer(render: renderer)
     var dirty = true
 
     func apply(_ action: Action) -> Bool {
         dirty = true
         for command in reducer(&state, action) {
             if command == .quit { return true }
+            if command == .repaint {
+                // Ctrl-L: the terminal clears and every cell is sent again.
+                frames.invalidate()
+                screen.clearOnNextDraw()
+                continue
+            }
             perform(command)
         }
         return false
@@ -70,10 +76,8 @@ func runLoop(
     while true {
         if let signal = stopSignal() { return .signal(signal) }
         if dirty {
-            let back = renderer(state)
-            let runs = diff(from: front, to: back)
+            let runs = frames.frame(for: state)
             if !runs.isEmpty { screen.draw(runs) }
-            front = back
             dirty = false
         }
         var wait = interval

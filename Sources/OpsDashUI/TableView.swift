@@ -47,11 +47,18 @@ struct TableView {
                 let (text, style) = cell(column, operation)
                 let fitted = Format.fit(
                     text, width, right: column.alignsRight, ellipsis: state.glyphs.ellipsis)
-                buffer.write(fitted, x: x, y: y, style: style)
+                if needle.isEmpty || !(column == .id || column == .name || column == .state) {
+                    buffer.write(fitted, x: x, y: y, style: style)
+                } else {
+                    buffer.write(highlighted(fitted, needle, style), x: x, y: y, maxWidth: width)
+                }
             }
             x += width + 1
         }
     }
+
+    /// The filter text as matched: lowercased.
+    private var needle: String { state.filter.lowercased() }
 
     private func barStyle(_ operation: OperationSnapshot) -> CellStyle {
         Theme.bar(operation.lifecycle, operation.outcome)
