@@ -192,6 +192,35 @@ public struct CellBuffer: Sendable, Equatable {
         }
     }
 
+    /// Makes this a blank `width × height` buffer, reusing its storage when the size is the same.
+    mutating func reset(width: Int, height: Int) {
+        let width = max(0, width)
+        let height = max(0, height)
+        guard width == self.width, height == self.height else {
+            self = CellBuffer(width: width, height: height)
+            return
+        }
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
+    }
+
+    /// The cells of row `y` (inside the buffer).
+    func row(_ y: Int) -> [Cell] {
+        Array(cells[(y * width)..<(y * width + width)])
+    }
+
+    /// Replaces row `y` with `row`, cells of a row of the same width; false (nothing changed)
+    /// when the sizes differ.
+    mutating func replaceRow(_ y: Int, with row: [Cell]) -> Bool {
+        guard y >= 0, y < height, row.count == width else { return false }
+        let start = y * width
+        cells.withUnsafeMutableBufferPointer { target in
+            row.withUnsafeBufferPointer { source in
+                for offset in 0..<source.count { target[start + offset] = source[offset] }
+            }
+        }
+        return true
+    }
+
     /// The text of row `y` as a terminal shows it (a wide character once, its continuation
     /// cell skipped), trailing spaces kept; for tests and captures.
     public func line(_ y: Int) -> String {

@@ -168,6 +168,8 @@ struct LogLine {
 /// repeated lines merged ("operator cancelled #3 ×3").
 struct LogView {
     let state: DashboardState
+    /// Rows from earlier frames, reused when their entry didn't change.
+    var cache: RenderCache? = nil
 
     /// Draws a titled rule, then the newest lines that fit, oldest first.
     func render(into buffer: inout CellBuffer, band: Layout.Band) {
@@ -177,6 +179,10 @@ struct LogView {
         let times = state.glyphs == .unicode ? "×" : "x"
         for (offset, line) in shown.enumerated() {
             let entry = line.entry
+            let y = band.y + 1 + offset
+            let key = RenderCache.LogKey(
+                entry: entry, repeats: line.repeats, width: buffer.width, glyphs: state.glyphs)
+            if let cache, cache.drawLogRow(key: key, y: y, into: &buffer) { continue }
             var spans = [
                 Span(Format.fit(Format.timestamp(entry.time), 9, right: true), Theme.label)
             ]
@@ -184,7 +190,8 @@ struct LogView {
             if let id = entry.operationID { spans.append(Span("#\(id) ", Theme.title)) }
             spans.append(Span(entry.text, style(entry.kind)))
             if line.repeats > 1 { spans.append(Span(" \(times)\(line.repeats)", Theme.title)) }
-            buffer.write(spans, x: 0, y: band.y + 1 + offset, maxWidth: buffer.width)
+            buffer.write(spans, x: 0, y: y, maxWidth: buffer.width)
+            cache?.storeLogRow(key: key, y: y, from: buffer)
         }
     }
 

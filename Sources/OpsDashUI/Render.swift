@@ -101,11 +101,19 @@ public struct Layout: Sendable, Equatable {
 /// Cost depends on the visible rows: with the id sort and no filter, rows are read straight
 /// from the snapshot; otherwise from the rows `reduce` cached for this snapshot version.
 public func render(_ state: DashboardState) -> CellBuffer {
-    var buffer = CellBuffer(width: state.width, height: state.height)
+    var buffer = CellBuffer(width: 0, height: 0)
+    render(state, into: &buffer, cache: nil)
+    return buffer
+}
+
+/// Renders the whole screen for `state` into `buffer`, reusing its storage; with a `cache`,
+/// table and log rows whose inputs didn't change are copied from earlier frames.
+func render(_ state: DashboardState, into buffer: inout CellBuffer, cache: RenderCache?) {
+    buffer.reset(width: state.width, height: state.height)
     let layout = Layout(state)
     guard layout.fits else {
         renderTooSmall(into: &buffer, glyphs: state.glyphs)
-        return buffer
+        return
     }
     // A state changed outside `reduce` (tests, callers) still renders consistently.
     var state = state
@@ -116,17 +124,17 @@ public func render(_ state: DashboardState) -> CellBuffer {
     if state.showDependencies {
         TreeView(state: state).render(into: &buffer, band: layout.main)
     } else {
-        TableView(state: state).render(into: &buffer, band: layout.main)
+        TableView(state: state, cache: cache).render(into: &buffer, band: layout.main)
     }
     if let details = layout.details {
         DetailsView(state: state).render(into: &buffer, band: details)
     }
-    if let log = layout.log { LogView(state: state).render(into: &buffer, band: log) }
+    if let log = layout.log { LogView(state: state, cache: cache).render(into: &buffer, band: log) }
     FooterView(state: state).render(into: &buffer, y: layout.footer.y)
     if state.showHelp {
         HelpOverlay(glyphs: state.glyphs).render(into: &buffer, scroll: state.helpScroll)
+        cache?.forgetPlacement()
     }
-    return buffer
 }
 
 /// What the screen says when the terminal is below the minimum size.
