@@ -78,6 +78,13 @@ public struct Cell: Sendable, Hashable {
     /// Whether this is the right half of a wide character (nothing of its own to draw).
     public var isContinuation: Bool { width == 0 }
 
+    /// Cheap fields first: most cells a frame compares are equal, and a differing one usually
+    /// differs in style or width before its character.
+    @inline(__always)
+    public static func == (lhs: Cell, rhs: Cell) -> Bool {
+        lhs.width == rhs.width && lhs.style == rhs.style && lhs.character == rhs.character
+    }
+
     /// A space in the default style.
     public static let blank = Cell()
 }

@@ -100,25 +100,38 @@ public struct RowOrder: Sendable, Equatable {
     }
 
     /// The ids of `operations` matching `needle` (lowercased), in `sort` order, ties by id.
-    static func sortedIDs<C: Collection>(_ operations: C, sort: SortOrder, needle: String) -> [Int]
-    where C.Element == OperationSnapshot {
+    ///
+    /// Reads only the fields the order needs, by index: copying each operation out of the
+    /// snapshot (names, histories, dependency lists: a retain and a release each) was most of a
+    /// busy frame's cost.
+    static func sortedIDs(_ operations: ChunkedArray<OperationSnapshot>, sort: SortOrder, needle: String) -> [Int] {
+        let count = operations.count
+        let filtering = !needle.isEmpty
         switch sort {
         case .id:
             var ids: [Int] = []
-            for operation in operations where matches(operation, needle) { ids.append(operation.id) }
+            ids.reserveCapacity(count)
+            for index in 0..<count where !filtering || matches(operations[index], needle) {
+                ids.append(operations[index].id)
+            }
             return ids
         case .state:
             // Six ranks: a stable bucket pass, no comparison sort.
             var buckets: [[Int]] = Array(repeating: [], count: 6)
-            for operation in operations where matches(operation, needle) {
-                buckets[stateRank(operation)].append(operation.id)
+            for index in 0..<count where !filtering || matches(operations[index], needle) {
+                let rank = stateRank(operations[index].lifecycle, operations[index].outcome)
+                buckets[rank].append(operations[index].id)
             }
-            return Array(buckets.joined())
+            var ids: [Int] = []
+            ids.reserveCapacity(count)
+            for bucket in buckets { ids.append(contentsOf: bucket) }
+            return ids
         case .progress, .rate:
             var keyed: [(key: Double, id: Int)] = []
-            keyed.reserveCapacity(operations.count)
-            for operation in operations where matches(operation, needle) {
-                keyed.append((sort == .progress ? operation.fraction : operation.bytesPerSecond, operation.id))
+            keyed.reserveCapacity(count)
+            for index in 0..<count where !filtering || matches(operations[index], needle) {
+                let key = sort == .progress ? operations[index].fraction : operations[index].bytesPerSecond
+                keyed.append((key, operations[index].id))
             }
             keyed.sort { $0.key != $1.key ? $0.key > $1.key : $0.id < $1.id }
             return keyed.map(\.id)
@@ -134,7 +147,12 @@ public struct RowOrder: Sendable, Equatable {
 
     /// Running first, then ready, waiting, failed, cancelled, done.
     static func stateRank(_ operation: OperationSnapshot) -> Int {
-        switch (operation.lifecycle, operation.outcome) {
+        stateRank(operation.lifecycle, operation.outcome)
+    }
+
+    /// Running first, then ready, waiting, failed, cancelled, done.
+    static func stateRank(_ lifecycle: Lifecycle, _ outcome: Outcome?) -> Int {
+        switch (lifecycle, outcome) {
         case (.executing, _): 0
         case (.ready, _): 1
         case (.waiting, _): 2
