@@ -19,7 +19,7 @@ struct FooterView {
             let spans = [
                 Span("/", Theme.footerKey), Span(state.filter, CellStyle(bold: true)),
                 Span("_", CellStyle(bold: true, underline: true)),
-                Span("  Enter keeps, Esc clears", Theme.label),
+                Span("  Enter keeps, Esc undoes", Theme.label),
             ]
             buffer.write(spans, x: 0, y: y, maxWidth: leftWidth)
         } else {
