@@ -301,7 +301,7 @@ public enum QueueBench {
 public final class FrameBench: @unchecked Sendable {
     var store: MonitorStore
     var state: DashboardState
-    var front: CellBuffer
+    let renderer = FrameRenderer()
     var tick = 0
     let executingIDs: [Int]
 
@@ -321,11 +321,11 @@ public final class FrameBench: @unchecked Sendable {
         self.store = store
         self.executingIDs = executing
         self.state = DashboardState(width: width, height: height, glyphs: .unicode)
-        self.front = CellBuffer(width: width, height: height)
     }
 
     /// One frame: one progress change in the store (as between two ticks), then
-    /// snapshot + reduce + render + diff. Returns the number of changed runs.
+    /// snapshot + reduce + render + diff, as the dashboard's run loop does them (`FrameRenderer`).
+    /// Returns the number of changed runs.
     @inline(never)
     public func frame() -> Int {
         tick += 1
@@ -336,10 +336,7 @@ public final class FrameBench: @unchecked Sendable {
         }
         let snapshot = store.snapshot(time: time)
         _ = reduce(&state, .tick(snapshot))
-        let back = render(state)
-        let runs = diff(from: front, to: back)
-        front = back
-        return runs.count
+        return renderer.frame(for: state).count
     }
 
     /// Seconds per frame, averaged over `frames` frames.
