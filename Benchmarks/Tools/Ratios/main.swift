@@ -169,13 +169,16 @@ if want("3b") || want("3") {
     let bench = BusyFrameBench()
     _ = bench.measure(frames: 200)
     let frames = smoke ? 200 : 2_000
-    let stats = Stats((0..<reps).map { _ in bench.measure(frames: frames) })
-    // 20 fps: the share of one core the frames cost.
-    let share = stats.median * 20
-    rows.append(Row(item: "3b. Busy frame", compared: "snapshot+reduce+render+diff 120×40, sort by state, 10 bars moving, 2.5 finishes per frame (50/s at 20 fps)",
-                    a: stats, b: nil, unit: "s", ratio: share,
+    let wall = Stats((0..<reps).map { _ in bench.measure(frames: frames) })
+    rows.append(Row(item: "3b. Busy frame (wall)", compared: "snapshot+reduce+render+diff 120×40, sort by state, 10 bars moving, 2.5 finishes per frame (50/s at 20 fps): wall time",
+                    a: wall, b: nil, unit: "s", ratio: .nan, ratioText: "—", budget: "—", met: nil))
+    // The budget is main-thread CPU: at 20 fps, the share of one core the frames cost.
+    let cpu = Stats((0..<reps).map { _ in bench.measureCPU(frames: frames) })
+    let share = cpu.median * 20
+    rows.append(Row(item: "3b. Busy frame (CPU)", compared: "same, main-thread CPU time per frame (CLOCK_THREAD_CPUTIME_ID)",
+                    a: cpu, b: nil, unit: "s", ratio: share,
                     ratioText: String(format: "%.2f%% of a core at 20 fps", share * 100), budget: "≤ 0.6 ms (≤ 1.2% of a core)",
-                    met: stats.median <= 0.6e-3))
+                    met: cpu.median <= 0.6e-3))
 }
 
 // 4. Memory
