@@ -28,6 +28,11 @@ static inline int opsdash_clearok(bool on) { return clearok(stdscr, on); }
 static inline int opsdash_leaveok(bool on) { return leaveok(stdscr, on); }
 static inline int opsdash_get_wch(wint_t *ch) { return wget_wch(stdscr, ch); }
 static inline int opsdash_refresh(void) { return wrefresh(stdscr); }
+/* Columns curses gives a character (glibc declares wcwidth only under _XOPEN_SOURCE). */
+#if defined(__GLIBC__) && !defined(__USE_XOPEN)
+int wcwidth(wchar_t c);
+#endif
+static inline int opsdash_wcwidth(wchar_t c) { return wcwidth(c); }
 static inline int opsdash_put_cells(int y, int x, const cchar_t *cells, int n) {
     return mvwadd_wchnstr(stdscr, y, x, cells, n);
 }

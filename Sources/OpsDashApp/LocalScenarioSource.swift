@@ -38,7 +38,7 @@ final class LocalScenarioSource: DashboardSource {
         case .cancelAll: monitor.cancelAll()
         case .setSuspended(let suspended): monitor.setSuspended(suspended)
         case .setMaxConcurrentOperationCount(let limit): monitor.setMaxConcurrentOperationCount(limit)
-        case .quit: break
+        case .repaint, .quit: break  // the run loop's own
         }
     }
 }

@@ -54,7 +54,7 @@ final class RemoteSource: DashboardSource {
         case .cancelAll: remote = .cancelAll
         case .setSuspended(let suspended): remote = suspended ? .suspend : .resume
         case .setMaxConcurrentOperationCount(let limit): remote = .setLimit(limit)
-        case .quit: return nil
+        case .repaint, .quit: return nil
         }
         if viewer.status.welcome?.role == .observer {
             return "refused: read-only attach (the app grants control only to controllers)"

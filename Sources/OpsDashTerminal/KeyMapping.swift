@@ -39,6 +39,7 @@ func mapKey(code: Int32, isKeyCode: Bool) -> Key? {
     case 27: return .escape
     case 8, 127: return .backspace
     case 9: return .tab
+    case 1...26: return .control(Character(Unicode.Scalar(UInt8(code) + 0x60)))  // Ctrl-A … Ctrl-Z
     case ..<32: return nil
     default:
         guard let scalar = Unicode.Scalar(UInt32(bitPattern: code)),

@@ -128,6 +128,10 @@ public final class NcursesScreen: TerminalScreen {
     }
 
     /// Writes each run at its position and flushes once; an empty list writes and flushes nothing.
+    ///
+    /// A wide character's lead cell becomes one two-column `cchar_t` and its continuation cell
+    /// is skipped (curses fills the second column itself); where curses would measure the
+    /// character differently, it is drawn narrow and followed by a space, so columns never shift.
     public func draw(_ runs: [CellRun]) {
         guard screen != nil, !runs.isEmpty else { return }
         let current = size
@@ -137,11 +141,32 @@ public final class NcursesScreen: TerminalScreen {
             let count = min(run.cells.count - skip, current.width - max(0, run.x))
             guard count > 0 else { continue }
             line.removeAll(keepingCapacity: true)
-            for cell in run.cells[skip..<(skip + count)] { line.append(cchar(for: cell)) }
+            var index = skip
+            let end = skip + count
+            while index < end {
+                let cell = run.cells[index]
+                if cell.isContinuation {
+                    // Its lead is off this run (cut at the left edge): keep the column blank.
+                    line.append(cchar(for: Cell(" ", style: cell.style)))
+                    index += 1
+                } else if cell.width == 2 {
+                    let fits = index + 1 < end
+                    if fits, let wide = wideCchar(for: cell) {
+                        line.append(wide)
+                    } else {
+                        line.append(cchar(for: Cell(narrowStandIn(cell.character), style: cell.style)))
+                        if fits { line.append(cchar(for: Cell(" ", style: cell.style))) }
+                    }
+                    index += 2
+                } else {
+                    line.append(cchar(for: cell))
+                    index += 1
+                }
+            }
             // add_wchnstr copies cells without moving the cursor, so the bottom-right cell
             // never scrolls the screen.
             _ = line.withUnsafeBufferPointer { buffer in
-                opsdash_put_cells(Int32(run.y), Int32(max(0, run.x)), buffer.baseAddress, Int32(count))
+                opsdash_put_cells(Int32(run.y), Int32(max(0, run.x)), buffer.baseAddress, Int32(buffer.count))
             }
             cellsDrawn += count
         }
@@ -176,6 +201,13 @@ public final class NcursesScreen: TerminalScreen {
         return mapKey(code: code, isKeyCode: isKeyCode).map(TerminalInput.key)
     }
 
+    /// The next refresh clears the terminal and sends every cell, whatever curses believes is
+    /// on it (Ctrl-L: another program wrote over the dashboard).
+    public func clearOnNextDraw() {
+        guard screen != nil else { return }
+        _ = opsdash_clearok(true)
+    }
+
     /// Ends curses, frees the screen, closes `/dev/tty` and restores stdout/stderr; idempotent.
     public func close() {
         guard let opened = screen else { return }
@@ -192,14 +224,51 @@ public final class NcursesScreen: TerminalScreen {
         strayOutput = nil
     }
 
+    /// A one-column cell as curses sees it: the first scalar and the zero-width marks after it
+    /// (never a joiner), `?` for anything curses would not show in exactly one column.
     private func cchar(for cell: Cell) -> cchar_t {
-        let (attrs, pair) = attributes(for: cell.style)
-        var text: [wchar_t] = []
-        for scalar in cell.character.unicodeScalars.prefix(4) {
-            text.append(wchar_t(bitPattern: scalar.value))
-        }
-        if text.isEmpty || (!glyphs.isUnicode && text.contains { $0 > 0x7e }) { text = [0x3f] }
+        var text = spacingText(cell.character, columns: 1) ?? [0x3f]
         text.append(0)
+        return makeCchar(text, style: cell.style)
+    }
+
+    /// A wide lead cell as one two-column `cchar_t`, or nil when curses would not measure it as
+    /// two columns (or the locale can't show it).
+    private func wideCchar(for cell: Cell) -> cchar_t? {
+        guard var text = spacingText(cell.character, columns: 2) else { return nil }
+        text.append(0)
+        return makeCchar(text, style: cell.style)
+    }
+
+    /// The scalars to send for `character` if curses measures them as `columns` wide: the
+    /// first scalar, then the zero-width ones that follow it up to curses' limit, stopping at a
+    /// zero-width joiner (terminals disagree on how wide a joined sequence is). Nil otherwise.
+    private func spacingText(_ character: Character, columns: Int) -> [wchar_t]? {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return nil }
+        if !glyphs.isUnicode && first.value > 0x7e { return nil }
+        let firstCode = wchar_t(bitPattern: first.value)
+        guard Int(opsdash_wcwidth(firstCode)) == columns else { return nil }
+        var text = [firstCode]
+        for scalar in scalars.dropFirst() {
+            let code = wchar_t(bitPattern: scalar.value)
+            guard text.count < 4, scalar.value != 0x200D, opsdash_wcwidth(code) == 0 else { break }
+            text.append(code)
+        }
+        return text
+    }
+
+    /// What a wide character that can't be drawn two columns wide shows in one column: its
+    /// first scalar when curses measures that as one column, else `?`.
+    private func narrowStandIn(_ character: Character) -> Character {
+        guard let first = character.unicodeScalars.first, glyphs.isUnicode || first.value <= 0x7e,
+            opsdash_wcwidth(wchar_t(bitPattern: first.value)) == 1
+        else { return "?" }
+        return Character(first)
+    }
+
+    private func makeCchar(_ text: [wchar_t], style: CellStyle) -> cchar_t {
+        let (attrs, pair) = attributes(for: style)
         var result = cchar_t()
         _ = opsdash_set_cell(&result, text, attrs, pair)
         return result

@@ -31,7 +31,7 @@ public func runDashboard(
 ) -> DashboardExit {
     runLoop(
         screen: screen, fps: fps, initial: initial, snapshot: snapshot, perform: perform,
-        updates: updates, stopSignal: stopSignal, reducer: reduce, renderer: render)
+        updates: updates, stopSignal: stopSignal, reducer: reduce, renderer: nil)
 }
 
 /// The longest the loop waits for input before looking at `stopSignal` again.
@@ -47,18 +47,24 @@ func runLoop(
     updates: () -> [Action] = { [] },
     stopSignal: () -> Int32?,
     reducer: (inout DashboardState, Action) -> [Command],
-    renderer: (DashboardState) -> CellBuffer
+    renderer: ((DashboardState) -> CellBuffer)?
 ) -> DashboardExit {
     defer { screen.close() }
     let interval = 1000 / max(1, min(fps, 1000))
     var state = initial
-    var front = CellBuffer(width: 0, height: 0)
+    let frames = FrameRenderer(render: renderer)
     var dirty = true
 
     func apply(_ action: Action) -> Bool {
         dirty = true
         for command in reducer(&state, action) {
             if command == .quit { return true }
+            if command == .repaint {
+                // Ctrl-L: the terminal clears and every cell is sent again.
+                frames.invalidate()
+                screen.clearOnNextDraw()
+                continue
+            }
             perform(command)
         }
         return false
@@ -74,10 +80,8 @@ func runLoop(
     while true {
         if let signal = stopSignal() { return .signal(signal) }
         if dirty {
-            let back = renderer(state)
-            let runs = diff(from: front, to: back)
+            let runs = frames.frame(for: state)
             if !runs.isEmpty { screen.draw(runs) }
-            front = back
             dirty = false
         }
         // Wait out the frame interval for input in slices, so a stop signal never waits a

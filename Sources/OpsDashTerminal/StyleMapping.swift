@@ -16,8 +16,9 @@ struct ResolvedStyle: Sendable, Hashable {
     var background: TerminalColor
 }
 
-/// Resolves `style` for a terminal with or without colours. Without colours, red, yellow and
-/// green text becomes bold and any coloured background becomes reverse video. Pure.
+/// Resolves `style` for a terminal with or without colours. Without colours, red text (failed,
+/// errors) becomes bold and underlined, yellow and green text bold, and any coloured background
+/// reverse video: a failed row never looks like a succeeded one. Pure.
 func resolve(_ style: CellStyle, hasColors: Bool) -> ResolvedStyle {
     var attributes: TextAttributes = []
     if style.bold { attributes.insert(.bold) }
@@ -29,7 +30,10 @@ func resolve(_ style: CellStyle, hasColors: Bool) -> ResolvedStyle {
             attributes: attributes, foreground: style.foreground, background: style.background)
     }
     switch style.foreground {
-    case .red, .yellow, .green: attributes.insert(.bold)
+    case .red:
+        attributes.insert(.bold)
+        attributes.insert(.underline)
+    case .yellow, .green: attributes.insert(.bold)
     default: break
     }
     if style.background != .default {

@@ -38,4 +38,11 @@ public protocol TerminalScreen: AnyObject {
     func readInput(timeoutMilliseconds: Int) -> TerminalInput?
     /// Gives the terminal back as it was; safe to call more than once.
     func close()
+    /// Makes the next `draw` clear the terminal and paint every cell (Ctrl-L).
+    func clearOnNextDraw()
+}
+
+extension TerminalScreen {
+    /// Screens that keep no picture of their own have nothing to clear.
+    public func clearOnNextDraw() {}
 }

@@ -86,6 +86,15 @@ enum Theme {
         CellStyle(foreground: state.style.foreground)
     }
 
+    /// `style` where the filter matched: bold and underlined, visible on any terminal and on
+    /// the selected (reversed) row.
+    static func match(_ style: CellStyle) -> CellStyle {
+        var result = style
+        result.bold = true
+        result.underline = true
+        return result
+    }
+
     /// `style` as it looks on the selected row.
     static func selecting(_ style: CellStyle, _ isSelected: Bool) -> CellStyle {
         guard isSelected else { return style }

@@ -18,28 +18,37 @@ public struct CellRun: Sendable, Equatable {
 /// What to draw to turn `previous` into `next`: runs of consecutive changed cells.
 ///
 /// A size change (or an empty `previous`) repaints everything. Identical buffers give no runs,
-/// so an unchanged frame draws nothing.
+/// so an unchanged frame draws nothing. A run never holds half a wide character: it starts at a
+/// lead cell (never at a continuation) and ends after its continuation.
 public func diff(from previous: CellBuffer, to next: CellBuffer) -> [CellRun] {
-    let full = previous.width != next.width || previous.height != next.height
     var runs: [CellRun] = []
+    let full = previous.width != next.width || previous.height != next.height
     for y in 0..<next.height {
-        var x = 0
-        while x < next.width {
-            let index = y * next.width + x
-            if !full && previous.cells[index] == next.cells[index] {
-                x += 1
-                continue
-            }
-            let start = x
-            var cells: [Cell] = []
-            while x < next.width {
-                let i = y * next.width + x
-                if !full && previous.cells[i] == next.cells[i] { break }
-                cells.append(next.cells[i])
-                x += 1
-            }
-            runs.append(CellRun(x: start, y: y, cells: cells))
-        }
+        appendRuns(row: y, from: previous, to: next, full: full, into: &runs)
     }
     return runs
+}
+
+/// Appends the runs of row `y` that differ between `previous` and `next` (every cell when
+/// `full`).
+func appendRuns(row y: Int, from previous: CellBuffer, to next: CellBuffer, full: Bool, into runs: inout [CellRun]) {
+    let width = next.width
+    let base = y * width
+    next.cells.withUnsafeBufferPointer { new in
+        previous.cells.withUnsafeBufferPointer { old in
+            var x = 0
+            while x < width {
+                if !full && old[base + x] == new[base + x] {
+                    x += 1
+                    continue
+                }
+                var start = x
+                if new[base + start].isContinuation && start > 0 { start -= 1 }
+                while x < width && (full || old[base + x] != new[base + x]) { x += 1 }
+                // Keep a wide character whole: its continuation follows its lead.
+                if x < width && new[base + x].isContinuation { x += 1 }
+                runs.append(CellRun(x: start, y: y, cells: Array(new[(base + start)..<(base + x)])))
+            }
+        }
+    }
 }

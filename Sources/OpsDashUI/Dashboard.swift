@@ -60,12 +60,22 @@ public struct DashboardState: Sendable {
     public var filter: String = ""
     /// Whether typed characters currently edit the filter.
     public var isEditingFilter = false
+    /// The filter as it was when `/` started the edit, restored by Esc.
+    public var filterBeforeEdit = ""
     /// Whether the details pane is open.
     public var showDetails = false
+    /// Whether ↑/↓ and the page keys scroll the details pane (Tab) instead of the table.
+    public var isDetailsFocused = false
+    /// The first details line shown.
+    public var detailsScroll = 0
+    /// The operation `detailsScroll` belongs to; selecting another starts at the top.
+    public var detailsOperationID: Int?
     /// Whether the dependency tree replaces the table.
     public var showDependencies = false
     /// Whether the help overlay is shown.
     public var showHelp = false
+    /// The first help line shown, when the help is taller than the terminal.
+    public var helpScroll = 0
     /// The question waiting for an answer, if any.
     public var prompt: Prompt?
     /// A concurrency limit asked for and not yet confirmed by a snapshot.

@@ -1,19 +1,22 @@
 import OpsMonitor
 
 /// Lays operations out as a tree: roots first, each operation under its first tracked
-/// dependency, the other dependencies noted as "also after".
+/// dependency, the other dependencies noted as "also after". Siblings follow the table's sort;
+/// a filter keeps the matching operations and, as context, what they are listed under.
 enum DependencyTree {
     /// Deepest ancestry kept per row; deeper rows draw with the last guide repeated.
     static let maxDepth = 32
 
-    /// The tree rows for `snapshot`, depth first, siblings by id. O(n + edges).
-    static func rows(for snapshot: QueueSnapshot) -> RowOrder {
+    /// The tree rows for `snapshot`, depth first, siblings in `sort` order, only the rows that
+    /// match `filter` and their ancestors. O(n log n + edges).
+    static func rows(for snapshot: QueueSnapshot, sort: SortOrder = .id, filter: String = "") -> RowOrder {
         let operations = snapshot.operations
         var present: Set<Int> = []
         present.reserveCapacity(operations.count)
         for operation in operations { present.insert(operation.id) }
 
         var children: [Int: [Int]] = [:]
+        var parentOf: [Int: Int] = [:]
         var roots: [Int] = []
         var others: [Int: [Int]] = [:]
         for operation in operations {
@@ -22,56 +25,105 @@ enum DependencyTree {
             }
             if let parent = tracked.first {
                 children[parent, default: []].append(operation.id)
+                parentOf[operation.id] = parent
                 if tracked.count > 1 { others[operation.id] = Array(tracked.dropFirst()) }
             } else {
                 roots.append(operation.id)
             }
         }
 
+        // Siblings in the table's order: one rank per id, then each list sorted by it.
+        if sort != .id {
+            var rank: [Int: Int] = [:]
+            rank.reserveCapacity(operations.count)
+            for (position, id) in RowOrder.sortedIDs(operations, sort: sort, needle: "").enumerated() {
+                rank[id] = position
+            }
+            let byRank = { (a: Int, b: Int) in (rank[a] ?? 0) < (rank[b] ?? 0) }
+            roots.sort(by: byRank)
+            for key in children.keys { children[key]?.sort(by: byRank) }
+        }
+
+        // The filter: matches, plus everything above them so each keeps its place in the tree.
+        let needle = filter.lowercased()
+        var kept: Set<Int>? = nil
+        var matched: Set<Int> = []
+        if !needle.isEmpty {
+            var keep: Set<Int> = []
+            for operation in operations where RowOrder.matches(operation, needle) {
+                matched.insert(operation.id)
+                var id: Int? = operation.id
+                while let current = id, keep.insert(current).inserted { id = parentOf[current] }
+            }
+            kept = keep
+        }
+
         var ids: [Int] = []
         var guides: [[Bool]] = []
         var alsoAfter: [[Int]] = []
-        ids.reserveCapacity(operations.count)
+        var depths: [Int] = []
+        var isContext: [Bool] = []
+        ids.reserveCapacity(kept?.count ?? operations.count)
         var visited: Set<Int> = []
 
-        func walk(_ start: [Int], ancestry: [Bool]) {
+        func walk(_ start: [Int]) {
             // Iterative depth-first walk so long chains cannot overflow the stack.
-            var stack: [(id: Int, ancestry: [Bool])] = []
+            let start = kept.map { keep in start.filter { keep.contains($0) } } ?? start
+            var stack: [(id: Int, ancestry: [Bool], depth: Int)] = []
             for (offset, id) in start.enumerated().reversed() {
-                stack.append((id, ancestry + [offset == start.count - 1]))
+                stack.append((id, [offset == start.count - 1], 0))
             }
-            while let (id, path) = stack.popLast() {
+            while let (id, path, depth) = stack.popLast() {
                 guard visited.insert(id).inserted else { continue }
                 ids.append(id)
                 guides.append(path)
+                depths.append(depth)
                 alsoAfter.append(others[id] ?? [])
-                let kids = (children[id] ?? []).filter { !visited.contains($0) }
+                isContext.append(kept != nil && !matched.contains(id))
+                var kids = (children[id] ?? []).filter { !visited.contains($0) }
+                if let keep = kept { kids = kids.filter { keep.contains($0) } }
                 let base = Array(path.suffix(maxDepth - 1))
                 for (offset, kid) in kids.enumerated().reversed() {
-                    stack.append((kid, base + [offset == kids.count - 1]))
+                    stack.append((kid, base + [offset == kids.count - 1], depth + 1))
                 }
             }
         }
 
-        walk(roots, ancestry: [])
+        walk(roots)
         // Anything left sits on a dependency cycle; list it as a root so it still shows.
-        if ids.count < operations.count {
-            let rest = operations.map(\.id).filter { !visited.contains($0) }
-            walk(rest, ancestry: [])
+        if ids.count < (kept?.count ?? operations.count) {
+            walk(operations.map(\.id).filter { !visited.contains($0) })
         }
         let key = RowOrder.Key(
-            version: snapshot.version, sort: .id, filter: "", tree: true,
+            version: snapshot.version, sort: sort, filter: filter, tree: true,
             operationCount: operations.count)
-        return RowOrder(ids: ids, guides: guides, alsoAfter: alsoAfter, key: key)
+        var rows = RowOrder(ids: ids, guides: guides, alsoAfter: alsoAfter, key: key)
+        rows.depths = depths
+        rows.isContext = isContext
+        return rows
     }
 
-    /// The indentation drawn before a row with `path` (see `RowOrder.guides`); roots have a
-    /// path of one element and no prefix.
-    static func prefix(_ path: [Bool], glyphs: GlyphSet) -> String {
-        guard path.count > 1 else { return "" }
-        var text = ""
+    /// Levels a folded row still draws after its depth marker.
+    static let foldedLevels = 4
+
+    /// The indentation drawn before a row with `path` (see `RowOrder.guides`) at `depth`, at
+    /// most `maxColumns` wide: deeper rows keep their last `foldedLevels` levels behind a
+    /// depth marker (`…17 │  └─ `), so the row itself always shows.
+    static func prefix(_ path: [Bool], depth: Int, glyphs: GlyphSet, maxColumns: Int) -> String {
+        guard path.count > 1, depth > 0 else { return "" }
         // path[0] is the root's own flag; levels 1..<last are ancestors below the root.
-        for level in 1..<(path.count - 1) {
+        let levels = path.count - 1
+        if depth == levels && 3 * levels <= maxColumns {
+            var text = ""
+            for level in 1..<(path.count - 1) {
+                text += glyphs.treeGuide(continues: !path[level])
+            }
+            return text + glyphs.treeBranch(last: path[path.count - 1])
+        }
+        let marker = "\(glyphs.ellipsis)\(depth) "
+        let shown = max(1, min(foldedLevels, levels, (maxColumns - marker.count) / 3))
+        var text = marker
+        for level in (path.count - shown)..<(path.count - 1) {
             text += glyphs.treeGuide(continues: !path[level])
         }
         return text + glyphs.treeBranch(last: path[path.count - 1])
@@ -86,34 +138,50 @@ struct TreeView {
     /// Draws the tree into `band`: a title line, then visible rows from the scroll offset.
     func render(into buffer: inout CellBuffer, band: Layout.Band) {
         guard band.height > 0 else { return }
-        buffer.write(
-            "DEPENDENCIES (roots first; each under what it waits on)", x: 0, y: band.y,
-            style: Theme.columnHeader, maxWidth: buffer.width)
+        var title = [Span("DEPENDENCIES", Theme.columnHeader), Span(" roots first, each under what it waits on", Theme.label)]
+        if state.sort != .id {
+            title.append(Span("; siblings by \(state.sort.rawValue)", Theme.label))
+        }
+        if !state.filter.isEmpty {
+            title.append(Span("; only ", Theme.label))
+            title.append(Span("\"\(state.filter)\"", CellStyle(foreground: .yellow, bold: true)))
+            title.append(Span(" and what it is under (dim)", Theme.label))
+        }
+        buffer.write(title, x: 0, y: band.y, maxWidth: buffer.width)
         let rows = state.rows
         let snapshot = state.snapshot
         guard !rows.isByID else { return }
         if rows.ids.isEmpty {
-            buffer.write("no operations", x: 1, y: band.y + 1, style: Theme.label)
+            let message =
+                state.filter.isEmpty ? "no operations" : "no operations match \"\(state.filter)\""
+            buffer.write(message, x: 1, y: band.y + 1, style: Theme.label)
             return
         }
+        // Indentation takes at most a third of the width, so deep rows keep their text.
+        let maxIndent = max(6, buffer.width / 3)
+        let needle = state.filter.lowercased()
         for line in 0..<(band.height - 1) {
             let index = state.scrollOffset + line
             guard index < rows.ids.count, let operation = snapshot.operation(id: rows.ids[index])
             else { break }
             let y = band.y + 1 + line
-            let prefix = DependencyTree.prefix(rows.guides[index], glyphs: state.glyphs)
-            var spans = [
-                Span(prefix, Theme.border),
-                Span("#\(operation.id) ", Theme.label),
-                Span(String(state.glyphs.kind(operation.kind)) + " "),
-                Span(operation.name + " "),
-                Span(operation.displayState.word, operation.displayState.style),
-            ]
+            let depth = index < rows.depths.count ? rows.depths[index] : rows.guides[index].count - 1
+            let context = index < rows.isContext.count && rows.isContext[index]
+            let prefix = DependencyTree.prefix(
+                rows.guides[index], depth: depth, glyphs: state.glyphs, maxColumns: maxIndent)
+            let plain = context ? Theme.label : CellStyle.plain
+            var spans = [Span(prefix, Theme.border)]
+            spans += highlighted("#\(operation.id)", needle, Theme.label) + [Span(" ")]
+            spans.append(Span(String(state.glyphs.kind(operation.kind)) + " ", plain))
+            spans += highlighted(operation.name, needle, plain) + [Span(" ")]
+            spans += highlighted(
+                operation.displayState.word, needle,
+                context ? Theme.label : operation.displayState.style)
             if operation.totalBytes > 0 && !operation.hasFinished {
-                spans.append(Span(" " + Format.percent(operation.fraction)))
+                spans.append(Span(" " + Format.percent(operation.fraction), plain))
             }
             let (why, whyStyle) = WaitReason(operation, in: state).cell
-            if !why.isEmpty { spans.append(Span(" " + why, whyStyle)) }
+            if !why.isEmpty { spans.append(Span(" " + why, context ? Theme.label : whyStyle)) }
             let also = rows.alsoAfter[index]
             if !also.isEmpty {
                 let list = also.map { "#\($0)" }.joined(separator: ", ")

@@ -115,15 +115,19 @@ public enum Format {
         return "\(Int((min(1, max(0, fraction)) * 100).rounded(.down)))%"
     }
 
-    /// Pads or clips `text` to exactly `width` columns, aligned left or right.
+    /// Pads or clips `text` to exactly `width` columns (display columns: a wide character
+    /// counts 2 and is never cut in half), aligned left or right; clipped text ends in
+    /// `ellipsis`.
     static func fit(_ text: String, _ width: Int, right: Bool = false, ellipsis: Character = "…")
         -> String
     {
         guard width > 0 else { return "" }
         let text = displayable(text)
-        let count = text.count
+        let count = DisplayWidth.of(text)
         if count > width {
-            return width == 1 ? String(ellipsis) : String(text.prefix(width - 1)) + String(ellipsis)
+            guard width > 1 else { return String(ellipsis) }
+            let (head, used) = DisplayWidth.prefix(text, columns: width - 1)
+            return head + String(repeating: " ", count: width - 1 - used) + String(ellipsis)
         }
         let padding = String(repeating: " ", count: width - count)
         return right ? padding + text : text + padding

@@ -16,10 +16,10 @@ struct HeaderView {
         ]
         let speed = Format.speed(state.speed, ascii: state.glyphs == .ascii)
         if !speed.isEmpty { elapsed.append(Span(" " + speed, Theme.label)) }
-        let elapsedWidth = elapsed.reduce(0) { $0 + $1.text.count }
+        let elapsedWidth = elapsed.reduce(0) { $0 + $1.width }
         buffer.write(elapsed, x: width - elapsedWidth, y: y, maxWidth: elapsedWidth)
         let counts = countsLine(short: false)
-        let fits = counts.reduce(0) { $0 + $1.text.count } <= width
+        let fits = counts.reduce(0) { $0 + $1.width } <= width
         buffer.write(fits ? counts : countsLine(short: true), x: 0, y: y + 1, maxWidth: width)
         renderProgress(into: &buffer, y: y + 2)
     }
@@ -148,7 +148,7 @@ struct HeaderView {
             spans.append(Span("  ETA ", Theme.label))
             spans.append(Span(eta))
         }
-        let textWidth = spans.reduce(0) { $0 + $1.text.count }
+        let textWidth = spans.reduce(0) { $0 + $1.width }
         let label = "progress "
         let barWidth = buffer.width - textWidth - label.count
         buffer.write(label, x: 0, y: y, style: Theme.label)

@@ -4,6 +4,8 @@ public enum Key: Sendable, Equatable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, escape, backspace, tab
+    /// A control key, by its letter: `.control("l")` is Ctrl-L.
+    case control(Character)
 }
 
 /// What the dashboard asks the outside world to do; the reducer returns these and the run loop
@@ -14,5 +16,7 @@ public enum Command: Sendable, Equatable {
     case cancelAll
     case setSuspended(Bool)
     case setMaxConcurrentOperationCount(Int)
+    /// Clear the terminal and draw every cell again (Ctrl-L), whatever it shows now.
+    case repaint
     case quit
 }

@@ -1,3 +1,5 @@
+import OpsMonitor
+
 /// The footer line: the main keys, or the answer to the last key, or the filter being typed, or
 /// a y/n question; with the selected row's position on the right.
 struct FooterView {
@@ -21,7 +23,7 @@ struct FooterView {
             let spans = [
                 Span("/", Theme.footerKey), Span(state.filter, CellStyle(bold: true)),
                 Span("_", CellStyle(bold: true, underline: true)),
-                Span("  Enter keeps, Esc clears", Theme.label),
+                Span("  Enter keeps, Esc undoes", Theme.label),
             ]
             buffer.write(spans, x: 0, y: y, maxWidth: leftWidth)
         } else {
@@ -59,15 +61,21 @@ struct FooterView {
     }
 }
 
-/// The help overlay: a centred box listing every key.
+/// The help overlay: a centred box explaining every key, the table's columns and glyphs and
+/// the header's limit notation; it scrolls when the terminal is too small to show it whole.
 struct HelpOverlay {
     let glyphs: GlyphSet
+
+    /// Width of the key (or term) column.
+    static let keyWidth = 14
+    /// The widest the box gets.
+    static let maximumWidth = 84
 
     /// Every key and what it does, in the order the overlay lists them.
     var entries: [(key: String, meaning: String)] {
         let arrows = glyphs == .unicode ? "↑/↓ j/k" : "Up/Down j/k"
         return [
-            (arrows, "move the selection"),
+            (arrows, "move the selection (scroll this help, or a details pane after Tab)"),
             ("PgUp/PgDn", "move a page"),
             ("Home/End", "first / last operation"),
             ("c", "cancel the selected operation"),
@@ -77,37 +85,92 @@ struct HelpOverlay {
                 "+ =  -",
                 "raise / lower concurrency (\(concurrencyRange.lowerBound)-\(concurrencyRange.upperBound))"
             ),
-            ("d", "dependency tree"),
+            ("d", "dependency tree (the filter and sort apply to it too)"),
             ("Enter", "details of the selected operation"),
-            ("/", "filter by name, #id or state"),
+            ("Tab", "with details open: arrows scroll the details (Tab again: the table)"),
+            ("/", "filter by name, #id or state: edits the current filter; Enter keeps, Esc undoes the edit"),
             ("s", "sort: id, state, progress, rate"),
             ("Esc", "close pane / clear filter"),
+            ("Ctrl-L", "repaint the screen"),
             ("?", "this help"),
             ("q", "quit"),
         ]
     }
 
-    /// Draws the box centred in the buffer, clipped when the terminal is small.
-    func render(into buffer: inout CellBuffer) {
-        let keyWidth = 13
-        let contentWidth = entries.reduce(0) { max($0, keyWidth + $1.meaning.count) }
-        let width = min(buffer.width, contentWidth + 4)
-        let height = min(buffer.height, entries.count + 4)
+    /// The table's columns and glyphs, explained.
+    var columns: [(key: String, meaning: String)] {
+        let kinds = [OperationKind.download, .upload, .process, .other]
+            .map { String(glyphs.kind($0)) }.joined(separator: " ")
+        return [
+            (kinds, "kind: download, upload, process, other"),
+            ("%  BYTES", "progress: done / total (work units for a process)"),
+            ("RATE  ETA", "current speed; time left at that speed"),
+            ("TIME", "time running, or how long it ran once finished"),
+            ("RT", "retries used so far"),
+            ("AFTER", "the operations it depends on"),
+            ("WHY", "why it isn't running: needs #3 (an unfinished dependency), slots busy (every slot taken), queue paused; or the error it ended with"),
+        ]
+    }
+
+    /// The header's notation, explained.
+    var header: [(key: String, meaning: String)] {
+        let unlimited = glyphs == .unicode ? "∞" : "max"
+        return [
+            ("executing 3/4", "3 running now, at most 4 at once (the concurrency limit)"),
+            ("executing 3/1", "more running than the limit: it was lowered; running work finishes and nothing new starts until fewer than 1 run"),
+            ("yellow limit", "asked for with +/-, not yet applied by the queue"),
+            (unlimited, "no concurrency limit"),
+        ]
+    }
+
+    /// The box's width in a terminal `terminalWidth` columns wide.
+    static func boxWidth(terminalWidth: Int) -> Int { min(terminalWidth, maximumWidth) }
+
+    /// Help lines shown at once in a terminal `height` rows high.
+    static func visibleLines(height: Int) -> Int { max(0, height - 3) }
+
+    /// The help's lines, wrapped to fit a box in a terminal `terminalWidth` columns wide.
+    func lines(terminalWidth: Int) -> [[Span]] {
+        let inner = max(1, Self.boxWidth(terminalWidth: terminalWidth) - 4)
+        let meaningWidth = max(1, inner - Self.keyWidth)
+        var result: [[Span]] = []
+        for (title, items) in [("Keys", entries), ("Columns", columns), ("Header", header)] {
+            if !result.isEmpty { result.append([]) }
+            result.append([Span(title, Theme.columnHeader)])
+            for (key, meaning) in items {
+                let words = meaning.split(separator: " ").map { Span(String($0)) }
+                let wrapped = wrap(words, separator: Span(" "), width: meaningWidth)
+                for (offset, line) in wrapped.enumerated() {
+                    let label = offset == 0 ? key : ""
+                    result.append([Span(Format.fit(label, Self.keyWidth), Theme.footerKey)] + line)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Draws the box centred in the buffer from help line `scroll`.
+    func render(into buffer: inout CellBuffer, scroll: Int) {
+        let lines = lines(terminalWidth: buffer.width)
+        let width = Self.boxWidth(terminalWidth: buffer.width)
+        let height = min(buffer.height, lines.count + 3)
+        guard width >= 4, height >= 3 else { return }
         let x = (buffer.width - width) / 2
         let y = (buffer.height - height) / 2
         buffer.box(x: x, y: y, width: width, height: height, glyphs: glyphs)
-        buffer.write(" Keys ", x: x + 2, y: y, style: Theme.title, maxWidth: max(0, width - 4))
+        buffer.write(" Help ", x: x + 2, y: y, style: Theme.title, maxWidth: max(0, width - 4))
         let inner = max(0, width - 4)
-        for (offset, entry) in entries.enumerated() {
-            let row = y + 2 + offset
-            guard row < y + height - 1 else { break }
-            buffer.write(
-                [Span(Format.fit(entry.key, keyWidth), Theme.footerKey), Span(entry.meaning)],
-                x: x + 2, y: row, maxWidth: inner)
+        let visible = height - 3
+        let first = min(max(0, scroll), max(0, lines.count - visible))
+        for offset in 0..<visible where first + offset < lines.count {
+            buffer.write(lines[first + offset], x: x + 2, y: y + 2 + offset, maxWidth: inner)
         }
-        let closing = "? or Esc closes"
-        if height > 2, y + 1 < y + height - 1 {
-            buffer.write(closing, x: x + width - 2 - closing.count, y: y + 1, style: Theme.label)
+        var closing = "? or Esc closes"
+        if visible < lines.count {
+            let arrows = glyphs == .unicode ? "↑↓" : "Up/Dn"
+            closing = "\(first + 1)-\(first + visible) of \(lines.count), \(arrows) scroll; " + closing
         }
+        let closingWidth = min(inner, closing.count)
+        buffer.write(closing, x: x + width - 2 - closingWidth, y: y + 1, style: Theme.label, maxWidth: inner)
     }
 }

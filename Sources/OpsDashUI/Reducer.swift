@@ -30,6 +30,10 @@ public func reduce(_ state: inout DashboardState, _ action: Action) -> [Command]
     }
     refreshRows(&state)
     followSelection(&state)
+    if state.detailsOperationID != state.selectedID {
+        state.detailsOperationID = state.selectedID
+        state.detailsScroll = 0
+    }
     return commands
 }
 
@@ -39,7 +43,14 @@ func unfinishedCount(_ snapshot: QueueSnapshot) -> Int {
 }
 
 /// Routes a key to the prompt, the filter editor, the help overlay or the main key map.
+///
+/// Ctrl-L repaints whatever is shown. While the terminal is too small to show the dashboard
+/// only `q` (quit) acts: every other key would change something the operator can't see.
 private func handle(_ key: Key, _ state: inout DashboardState) -> [Command] {
+    if key == .control("l") { return [.repaint] }
+    guard Layout(state).fits else {
+        return key == .character("q") ? [.quit] : []
+    }
     if let prompt = state.prompt {
         state.prompt = nil
         switch (prompt, key) {
@@ -59,21 +70,56 @@ private func handle(_ key: Key, _ state: inout DashboardState) -> [Command] {
             state.isEditingFilter = false
             return []
         case .escape:
+            // Cancels the edit: the filter from before `/` comes back.
             state.isEditingFilter = false
-            state.filter = ""
+            state.filter = state.filterBeforeEdit
             return []
         default: break  // Movement still works while typing.
         }
     }
     if state.showHelp {
+        let page = max(1, HelpOverlay.visibleLines(height: state.height))
         switch key {
         case .character("?"), .escape: state.showHelp = false
         case .character("q"): return [.quit]
+        case .up, .character("k"): scrollHelp(&state, to: state.helpScroll - 1)
+        case .down, .character("j"): scrollHelp(&state, to: state.helpScroll + 1)
+        case .pageUp: scrollHelp(&state, to: state.helpScroll - page)
+        case .pageDown: scrollHelp(&state, to: state.helpScroll + page)
+        case .home: scrollHelp(&state, to: 0)
+        case .end: scrollHelp(&state, to: Int.max / 2)
         default: break
         }
         return []
     }
+    if state.showDetails && state.isDetailsFocused {
+        let page = max(1, (Layout(state).details?.height ?? 2) - 1)
+        switch key {
+        case .up, .character("k"): scrollDetails(&state, to: state.detailsScroll - 1)
+        case .down, .character("j"): scrollDetails(&state, to: state.detailsScroll + 1)
+        case .pageUp: scrollDetails(&state, to: state.detailsScroll - page)
+        case .pageDown: scrollDetails(&state, to: state.detailsScroll + page)
+        case .home: scrollDetails(&state, to: 0)
+        case .end: scrollDetails(&state, to: Int.max / 2)
+        default: return mainKey(key, &state)
+        }
+        return []
+    }
     return mainKey(key, &state)
+}
+
+/// Scrolls the help to `line`, clamped to its length.
+private func scrollHelp(_ state: inout DashboardState, to line: Int) {
+    let count = HelpOverlay(glyphs: state.glyphs).lines(terminalWidth: state.width).count
+    let visible = HelpOverlay.visibleLines(height: state.height)
+    state.helpScroll = max(0, min(count - visible, line))
+}
+
+/// Scrolls the details pane to `line`, clamped to its length.
+private func scrollDetails(_ state: inout DashboardState, to line: Int) {
+    guard let band = Layout(state).details else { return }
+    let count = DetailsView(state: state).lines(width: state.width).count
+    state.detailsScroll = max(0, min(count - (band.height - 1), line))
 }
 
 /// The key map when no prompt, filter edit or help is active.
@@ -113,14 +159,20 @@ private func mainKey(_ key: Key, _ state: inout DashboardState) -> [Command] {
     case .character("-"), .character("_"):
         return changeConcurrency(&state, by: -1)
     case .character("d"): state.showDependencies.toggle()
-    case .enter: state.showDetails.toggle()
+    case .enter:
+        state.showDetails.toggle()
+        state.isDetailsFocused = false
+    case .tab:
+        if state.showDetails { state.isDetailsFocused.toggle() }
     case .character("/"):
+        // Edits the filter in place; Esc brings back what it was.
         state.isEditingFilter = true
-        state.filter = ""
+        state.filterBeforeEdit = state.filter
     case .character("s"): state.sort = state.sort.next
     case .escape:
         if state.showDetails {
             state.showDetails = false
+            state.isDetailsFocused = false
         } else if state.showDependencies {
             state.showDependencies = false
         } else {
@@ -186,9 +238,8 @@ func refreshRows(_ state: inout DashboardState) {
         return
     }
     let wanted = RowOrder.Key(
-        version: snapshot.version, sort: state.showDependencies ? .id : state.sort,
-        filter: state.showDependencies ? "" : state.filter, tree: state.showDependencies,
-        operationCount: snapshot.operations.count)
+        version: snapshot.version, sort: state.sort, filter: state.filter,
+        tree: state.showDependencies, operationCount: snapshot.operations.count)
     if state.rows.key != wanted {
         state.rows = RowOrder.make(
             for: snapshot, sort: wanted.sort, filter: wanted.filter, tree: wanted.tree)

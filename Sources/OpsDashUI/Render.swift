@@ -42,7 +42,10 @@ public struct Layout: Sendable, Equatable {
     public var visibleRows: Int { max(0, main.height - 1) }
 
     /// The layout for a `width × height` terminal with the given panes open.
-    public init(width: Int, height: Int, showDetails: Bool) {
+    ///
+    /// `tableRows` (operations listed) and `logLines` (event lines there are to show), when
+    /// given, let the event log take the height the table leaves unused.
+    public init(width: Int, height: Int, showDetails: Bool, tableRows: Int? = nil, logLines: Int? = nil) {
         fits = width >= Self.minimumWidth && height >= Self.minimumHeight
         header = Band(y: 0, height: 3)
         footer = Band(y: max(0, height - 1), height: 1)
@@ -62,11 +65,34 @@ public struct Layout: Sendable, Equatable {
             details = nil
         }
         main = Band(y: 3, height: max(0, bottom - 3))
+        // Height the table doesn't use goes to the log, up to what the log has to show.
+        if let tableRows, let logLines {
+            let spare = main.height - 1 - tableRows
+            let hidden = logLines - max(0, (log?.height ?? 0) - 1)
+            let minimum = log == nil ? Self.minimumSpareLog : 1
+            let grow = min(spare, hidden + (log == nil ? 1 : 0))
+            if grow >= minimum && hidden > 0 {
+                main.height -= grow
+                details?.y -= grow
+                let logY = (details?.y ?? (main.y + main.height)) + (details?.height ?? 0)
+                log = Band(y: logY, height: (log?.height ?? 0) + grow)
+            }
+        }
     }
+
+    /// The fewest rows (title included) an event log takes on a terminal too short for the
+    /// standing one, when the table leaves them free.
+    public static let minimumSpareLog = 4
 
     /// The layout for `state`.
     public init(_ state: DashboardState) {
         self.init(width: state.width, height: state.height, showDetails: state.showDetails)
+        let rows = state.rows.count(in: state.snapshot)
+        // The merged log is counted only when the table leaves height unused.
+        guard fits, main.height - 1 > rows, !state.snapshot.log.isEmpty else { return }
+        self.init(
+            width: state.width, height: state.height, showDetails: state.showDetails,
+            tableRows: rows, logLines: LogLine.count(state.snapshot.log))
     }
 }
 
@@ -75,11 +101,19 @@ public struct Layout: Sendable, Equatable {
 /// Cost depends on the visible rows: with the id sort and no filter, rows are read straight
 /// from the snapshot; otherwise from the rows `reduce` cached for this snapshot version.
 public func render(_ state: DashboardState) -> CellBuffer {
-    var buffer = CellBuffer(width: state.width, height: state.height)
+    var buffer = CellBuffer(width: 0, height: 0)
+    render(state, into: &buffer, cache: nil)
+    return buffer
+}
+
+/// Renders the whole screen for `state` into `buffer`, reusing its storage; with a `cache`,
+/// table and log rows whose inputs didn't change are copied from earlier frames.
+func render(_ state: DashboardState, into buffer: inout CellBuffer, cache: RenderCache?) {
+    buffer.reset(width: state.width, height: state.height)
     let layout = Layout(state)
     guard layout.fits else {
         renderTooSmall(into: &buffer, glyphs: state.glyphs)
-        return buffer
+        return
     }
     // A state changed outside `reduce` (tests, callers) still renders consistently.
     var state = state
@@ -90,24 +124,41 @@ public func render(_ state: DashboardState) -> CellBuffer {
     if state.showDependencies {
         TreeView(state: state).render(into: &buffer, band: layout.main)
     } else {
-        TableView(state: state).render(into: &buffer, band: layout.main)
+        TableView(state: state, cache: cache).render(into: &buffer, band: layout.main)
     }
     if let details = layout.details {
         DetailsView(state: state).render(into: &buffer, band: details)
     }
-    if let log = layout.log { LogView(state: state).render(into: &buffer, band: log) }
+    if let log = layout.log { LogView(state: state, cache: cache).render(into: &buffer, band: log) }
     FooterView(state: state).render(into: &buffer, y: layout.footer.y)
-    if state.showHelp { HelpOverlay(glyphs: state.glyphs).render(into: &buffer) }
-    return buffer
+    if state.showHelp {
+        HelpOverlay(glyphs: state.glyphs).render(into: &buffer, scroll: state.helpScroll)
+        cache?.forgetPlacement()
+    }
 }
 
-/// The one line shown when the terminal is below the minimum size, clipped to the width.
+/// What the screen says when the terminal is below the minimum size.
 func tooSmallMessage(glyphs: GlyphSet) -> String {
     let times = glyphs == .unicode ? "×" : "x"
     return "enlarge the terminal (needs \(Layout.minimumWidth)\(times)\(Layout.minimumHeight))"
 }
 
+/// The "enlarge" message, word-wrapped and centred; shorter forms when the full one doesn't fit,
+/// so some of it shows at any size.
 private func renderTooSmall(into buffer: inout CellBuffer, glyphs: GlyphSet) {
     guard buffer.width > 0, buffer.height > 0 else { return }
-    buffer.write(tooSmallMessage(glyphs: glyphs), x: 0, y: 0, style: Theme.warning)
+    let times = glyphs == .unicode ? "×" : "x"
+    let size = "\(Layout.minimumWidth)\(times)\(Layout.minimumHeight)"
+    let candidates = [tooSmallMessage(glyphs: glyphs), "enlarge to \(size)", "enlarge \(size)", size]
+    var lines: [[Span]] = []
+    for candidate in candidates {
+        let words = candidate.split(separator: " ").map { Span(String($0), Theme.warning) }
+        lines = wrap(words, separator: Span(" ", Theme.warning), width: buffer.width)
+        if lines.count <= buffer.height { break }
+    }
+    let top = max(0, (buffer.height - lines.count) / 2)
+    for (offset, line) in lines.prefix(buffer.height).enumerated() {
+        let width = line.reduce(0) { $0 + $1.width }
+        buffer.write(line, x: max(0, (buffer.width - width) / 2), y: top + offset, maxWidth: buffer.width)
+    }
 }

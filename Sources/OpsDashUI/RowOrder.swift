@@ -27,6 +27,11 @@ public struct RowOrder: Sendable, Equatable {
     public var guides: [[Bool]]
     /// For the tree: each row's dependencies other than the parent it is listed under.
     public var alsoAfter: [[Int]]
+    /// For the tree: each row's depth (0 for a root), however deep.
+    public var depths: [Int] = []
+    /// For a filtered tree: rows that don't match the filter and are listed only because
+    /// something under them does.
+    public var isContext: [Bool] = []
     /// The key these rows were computed for; `nil` for `byID`.
     public var key: Key?
 
@@ -80,32 +85,57 @@ public struct RowOrder: Sendable, Equatable {
     }
 
     /// The rows for `snapshot` under `sort`, `filter` and the tree view: `byID` when nothing
-    /// needs computing, else an O(n log n) pass.
+    /// needs computing, else an O(n log n) pass over small (key, id) pairs.
     public static func make(
         for snapshot: QueueSnapshot, sort: SortOrder, filter: String, tree: Bool
     ) -> RowOrder {
-        if tree { return DependencyTree.rows(for: snapshot) }
+        if tree { return DependencyTree.rows(for: snapshot, sort: sort, filter: filter) }
         let needle = filter.lowercased()
         if sort == .id && needle.isEmpty { return .byID }
-        var selected: [OperationSnapshot] = []
-        for operation in snapshot.operations where matches(operation, needle) {
-            selected.append(operation)
-        }
-        switch sort {
-        case .id: break
-        case .state:
-            selected.sort {
-                ($0.displayState.sortRank, $0.id) < ($1.displayState.sortRank, $1.id)
-            }
-        case .progress:
-            selected.sort { ($0.fraction, -$0.id) > ($1.fraction, -$1.id) }
-        case .rate:
-            selected.sort { ($0.bytesPerSecond, -$0.id) > ($1.bytesPerSecond, -$1.id) }
-        }
         let key = Key(
             version: snapshot.version, sort: sort, filter: filter, tree: false,
             operationCount: snapshot.operations.count)
-        return RowOrder(ids: selected.map(\.id), guides: [], alsoAfter: [], key: key)
+        return RowOrder(ids: sortedIDs(snapshot.operations, sort: sort, needle: needle),
+                        guides: [], alsoAfter: [], key: key)
+    }
+
+    /// The ids of `operations` matching `needle` (lowercased), in `sort` order, ties by id.
+    ///
+    /// Reads only the fields the order needs, by index: copying each operation out of the
+    /// snapshot (names, histories, dependency lists: a retain and a release each) was most of a
+    /// busy frame's cost.
+    static func sortedIDs(_ operations: ChunkedArray<OperationSnapshot>, sort: SortOrder, needle: String) -> [Int] {
+        let count = operations.count
+        let filtering = !needle.isEmpty
+        switch sort {
+        case .id:
+            var ids: [Int] = []
+            ids.reserveCapacity(count)
+            for index in 0..<count where !filtering || matches(operations[index], needle) {
+                ids.append(operations[index].id)
+            }
+            return ids
+        case .state:
+            // Six ranks: a stable bucket pass, no comparison sort.
+            var buckets: [[Int]] = Array(repeating: [], count: 6)
+            for index in 0..<count where !filtering || matches(operations[index], needle) {
+                let rank = DisplayState(operations[index].lifecycle, operations[index].outcome).sortRank
+                buckets[rank].append(operations[index].id)
+            }
+            var ids: [Int] = []
+            ids.reserveCapacity(count)
+            for bucket in buckets { ids.append(contentsOf: bucket) }
+            return ids
+        case .progress, .rate:
+            var keyed: [(key: Double, id: Int)] = []
+            keyed.reserveCapacity(count)
+            for index in 0..<count where !filtering || matches(operations[index], needle) {
+                let key = sort == .progress ? operations[index].fraction : operations[index].bytesPerSecond
+                keyed.append((key, operations[index].id))
+            }
+            keyed.sort { $0.key != $1.key ? $0.key > $1.key : $0.id < $1.id }
+            return keyed.map(\.id)
+        }
     }
 
     /// Whether `operation` matches the lowercased filter text by name, `#id` or state.

@@ -51,6 +51,10 @@ enum TableColumn: CaseIterable, Sendable {
     /// The name width below which dropped columns are not put back.
     static let comfortableNameWidth = 20
 
+    /// The name width past which the WHY column shares the spare width: two thirds of what is left
+    /// over go to it, so long errors and dependency lists show on wide terminals.
+    static let sharedNameWidth = 24
+
     /// Columns dropped first when the terminal is narrow, least important first.
     static let dropOrder: [TableColumn] = [
         .retries, .elapsed, .after, .bytes, .eta, .rate, .percent, .kind,
@@ -60,7 +64,7 @@ enum TableColumn: CaseIterable, Sendable {
     ///
     /// Drops columns in `dropOrder` until the name column gets its minimum, puts back any
     /// dropped column that still leaves the name `comfortableNameWidth`, and gives the name
-    /// whatever is left.
+    /// whatever is left, sharing it with WHY past `sharedNameWidth`.
     static func layout(width: Int, maxID: Int) -> [(column: TableColumn, width: Int)] {
         let idWidth = max(3, "#\(maxID)".count)
         func size(_ column: TableColumn) -> Int { column == .id ? idWidth : column.width }
@@ -81,7 +85,13 @@ enum TableColumn: CaseIterable, Sendable {
             columns = trial
             if fixedWidth() + comfortableNameWidth > width { columns = previous }
         }
-        let nameWidth = max(1, width - fixedWidth())
-        return columns.map { ($0, $0 == .name ? nameWidth : size($0)) }
+        var nameWidth = max(1, width - fixedWidth())
+        var whyWidth = TableColumn.why.width
+        if columns.contains(.why) && nameWidth > sharedNameWidth {
+            let extra = nameWidth - sharedNameWidth
+            whyWidth += extra * 2 / 3
+            nameWidth -= extra * 2 / 3
+        }
+        return columns.map { ($0, $0 == .name ? nameWidth : $0 == .why ? whyWidth : size($0)) }
     }
 }

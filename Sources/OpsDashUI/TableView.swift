@@ -3,6 +3,8 @@ import OpsMonitor
 /// The operations table: a column-header line, then one line per visible row.
 struct TableView {
     let state: DashboardState
+    /// Rows from earlier frames, reused when their inputs didn't change.
+    var cache: RenderCache? = nil
 
     /// Draws the table into `band`, listing rows from the state's scroll offset.
     func render(into buffer: inout CellBuffer, band: Layout.Band) {
@@ -24,12 +26,26 @@ struct TableView {
             buffer.write(message, x: 1, y: band.y + 1, style: Theme.label)
             return
         }
+        cache?.useTable(
+            RenderCache.TableContext(
+                width: buffer.width, idWidth: columns.first?.width ?? 0, glyphs: state.glyphs,
+                needle: needle))
         for line in 0..<(band.height - 1) {
             let index = state.scrollOffset + line
             guard let operation = rows.operation(at: index, in: snapshot) else { break }
             let y = band.y + 1 + line
+            let isSelected = operation.id == state.selectedID
+            var key: RenderCache.TableKey?
+            if let cache {
+                let rowKey = RenderCache.TableKey(
+                    operation: operation, why: WaitReason(operation, in: state),
+                    elapsedSeconds: elapsedSeconds(operation), isSelected: isSelected)
+                if cache.drawTableRow(id: operation.id, key: rowKey, y: y, into: &buffer) { continue }
+                key = rowKey
+            }
             renderRow(operation, columns: columns, into: &buffer, y: y)
-            if operation.id == state.selectedID { buffer.reverse(y: y, x: 0, width: buffer.width) }
+            if isSelected { buffer.reverse(y: y, x: 0, width: buffer.width) }
+            if let cache, let key { cache.storeTableRow(id: operation.id, key: key, y: y, from: buffer) }
         }
     }
 
@@ -47,11 +63,18 @@ struct TableView {
                 let (text, style) = cell(column, operation)
                 let fitted = Format.fit(
                     text, width, right: column.alignsRight, ellipsis: state.glyphs.ellipsis)
-                buffer.write(fitted, x: x, y: y, style: style)
+                if needle.isEmpty || !(column == .id || column == .name || column == .state) {
+                    buffer.write(fitted, x: x, y: y, style: style)
+                } else {
+                    buffer.write(highlighted(fitted, needle, style), x: x, y: y, maxWidth: width)
+                }
             }
             x += width + 1
         }
     }
+
+    /// The filter text as matched: lowercased.
+    private var needle: String { state.filter.lowercased() }
 
     private func barStyle(_ operation: OperationSnapshot) -> CellStyle {
         Theme.bar(operation.displayState)
@@ -85,6 +108,12 @@ struct TableView {
             return (operation.dependencies.map { "#\($0)" }.joined(separator: ","), Theme.label)
         case .why: return WaitReason(operation, in: state).cell
         }
+    }
+
+    /// Whole seconds the TIME column shows, nil when it shows nothing.
+    private func elapsedSeconds(_ operation: OperationSnapshot) -> Int64? {
+        guard let started = operation.startedAt else { return nil }
+        return ((operation.finishedAt ?? state.snapshot.time) - started).components.seconds
     }
 
     private func elapsed(_ operation: OperationSnapshot) -> String {

@@ -3,11 +3,15 @@
 ///
 /// This is what lets `QueueMonitor` hand out a snapshot of 100,000 operations every frame in
 /// O(number of chunks) and keep updating its store at O(chunk size) per first touch of a chunk.
+///
+/// Reading is `@inlinable`, so code in other modules (the dashboard walks every operation of a
+/// snapshot to sort and filter) gets a specialised, direct element access instead of a generic
+/// call with a metadata lookup per element.
 public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     /// Elements per chunk.
-    public static var chunkSize: Int { 512 }
+    @inlinable public static var chunkSize: Int { 512 }
 
-    private var chunks: [[Element]] = []
+    @usableFromInline var chunks: [[Element]] = []
     public private(set) var count = 0
 
     public init() {}
@@ -16,10 +20,10 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         for element in elements { append(element) }
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
 
-    public subscript(position: Int) -> Element {
+    @inlinable public subscript(position: Int) -> Element {
         get { chunks[position / Self.chunkSize][position % Self.chunkSize] }
         set { chunks[position / Self.chunkSize][position % Self.chunkSize] = newValue }
     }

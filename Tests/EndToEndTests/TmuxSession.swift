@@ -75,6 +75,12 @@ final class TmuxSession {
         try run(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
     }
 
+    /// The pane's terminal device (`/dev/pts/N`), where another program's output would land.
+    func paneTTY() throws -> String {
+        try run(["display-message", "-p", "-t", target, "#{pane_tty}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The pid of the process running in the pane (the `sh` wrapper).
     func panePID() throws -> Int32? {
         Int32(

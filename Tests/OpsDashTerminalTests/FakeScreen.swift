@@ -10,6 +10,8 @@ final class FakeScreen: TerminalScreen {
     private(set) var draws: [[CellRun]] = []
     private(set) var timeouts: [Int] = []
     private(set) var closeCount = 0
+    /// Draw numbers that followed a request to clear the terminal.
+    private(set) var clearedBeforeDraw: [Int] = []
 
     init(width: Int, height: Int, script: [TerminalInput?]) {
         size = TerminalSize(width: width, height: height)
@@ -30,6 +32,8 @@ final class FakeScreen: TerminalScreen {
     }
 
     func close() { closeCount += 1 }
+
+    func clearOnNextDraw() { clearedBeforeDraw.append(draws.count) }
 
     /// Cells in draw number `index`.
     func cellCount(_ index: Int) -> Int { draws[index].reduce(0) { $0 + $1.cells.count } }

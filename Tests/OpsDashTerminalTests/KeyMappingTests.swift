@@ -25,7 +25,11 @@ import Testing
         #expect(mapKey(code: 127, isKeyCode: false) == .backspace)
         #expect(mapKey(code: 8, isKeyCode: false) == .backspace)
         #expect(mapKey(code: 9, isKeyCode: false) == .tab)
-        #expect(mapKey(code: 1, isKeyCode: false) == nil)
+        #expect(mapKey(code: 12, isKeyCode: false) == .control("l"))
+        #expect(mapKey(code: 1, isKeyCode: false) == .control("a"))
+        #expect(mapKey(code: 26, isKeyCode: false) == .control("z"))
+        #expect(mapKey(code: 0, isKeyCode: false) == nil)
+        #expect(mapKey(code: 28, isKeyCode: false) == nil)
     }
 
     @Test func printableCharacters() {

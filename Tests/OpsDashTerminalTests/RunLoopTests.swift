@@ -15,6 +15,7 @@ private func scriptedReduce(_ state: inout DashboardState, _ action: Action) -> 
     case .key(.character("q")): return [.quit]
     case .key(.character("C")): return [.cancelAll]
     case .key(.character("p")): return [.setSuspended(true)]
+    case .key(.control("l")): return [.repaint]
     case .key, .source, .refused: break
     }
     return []
@@ -84,6 +85,16 @@ private func run(
         // "20x4" → "20x5" is a size change, so a full repaint.
         try #require(screen.draws.count == 2)
         #expect(screen.cellCount(1) == 100)
+    }
+
+    @Test func repaintClearsTheTerminalAndRedrawsEveryCell() throws {
+        let screen = FakeScreen(width: 20, height: 4, script: [nil, .key(.control("l")), nil])
+        let (exit, commands) = run(screen, initial: DashboardState(width: 20, height: 4))
+        #expect(exit == .quit)
+        #expect(commands.isEmpty, "the run loop handles the repaint itself")
+        try #require(screen.draws.count == 2)
+        #expect(screen.cellCount(1) == 80, "an unchanged picture is sent whole again")
+        #expect(screen.clearedBeforeDraw == [1])
     }
 
     @Test func stopSignalEndsTheLoopAndCloses() {

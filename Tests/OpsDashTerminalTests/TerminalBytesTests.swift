@@ -43,6 +43,23 @@ import Testing
         #expect(screen.framesDrawn == 2)
     }
 
+    /// A wide character goes out once, as its UTF-8 bytes, and the columns after it stay put;
+    /// a flag, which curses measures as one column per half, goes out as one column and a space.
+    @Test func wideCharactersAreSentOnceAndKeepTheirColumns() throws {
+        let terminal = try PseudoTerminal(width: 40, height: 5)
+        let screen = try NcursesScreen(attachedTo: try terminal.openTerminal(), term: "xterm-256color")
+        defer { screen.close() }
+        _ = try terminal.takeOutput()
+        var buffer = CellBuffer(width: 40, height: 5)
+        buffer.write("ab漢字cd", x: 0, y: 1)
+        buffer.write("🇯🇵x", x: 0, y: 2)
+        screen.draw(diff(from: CellBuffer(width: 0, height: 0), to: buffer))
+        let text = String(decoding: try terminal.takeOutput(), as: UTF8.self)
+        #expect(text.contains("ab漢字cd"), "\(text.debugDescription)")
+        #expect(text.contains("\u{1F1EF} x"), "\(text.debugDescription)")
+        #expect(!text.contains("\u{1F1F5}"))
+    }
+
     @Test(arguments: [(80, 24), (120, 40), (200, 60)])
     func oneMovingBarWritesUnder100BytesPerFrame(width: Int, height: Int) throws {
         let costs = try measureFrames(width: width, height: height, ticks: oneBar())

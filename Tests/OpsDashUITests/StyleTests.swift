@@ -111,7 +111,7 @@ import Testing
         let lines = render(state).lines
         #expect(lines[4].contains("evil?name?[2J"))
         #expect(lines.contains { $0.contains("line?break") })
-        #expect(lines.contains { $0.contains("Details #1 evil?name?[2J") })
+        #expect(lines.contains { $0.contains(" name       evil?name?[2J") })
         let cells = render(state).cells.map(\.character)
         #expect(!cells.contains("\n") && !cells.contains("\u{1B}"))
     }

@@ -128,6 +128,16 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // 3b. Busy frame: one iteration = one frame at 50 finishes/s with 10 moving bars, 120×40.
+    Benchmark("3b Busy frame 120x40: 50 finishes/s, 10 bars",
+              configuration: .init(metrics: [.wallClock, .mallocCountTotal], warmupIterations: smoke ? 0 : 10,
+                                   maxDuration: smoke ? .milliseconds(1) : .seconds(2),
+                                   maxIterations: smoke ? 1 : 5_000)) { benchmark, bench in
+        for _ in benchmark.scaledIterations { blackHole(bench.frame()) }
+    } setup: {
+        BusyFrameBench()
+    }
+
     // 4. Memory: malloc counters of building a store / attaching a monitor; bytes per op as custom metric.
     let memoryOperations = size.memoryOperations
     Benchmark("4 Memory: QueueMonitor attaches to \(memoryOperations) queued ops", configuration: adding(monitorBytesPerOp, to: once)) { (benchmark: Benchmark) throws in
