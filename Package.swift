@@ -9,11 +9,15 @@ let package = Package(
         .library(name: "OpsMonitor", targets: ["OpsMonitor"]),
         .library(name: "OpsScenarios", targets: ["OpsScenarios"]),
         .library(name: "OpsDashUI", targets: ["OpsDashUI"]),
+        .library(name: "OpsKitMetrics", targets: ["OpsKitMetrics"]),
         .executable(name: "opsdash", targets: ["opsdash"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .target(name: "OpsKit"),
@@ -22,6 +26,21 @@ let package = Package(
             dependencies: ["OpsKit", .product(name: "DequeModule", package: "swift-collections")]
         ),
         .target(name: "OpsScenarios", dependencies: ["OpsKit"]),
+        .target(
+            name: "OpsKitMetrics",
+            dependencies: ["OpsMonitor", .product(name: "CoreMetrics", package: "swift-metrics")]
+        ),
+        // The Prometheus backend and the /metrics HTTP endpoint, for apps (opsdash, AppExample).
+        .target(
+            name: "OpsMetricsServer",
+            dependencies: [
+                "OpsKitMetrics",
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .target(name: "OpsDashUI", dependencies: ["OpsMonitor"]),
         .systemLibrary(
             name: "CNcurses",
@@ -31,18 +50,22 @@ let package = Package(
         .target(
             name: "OpsDashApp",
             dependencies: [
-                "OpsKit", "OpsMonitor", "OpsScenarios", "OpsDashUI", "OpsDashTerminal",
+                "OpsKit", "OpsMonitor", "OpsScenarios", "OpsDashUI", "OpsDashTerminal", "OpsMetricsServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "opsdash", dependencies: ["OpsDashApp"]),
         .executableTarget(
             name: "AppExample",
-            dependencies: ["OpsKit", "OpsMonitor"],
+            dependencies: ["OpsKit", "OpsMonitor", "OpsMetricsServer"],
             path: "Demos/AppExample"
         ),
         .testTarget(name: "OpsKitTests", dependencies: ["OpsKit"]),
         .testTarget(name: "OpsMonitorTests", dependencies: ["OpsMonitor", "OpsKit"]),
+        .testTarget(
+            name: "OpsKitMetricsTests",
+            dependencies: ["OpsKitMetrics", "OpsMetricsServer", "OpsMonitor", "OpsKit"]
+        ),
         .testTarget(name: "OpsScenariosTests", dependencies: ["OpsScenarios", "OpsKit"]),
         .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"], exclude: ["Snapshots"]),
         .testTarget(name: "OpsDashTerminalTests", dependencies: ["OpsDashTerminal", "OpsDashUI"]),

@@ -10,6 +10,16 @@ enum DashboardRunner {
     /// stop signal arrives, restores the terminal and returns the exit status.
     static func run(command: OpsdashCommand, scenario: ResolvedScenario) -> ExitStatus {
         SignalTrap.installStopHandlers()
+        let run = ScenarioRun(
+            scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: false)
+        let metrics: MetricsExport?
+        do {
+            metrics = try command.metricsPort.map { try MetricsExport(port: $0, monitor: run.monitor, queueName: scenario.name) }
+        } catch {
+            StandardStreams.error("opsdash: \(error)")
+            return .usage
+        }
+        defer { metrics?.shutdown() }
         let logPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("opsdash-\(getpid()).log").path
         let screen: NcursesScreen
@@ -19,8 +29,6 @@ enum DashboardRunner {
             StandardStreams.error("\(error)")  // already names opsdash and the problem
             return .usage
         }
-        let run = ScenarioRun(
-            scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: false)
         run.start()
         let size = screen.size
         var version = UInt64.max

@@ -40,7 +40,17 @@ public enum Opsdash {
         if command.headless {
             let run = ScenarioRun(
                 scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: true)
-            return HeadlessRunner(run: run, summaryEvery: command.summaryEvery).execute()
+            let metrics: MetricsExport?
+            do {
+                metrics = try command.metricsPort.map { try MetricsExport(port: $0, monitor: run.monitor, queueName: scenario.name) }
+            } catch {
+                StandardStreams.error("opsdash: \(error)")
+                return .usage
+            }
+            let status = HeadlessRunner(run: run, summaryEvery: command.summaryEvery).execute()
+            if status.rawValue < 128 { metrics?.linger(seconds: command.linger ?? 0) }
+            metrics?.shutdown()
+            return status
         }
         return DashboardRunner.run(command: command, scenario: scenario)
     }

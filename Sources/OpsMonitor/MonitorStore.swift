@@ -36,6 +36,8 @@ public struct MonitorStore: Sendable {
     private var pendingEvents: [MonitorEvent] = []
     /// Whether `apply` calls record events for `drainEvents()`.
     public var recordsEvents = false
+    /// Finish timings and transferred bytes for metrics, when collecting (`startTally()`).
+    private(set) var tally: MonitorTally?
     private var nextID = 1
 
     public init(limits: Limits = Limits()) {
@@ -56,6 +58,23 @@ public struct MonitorStore: Sendable {
     /// The tracked operation with `id`, if not evicted.
     public func operation(id: Int) -> OperationSnapshot? {
         positionByID[id].map { operations[$0] }
+    }
+
+    /// Starts collecting a `MonitorTally` (finishes and bytes from now on).
+    public mutating func startTally() {
+        if tally == nil { tally = MonitorTally() }
+    }
+
+    /// The tally so far with the current counts and settings; forgets the finish timings handed
+    /// over. Nil unless collecting.
+    public mutating func takeTally() -> MonitorTally? {
+        guard var taken = tally else { return nil }
+        taken.counts = counts
+        taken.isSuspended = isSuspended
+        taken.maxConcurrentOperationCount = maxConcurrentOperationCount
+        tally?.finished = []
+        tally?.droppedTimings = 0
+        return taken
     }
 
     /// Hands over and forgets the recorded events.
@@ -103,7 +122,7 @@ public struct MonitorStore: Sendable {
         let historyLimit = limits.historyPerOperation
         // Changed in place: copying an OperationSnapshot out and back costs a retain and a
         // release per reference field, on every change of every operation.
-        let change = operations.update(at: position) { op -> (from: Lifecycle, name: String?, rate: Double, missing: Int64)? in
+        let change = operations.update(at: position) { op -> (from: Lifecycle, name: String?, rate: Double, missing: Int64, kind: OperationKind, addedAt: Duration, startedAt: Duration?)? in
             guard op.lifecycle != .finished, op.lifecycle != lifecycle else { return nil }
             let from = op.lifecycle
             let rate = op.bytesPerSecond
@@ -128,9 +147,15 @@ public struct MonitorStore: Sendable {
             if op.history.count > historyLimit {
                 op.history.remove(at: 1)  // keep the first (added) and the newest
             }
-            return (from, op.explicitName, rate, missing)
+            return (from, op.explicitName, rate, missing, op.kind, op.addedAt, op.startedAt)
         }
         guard let change else { return }
+        if tally != nil, lifecycle == .finished {
+            tally?.recordTransfer(change.missing, kind: change.kind)
+            let started = change.startedAt
+            tally?.recordFinish(FinishedTiming(
+                outcome: outcome ?? .succeeded, wait: started.map { $0 - change.addedAt }, duration: started.map { time - $0 }))
+        }
         counts[change.from, nil] -= 1
         counts[lifecycle, outcome] += 1
         if lifecycle == .finished {
@@ -154,7 +179,7 @@ public struct MonitorStore: Sendable {
         retryLog: [String]? = nil, time: Duration
     ) {
         guard let position = positionByID[id] else { return }
-        let change = operations.update(at: position) { op -> (completedDelta: Int64, rateDelta: Double, total: Int64, rate: Double, retryName: String?)? in
+        let change = operations.update(at: position) { op -> (completedDelta: Int64, rateDelta: Double, total: Int64, rate: Double, retryName: String?, kind: OperationKind)? in
             guard op.lifecycle != .finished else { return nil }
             let completedDelta = completed - op.completedBytes
             let newRate = op.lifecycle == .executing ? rate : 0
@@ -167,9 +192,10 @@ public struct MonitorStore: Sendable {
                 if retryLog.last != nil { retryName = op.name }
             }
             op.retries = retries
-            return (completedDelta, rateDelta, op.totalBytes, newRate, retryName)
+            return (completedDelta, rateDelta, op.totalBytes, newRate, retryName, op.kind)
         }
         guard let change else { return }
+        if tally != nil { tally?.recordTransfer(change.completedDelta, kind: change.kind) }
         completedBytes += change.completedDelta
         bytesPerSecond += change.rateDelta
         if let name = change.retryName, let last = retryLog?.last {

@@ -118,6 +118,18 @@ public final class QueueMonitor: Sendable {
         withAppliedState { state, _ in state.store.drainEvents() }
     }
 
+    /// Starts collecting a `MonitorTally` for metrics: finish timings and transferred bytes from
+    /// now on (counts are always current).
+    public func startTally() {
+        withAppliedState { state, _ in state.store.startTally() }
+    }
+
+    /// Everything seen so far applied, the tally with the current counts; the finish timings
+    /// are handed over once. Nil before `startTally()`.
+    public func takeTally() -> MonitorTally? {
+        withAppliedState { state, _ in state.store.takeTally() }
+    }
+
     /// Changes recorded and not applied yet (a look that applies nothing; for tests).
     var pendingChangeCount: Int {
         state.withLock { state in state.backlog.count + recorder.inbox.withLock { $0.changes.count } }
