@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OpsScenarios", targets: ["OpsScenarios"]),
         .library(name: "OpsDashUI", targets: ["OpsDashUI"]),
         .library(name: "OpsKitMetrics", targets: ["OpsKitMetrics"]),
+        .library(name: "OpsMetricsServer", targets: ["OpsMetricsServer"]),
         .executable(name: "opsdash", targets: ["opsdash"]),
     ],
     dependencies: [
@@ -57,7 +58,10 @@ let package = Package(
         .executableTarget(name: "opsdash", dependencies: ["OpsDashApp"]),
         .executableTarget(
             name: "AppExample",
-            dependencies: ["OpsKit", "OpsMonitor", "OpsMetricsServer"],
+            dependencies: [
+                "OpsKit", "OpsMonitor", "OpsKitMetrics", "OpsMetricsServer",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ],
             path: "Demos/AppExample"
         ),
         .testTarget(name: "OpsKitTests", dependencies: ["OpsKit"]),

@@ -1,6 +1,7 @@
 // An app that runs its own work on an ObservableOperationQueue and lets OpsDash watch it.
 //
 //   swift run AppExample            # prints a status line per second and the final outcomes
+//   swift run AppExample --metrics-port 9464   # also serves Prometheus metrics (AppMetrics.swift)
 //
 // It defines one custom asynchronous operation (a "thumbnail" step that finishes from a timer on
 // another thread), uses OpsKit's simulated download for the network part, observes the queue with
@@ -32,6 +33,7 @@ let clock = LiveClock(speed: 4)
 let queue = ObservableOperationQueue(name: "app.images")
 queue.maxConcurrentOperationCount = 3
 let monitor = QueueMonitor(queue: queue, clock: clock)
+let exporting = serveMetrics(for: monitor, queueName: "app.images")
 
 // KVO-style observation of the queue, the same source on Linux and macOS.
 let countToken = queue.observe(\.allOperationCount, options: [.new]) { _, change in
@@ -64,4 +66,5 @@ for row in monitor.snapshot().operations {
     print("#\(row.id) \(row.name): \(row.outcome?.rawValue ?? row.lifecycle.rawValue)\(row.message.map { " (\($0))" } ?? "")")
 }
 countToken.invalidate()
+exporting?.1.shutdown()
 monitor.stop()

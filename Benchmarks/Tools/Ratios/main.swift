@@ -135,6 +135,32 @@ if want("2") {
                     budget: "—", met: nil))
 }
 
+// 2b. Metrics overhead
+if want("2b") || want("2") {
+    let n = size.queueOperations
+    log("2b. metrics overhead, \(n) operations")
+    let r = smoke ? 2 : 9
+    _ = MetricsBench.run(metrics: true, count: min(n, 5_000))
+    var on: [Double] = [], off: [Double] = [], onExported: [Double] = [], offCaughtUp: [Double] = []
+    for _ in 0..<r {
+        let without = MetricsBench.run(metrics: false, count: n)
+        off.append(without.drained)
+        offCaughtUp.append(without.exported)
+        let measured = MetricsBench.run(metrics: true, count: n)
+        on.append(measured.drained)
+        onExported.append(measured.exported)
+    }
+    let sOn = Stats(on), sOff = Stats(off), sExported = Stats(onExported), sCaughtUp = Stats(offCaughtUp)
+    let ratio = sOff.median / sOn.median
+    rows.append(Row(item: "2b. Metrics overhead", compared: "\(n) async ops through a monitored queue: QueueMetrics → Prometheus registry on vs off (throughput)",
+                    a: sOn, b: sOff, unit: "s", ratio: ratio, ratioText: String(format: "%.2f×", ratio),
+                    budget: "≥ 0.95×", met: ratio >= 0.95))
+    let ratioE = sCaughtUp.median / sExported.median
+    rows.append(Row(item: "2b. (every finish exported)", compared: "same, until the monitor caught up and a last update() put every finish into the histograms",
+                    a: sExported, b: sCaughtUp, unit: "s", ratio: ratioE, ratioText: String(format: "%.2f×", ratioE),
+                    budget: "—", met: nil))
+}
+
 /// `--profile-queue=<plain|observable|monitored>` runs only that side of item 2, ten times, for a
 /// profiler: `Ratios --only=none --profile-queue=observable` under `perf record -g`.
 if let kind = arguments.first(where: { $0.hasPrefix("--profile-queue=") })
