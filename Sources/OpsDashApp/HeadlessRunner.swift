@@ -10,10 +10,11 @@ struct HeadlessRunner {
     let summaryEvery: Double?
     /// Wall time between two drains of the event stream.
     let pollInterval: Duration = .milliseconds(10)
+    /// Stop signals; shared with whatever runs after (a signal source re-made later misses them).
+    var signals = SignalWatcher()
 
     /// Runs to completion or until a signal; returns the exit status.
     func execute() -> ExitStatus {
-        let signals = SignalWatcher()
         var encoder = JSONLinesEncoder()
         let wallStart = ContinuousClock.now
         var lastStatus = wallStart

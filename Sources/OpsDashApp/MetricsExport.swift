@@ -28,9 +28,8 @@ final class MetricsExport {
     }
 
     /// Keeps serving for up to `seconds` (infinity: no limit) or until SIGINT/SIGTERM/SIGHUP.
-    func linger(seconds: Double) {
+    func linger(seconds: Double, signals: SignalWatcher) {
         guard seconds > 0 else { return }
-        let signals = SignalWatcher()
         let end = seconds.isFinite ? ContinuousClock.now + .milliseconds(Int64(seconds * 1000)) : nil
         while signals.signalReceived == nil {
             if let end, ContinuousClock.now >= end { break }

@@ -47,8 +47,9 @@ public enum Opsdash {
                 StandardStreams.error("opsdash: \(error)")
                 return .usage
             }
-            let status = HeadlessRunner(run: run, summaryEvery: command.summaryEvery).execute()
-            if status.rawValue < 128 { metrics?.linger(seconds: command.linger ?? 0) }
+            let runner = HeadlessRunner(run: run, summaryEvery: command.summaryEvery)
+            let status = runner.execute()
+            if status.rawValue < 128 { metrics?.linger(seconds: command.linger ?? 0, signals: runner.signals) }
             metrics?.shutdown()
             return status
         }

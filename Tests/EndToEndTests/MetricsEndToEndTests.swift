@@ -82,6 +82,30 @@ import Testing
     }
 }
 
+/// Bad metrics flags and a port already taken: exit 2 with one line naming the problem.
+@Suite struct MetricsFlagTests {
+    @Test func aTakenPortExitsTwoWithOneLine() throws {
+        let (fd, port) = try loopbackSocket(listening: true)
+        defer { close(fd) }
+        let result = try runOpsdash(["--headless", "--scenario", "pipeline", "--speed", "1000", "--metrics-port", "\(port)"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("opsdash: cannot serve metrics on 127.0.0.1:\(port): "))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test(arguments: [
+        (["--headless", "--linger", "5"], "--linger needs --headless and --metrics-port"),
+        (["--metrics-port", "70000"], "--metrics-port must be between 0 and 65535 (got 70000)"),
+        (["--headless", "--metrics-port", "0", "--linger=-1"], "--linger must be a number of seconds, 0 or more (got -1.0)"),
+    ])
+    func badMetricsFlagsExitTwo(_ arguments: [String], _ message: String) throws {
+        let result = try runOpsdash(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr == "opsdash: \(message)\n")
+    }
+}
+
 /// Whether Prometheus is installed (or we're in CI, where it must be).
 let prometheusServerEnabled = toolPath("prometheus") != nil || ProcessInfo.processInfo.environment["CI"] == "true"
 
@@ -96,9 +120,15 @@ func toolPath(_ tool: String) -> String? {
 
 /// A loopback TCP port nobody listens on right now.
 func freeLoopbackPort() throws -> Int {
+    let (fd, port) = try loopbackSocket(listening: false)
+    close(fd)
+    return port
+}
+
+/// A TCP socket bound to a free loopback port (listening if asked); the caller closes it.
+func loopbackSocket(listening: Bool) throws -> (fd: Int32, port: Int) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EMFILE) }
-    defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -107,8 +137,11 @@ func freeLoopbackPort() throws -> Int {
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
     }
-    guard bound else { throw POSIXError(.EADDRINUSE) }
-    return Int(UInt16(bigEndian: address.sin_port))
+    guard bound, !listening || listen(fd, 1) == 0 else {
+        close(fd)
+        throw POSIXError(.EADDRINUSE)
+    }
+    return (fd, Int(UInt16(bigEndian: address.sin_port)))
 }
 
 /// Prometheus's HTTP query API.

@@ -136,7 +136,7 @@ if want("2") {
 }
 
 // 2b. Metrics overhead
-if want("2b") || want("2") {
+if want("2b") {
     let n = size.queueOperations
     log("2b. metrics overhead, \(n) operations")
     let r = smoke ? 2 : 9
