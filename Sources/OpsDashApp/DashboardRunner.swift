@@ -4,12 +4,13 @@ import OpsDashUI
 import OpsMonitor
 import OpsScenarios
 
-/// `opsdash` without `--headless`: the live dashboard over a running scenario.
+/// The live dashboard over a `DashboardSource`: `opsdash` without `--headless` (a local
+/// scenario) and `opsdash attach` (an app's published queue).
 enum DashboardRunner {
-    /// Opens the screen, runs the scenario and the dashboard loop until the operator quits or a
-    /// stop signal arrives, restores the terminal and returns the exit status.
+    /// `opsdash` without `--headless`: opens the screen, runs the scenario and the dashboard
+    /// until the operator quits or a stop signal arrives, restores the terminal and returns the
+    /// exit status.
     static func run(command: OpsdashCommand, scenario: ResolvedScenario) -> ExitStatus {
-        SignalTrap.installStopHandlers()
         let run = ScenarioRun(
             scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: false)
         let metrics: MetricsExport?
@@ -20,34 +21,8 @@ enum DashboardRunner {
             return .usage
         }
         defer { metrics?.shutdown() }
-        let logPath = FileManager.default.temporaryDirectory
-            .appendingPathComponent("opsdash-\(getpid()).log").path
-        let screen: NcursesScreen
-        do {
-            screen = try NcursesScreen(logPath: logPath)
-        } catch {
-            StandardStreams.error("\(error)")  // already names opsdash and the problem
-            return .usage
-        }
-        run.start()
-        let size = screen.size
-        var version = UInt64.max
-        var lastSecond = -1
-        let exit = runDashboard(
-            screen: screen, fps: command.fps,
-            initial: DashboardState(width: size.width, height: size.height, glyphs: screen.glyphs),
-            snapshot: {
-                // A new picture when something changed, or once a second for the clocks.
-                let second = Int(run.monitor.now.seconds)
-                let next = second != lastSecond
-                    ? run.monitor.snapshot() : run.monitor.snapshot(ifChangedSince: version)
-                guard let next else { return nil }
-                version = next.version
-                lastSecond = second
-                return next
-            },
-            perform: { command in perform(command, on: run.monitor) })
-        removeIfEmpty(logPath)
+        let source = LocalScenarioSource(run: run)
+        guard let exit = show(source, fps: command.fps, start: run.start) else { return .usage }
         let counts = run.monitor.snapshot().counts
         StandardStreams.error(
             "opsdash: \(counts.total) operations: \(counts.succeeded) succeeded, \(counts.failed) failed, "
@@ -57,15 +32,48 @@ enum DashboardRunner {
             failed: counts.failed, cancelled: counts.cancelled, unfinished: counts.total - counts.finished)
     }
 
-    /// Carries out what the dashboard asked for on the real queue.
-    static func perform(_ command: Command, on monitor: QueueMonitor) {
-        switch command {
-        case .cancel(let id): monitor.cancel(id: id)
-        case .cancelAll: monitor.cancelAll()
-        case .setSuspended(let suspended): monitor.setSuspended(suspended)
-        case .setMaxConcurrentOperationCount(let limit): monitor.setMaxConcurrentOperationCount(limit)
-        case .quit: break
+    /// Opens the screen, calls `start`, then runs the dashboard over `source` until the
+    /// operator quits or a stop signal arrives; nil when the screen could not be opened (the
+    /// reason is already on stderr).
+    static func show(_ source: some DashboardSource, fps: Int, start: () -> Void = {}) -> DashboardExit? {
+        SignalTrap.installStopHandlers()
+        let logPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("opsdash-\(getpid()).log").path
+        let screen: NcursesScreen
+        do {
+            screen = try NcursesScreen(logPath: logPath)
+        } catch {
+            StandardStreams.error("\(error)")  // already names opsdash and the problem
+            return nil
         }
+        start()
+        let size = screen.size
+        var version: UInt64?
+        var shownStatus: SourceStatus?
+        var pending: [Action] = []
+        let exit = runDashboard(
+            screen: screen, fps: fps,
+            initial: DashboardState(width: size.width, height: size.height, glyphs: screen.glyphs),
+            snapshot: {
+                guard let next = source.snapshot(ifChangedSince: version) else { return nil }
+                version = next.version
+                return next
+            },
+            perform: { command in
+                if let refusal = source.perform(command) { pending.append(.refused(refusal)) }
+            },
+            updates: {
+                var actions = pending
+                pending = []
+                let status = source.status()
+                if status != shownStatus, let status {
+                    shownStatus = status
+                    actions.append(.source(status))
+                }
+                return actions
+            })
+        removeIfEmpty(logPath)
+        return exit
     }
 
     private static func removeIfEmpty(_ path: String) {

@@ -21,18 +21,20 @@ public enum DashboardExit: Sendable, Equatable {
 /// Each frame: wait up to one frame interval for input and feed it to `reduce`, fetch a
 /// snapshot (`snapshot` returns nil when nothing changed) and reduce it, render, diff against
 /// what is on screen and draw only the changed runs. Commands other than `.quit` go to
-/// `perform`. All calls happen on the caller's thread.
+/// `perform`. `updates` hands over other actions each frame (a source's link state, refused
+/// commands). All calls happen on the caller's thread.
 public func runDashboard(
     screen: some TerminalScreen,
     fps: Int,
     initial: DashboardState,
     snapshot: () -> QueueSnapshot?,
     perform: (Command) -> Void,
+    updates: () -> [Action] = { [] },
     stopSignal: () -> Int32? = SignalTrap.pendingStop
 ) -> DashboardExit {
     runLoop(
         screen: screen, fps: fps, initial: initial, snapshot: snapshot, perform: perform,
-        stopSignal: stopSignal, reducer: reduce, renderer: render)
+        updates: updates, stopSignal: stopSignal, reducer: reduce, renderer: render)
 }
 
 /// `runDashboard` with the reducer and renderer injectable, so tests can script them.
@@ -42,6 +44,7 @@ func runLoop(
     initial: DashboardState,
     snapshot: () -> QueueSnapshot?,
     perform: (Command) -> Void,
+    updates: () -> [Action] = { [] },
     stopSignal: () -> Int32?,
     reducer: (inout DashboardState, Action) -> [Command],
     renderer: (DashboardState) -> CellBuffer
@@ -66,6 +69,7 @@ func runLoop(
         if apply(.resize(width: size.width, height: size.height)) { return .quit }
     }
     if let first = snapshot(), apply(.tick(first)) { return .quit }
+    for update in updates() where apply(update) { return .quit }
 
     while true {
         if let signal = stopSignal() { return .signal(signal) }
@@ -88,5 +92,6 @@ func runLoop(
         }
         if let signal = stopSignal() { return .signal(signal) }
         if let next = snapshot(), apply(.tick(next)) { return .quit }
+        for update in updates() where apply(update) { return .quit }
     }
 }

@@ -11,6 +11,10 @@ public enum Action: Sendable {
     case key(Key)
     case tick(QueueSnapshot)
     case resize(width: Int, height: Int)
+    /// The source's target or link state changed.
+    case source(SourceStatus)
+    /// The source refused a command; the reason shows in the message line.
+    case refused(String)
 }
 
 /// The order the table lists operations in; `s` cycles through them.
@@ -66,6 +70,10 @@ public struct DashboardState: Sendable {
     public var prompt: Prompt?
     /// A concurrency limit asked for and not yet confirmed by a snapshot.
     public var pendingConcurrency: Int?
+    /// Where the picture comes from (nil for a local run), shown in the header.
+    public var source: SourceStatus?
+    /// A one-line message (e.g. why a command was refused), shown in the footer until the next key.
+    public var notice: String?
     /// Rows for the current sort, filter and view, rebuilt when the snapshot version changes.
     public var rows: RowOrder = .byID
 

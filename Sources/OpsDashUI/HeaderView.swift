@@ -23,6 +23,11 @@ struct HeaderView {
         let snapshot = state.snapshot
         let separator = Span(" \(state.glyphs.vertical) ", Theme.border)
         var spans = [Span("opsdash", Theme.title), separator]
+        if let source = state.source {
+            spans.append(Span(source.label + " ", Theme.title))
+            spans.append(Span(source.detail, Theme.link(source.link)))
+            spans.append(separator)
+        }
         spans.append(
             snapshot.isSuspended ? Span(" PAUSED ", Theme.paused) : Span(" RUNNING ", Theme.running)
         )

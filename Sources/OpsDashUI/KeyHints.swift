@@ -13,7 +13,9 @@ struct FooterView {
         }
         let position = positionText()
         let leftWidth = max(0, width - position.count - 1)
-        if state.isEditingFilter {
+        if let notice = state.notice {
+            buffer.write(notice, x: 0, y: y, style: Theme.warning, maxWidth: leftWidth)
+        } else if state.isEditingFilter {
             let spans = [
                 Span("/", Theme.footerKey), Span(state.filter, CellStyle(bold: true)),
                 Span("_", CellStyle(bold: true, underline: true)),

@@ -19,7 +19,13 @@ public func reduce(_ state: inout DashboardState, _ action: Action) -> [Command]
         state.width = max(0, width)
         state.height = max(0, height)
     case .key(let key):
+        state.notice = nil
         commands = handle(key, &state)
+    case .source(let source):
+        state.source = source
+    case .refused(let reason):
+        state.notice = reason
+        state.pendingConcurrency = nil
     }
     refreshRows(&state)
     followSelection(&state)

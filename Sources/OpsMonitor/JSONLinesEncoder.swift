@@ -96,7 +96,7 @@ public struct JSONLinesEncoder: Sendable {
 
     // MARK: Pieces
 
-    private static func appendCounts(_ counts: StateCounts, _ output: inout String) {
+    static func appendCounts(_ counts: StateCounts, _ output: inout String) {
         output += "\"waiting\":\(counts.waiting),\"ready\":\(counts.ready),\"executing\":\(counts.executing),"
         output += "\"succeeded\":\(counts.succeeded),\"failed\":\(counts.failed),\"cancelled\":\(counts.cancelled)"
     }
@@ -105,8 +105,8 @@ public struct JSONLinesEncoder: Sendable {
         Self.appendCounts(counts, &output)
     }
 
-    /// Seconds with millisecond precision, e.g. `12.345`.
-    static func appendTime(_ time: Duration, _ output: inout String) {
+    /// Appends seconds with millisecond precision, e.g. `12.345`.
+    public static func appendTime(_ time: Duration, _ output: inout String) {
         let millis = max(0, Int64((time.seconds * 1000).rounded()))
         let fraction = millis % 1000
         output += "\(millis / 1000)."
@@ -118,8 +118,8 @@ public struct JSONLinesEncoder: Sendable {
         Self.appendTime(time, &output)
     }
 
-    /// A JSON string literal with the required escapes.
-    static func appendString(_ text: String, _ output: inout String) {
+    /// Appends `text` as a JSON string literal with the required escapes.
+    public static func appendString(_ text: String, _ output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

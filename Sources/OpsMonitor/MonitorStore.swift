@@ -44,6 +44,28 @@ public struct MonitorStore: Sendable {
         self.limits = limits
     }
 
+    /// A store holding what `snapshot` shows (a keyframe), continuing from there; its version
+    /// is `version`.
+    init(snapshot: QueueSnapshot, limits: Limits, version: UInt64) {
+        self.limits = limits
+        operations = snapshot.operations
+        positionByID.reserveCapacity(snapshot.operations.count)
+        for (position, op) in snapshot.operations.enumerated() {
+            positionByID[op.id] = position
+            if op.lifecycle == .finished { finishedInStore += 1 }
+            nextID = max(nextID, op.id + 1)
+        }
+        counts = snapshot.counts
+        completedBytes = snapshot.completedBytes
+        totalBytes = snapshot.totalBytes
+        bytesPerSecond = snapshot.bytesPerSecond
+        evictedCount = snapshot.evictedCount
+        log = Deque(snapshot.log.suffix(limits.logEntries))
+        isSuspended = snapshot.isSuspended
+        maxConcurrentOperationCount = snapshot.maxConcurrentOperationCount
+        self.version = version
+    }
+
     // MARK: Reading
 
     /// An immutable picture at `time`. O(number of chunks + log entries).
@@ -91,7 +113,18 @@ public struct MonitorStore: Sendable {
         dependencies: [Int], time: Duration
     ) -> Int {
         let id = nextID
-        nextID += 1
+        insert(id: id, name: name, kind: kind, lifecycle: lifecycle, totalBytes: total, dependencies: dependencies, time: time)
+        return id
+    }
+
+    /// Starts tracking an operation under a given `id` (a rebuilt store); ignored if `id` is
+    /// already tracked.
+    mutating func insert(
+        id: Int, name: String?, kind: OperationKind, lifecycle: Lifecycle, totalBytes total: Int64,
+        dependencies: [Int], time: Duration
+    ) {
+        guard positionByID[id] == nil else { return }
+        nextID = max(nextID, id + 1)
         var snapshot = OperationSnapshot(
             id: id, name: "", kind: kind, lifecycle: lifecycle, totalBytes: total,
             dependencies: dependencies, addedAt: time,
@@ -104,7 +137,6 @@ public struct MonitorStore: Sendable {
         touch()
         if recordsEvents { record(.added(time: time, id: id, name: name ?? OperationSnapshot.defaultName(id: id), kind: kind, totalBytes: total, dependencies: dependencies)) }
         record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
-        return id
     }
 
     /// Adds `dependency` to operation `id`'s dependency list (a link resolved late).

@@ -130,6 +130,12 @@ public final class QueueMonitor: Sendable {
         withAppliedState { state, _ in state.store.takeTally() }
     }
 
+    /// Events recorded since the last drain (only with `recordEvents`) and the picture right
+    /// after the last of them, taken together: the snapshot is consistent with the events.
+    public func drainEventsAndSnapshot() -> (events: [MonitorEvent], snapshot: QueueSnapshot) {
+        withAppliedState { state, time in (state.store.drainEvents(), state.store.snapshot(time: time)) }
+    }
+
     /// Changes recorded and not applied yet (a look that applies nothing; for tests).
     var pendingChangeCount: Int {
         state.withLock { state in state.backlog.count + recorder.inbox.withLock { $0.changes.count } }

@@ -53,6 +53,14 @@ public struct LogEntry: Sendable, Equatable {
 
     private var detail: Detail
 
+    /// The parts of a state change entry (nil for a text entry), for writing it structurally.
+    var stateParts: (name: String?, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?)? {
+        if case .state(let name, let from, let to, let outcome, let message) = detail {
+            return (name, from, to, outcome, message)
+        }
+        return nil
+    }
+
     public init(time: Duration, kind: Kind, operationID: Int? = nil, text: String) {
         self.time = time
         self.kind = kind

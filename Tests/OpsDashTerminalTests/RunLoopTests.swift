@@ -15,7 +15,7 @@ private func scriptedReduce(_ state: inout DashboardState, _ action: Action) -> 
     case .key(.character("q")): return [.quit]
     case .key(.character("C")): return [.cancelAll]
     case .key(.character("p")): return [.setSuspended(true)]
-    case .key: break
+    case .key, .source, .refused: break
     }
     return []
 }
@@ -99,6 +99,28 @@ private func run(
         #expect(exit.signalExitCode == 143)
         #expect(commands.isEmpty)
         #expect(screen.closeCount == 1)
+    }
+
+    @Test func updatesReachTheReducerEachFrame() {
+        let screen = FakeScreen(width: 10, height: 2, script: [nil, .key(.character("p")), nil])
+        var seen: [String] = []
+        var frames = 0
+        let exit = runLoop(
+            screen: screen, fps: 20, initial: DashboardState(width: 10, height: 2), snapshot: { nil },
+            perform: { _ in },
+            updates: {
+                frames += 1
+                return frames == 2 ? [.refused("read-only")] : []
+            },
+            stopSignal: { nil },
+            reducer: { state, action in
+                if case .refused(let reason) = action { seen.append(reason) }
+                return scriptedReduce(&state, action)
+            },
+            renderer: scriptedRender)
+        #expect(exit == .quit)
+        #expect(seen == ["read-only"])
+        #expect(frames >= 3)
     }
 
     @Test func signalHandlerFlagReachesTheLoop() {

@@ -1,0 +1,13 @@
+import OpsDashUI
+import OpsMonitor
+
+/// What the dashboard shows and acts on: a local scenario run, or an app attached over a socket.
+/// Called on the dashboard's thread only.
+protocol DashboardSource: AnyObject {
+    /// A new picture if anything changed since `version` (or the shown clock moved), else nil.
+    func snapshot(ifChangedSince version: UInt64?) -> QueueSnapshot?
+    /// Carries out `command`; returns why it was refused (one line for the message line), or nil.
+    func perform(_ command: Command) -> String?
+    /// The target and link state for the header; nil for a local run.
+    func status() -> SourceStatus?
+}

@@ -1,0 +1,44 @@
+import OpsDashUI
+import OpsMonitor
+
+/// The local scenario run as a dashboard source: the monitor's snapshots, commands carried out
+/// on the real queue, never refused.
+final class LocalScenarioSource: DashboardSource {
+    let run: ScenarioRun
+    private var lastSecond = -1
+
+    init(run: ScenarioRun) {
+        self.run = run
+    }
+
+    func snapshot(ifChangedSince version: UInt64?) -> QueueSnapshot? {
+        // A new picture when something changed, or once a second for the clocks.
+        let second = Int(run.monitor.now.seconds)
+        let next: QueueSnapshot?
+        if let version, second == lastSecond {
+            next = run.monitor.snapshot(ifChangedSince: version)
+        } else {
+            next = run.monitor.snapshot()
+        }
+        if next != nil { lastSecond = second }
+        return next
+    }
+
+    func perform(_ command: Command) -> String? {
+        Self.perform(command, on: run.monitor)
+        return nil
+    }
+
+    func status() -> SourceStatus? { nil }
+
+    /// Carries out what the dashboard asked for on the real queue.
+    static func perform(_ command: Command, on monitor: QueueMonitor) {
+        switch command {
+        case .cancel(let id): monitor.cancel(id: id)
+        case .cancelAll: monitor.cancelAll()
+        case .setSuspended(let suspended): monitor.setSuspended(suspended)
+        case .setMaxConcurrentOperationCount(let limit): monitor.setMaxConcurrentOperationCount(limit)
+        case .quit: break
+        }
+    }
+}

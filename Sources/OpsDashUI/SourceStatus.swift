@@ -1,0 +1,36 @@
+/// Where the dashboard's picture comes from, shown in the header: a target such as
+/// "app/queue" and the state of the link to it. A local run has none.
+public struct SourceStatus: Sendable, Equatable {
+    /// How the link to the source is.
+    public enum Link: Sendable, Equatable {
+        /// Receiving changes.
+        case connected
+        /// Trying to (re)connect; the picture is the last one received.
+        case connecting
+        /// Gone; the picture is the last one received.
+        case disconnected
+    }
+
+    /// The target, e.g. "AppExample/downloads".
+    public var label: String
+    /// The link state in words, e.g. "connected (read-only)" or "disconnected: app exited".
+    public var detail: String
+    public var link: Link
+
+    public init(label: String, detail: String, link: Link) {
+        self.label = label
+        self.detail = detail
+        self.link = link
+    }
+}
+
+extension Theme {
+    /// The style of a source's link state: green when connected, yellow while connecting, red when gone.
+    static func link(_ link: SourceStatus.Link) -> CellStyle {
+        switch link {
+        case .connected: CellStyle(foreground: .green)
+        case .connecting: CellStyle(foreground: .yellow)
+        case .disconnected: CellStyle(foreground: .red, bold: true)
+        }
+    }
+}
