@@ -12,7 +12,16 @@ enum DashboardRunner {
     /// exit status.
     static func run(command: OpsdashCommand, scenario: ResolvedScenario) -> ExitStatus {
         let run = ScenarioRun(
-            scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: false)
+            scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: command.record != nil)
+        let recorder: LocalRecorder?
+        do {
+            recorder = try command.record.map { try LocalRecorder(path: $0, monitor: run.monitor, queueName: scenario.name) }
+        } catch {
+            StandardStreams.error("opsdash: \(error)")
+            return .usage
+        }
+        recorder?.startPumping()
+        defer { recorder?.finish() }
         let metrics: MetricsExport?
         do {
             metrics = try command.metricsPort.map { try MetricsExport(port: $0, monitor: run.monitor, queueName: scenario.name) }

@@ -10,6 +10,8 @@ struct HeadlessRunner {
     let summaryEvery: Double?
     /// Wall time between two drains of the event stream.
     let pollInterval: Duration = .milliseconds(10)
+    /// With `--record`: events go through it (into the recording) on their way to stdout.
+    var recorder: LocalRecorder?
     /// Stop signals; shared with whatever runs after (a signal source re-made later misses them).
     var signals = SignalWatcher()
 
@@ -44,7 +46,7 @@ struct HeadlessRunner {
 
     /// Writes pending events; true if there were any.
     private func flush(_ encoder: inout JSONLinesEncoder, readerGone: inout Bool) -> Bool {
-        let events = run.monitor.drainEvents()
+        let events = recorder?.drain() ?? run.monitor.drainEvents()
         guard !events.isEmpty else { return false }
         var text = ""
         text.reserveCapacity(events.count * 96)

@@ -9,6 +9,7 @@ public enum Opsdash {
     public static func main(_ arguments: [String]) -> Int32 {
         setenv("SWIFT_BACKTRACE", "interactive=no", 0)
         signal(SIGPIPE, SIG_IGN)
+        if arguments.first == "replay" { return replay(Array(arguments.dropFirst())) }
         let command: OpsdashCommand
         do {
             command = try OpsdashCommand.parse(arguments)
@@ -23,6 +24,21 @@ public enum Opsdash {
             return ExitStatus.usage.rawValue
         }
         return run(command).rawValue
+    }
+
+    /// `opsdash replay …`.
+    static func replay(_ arguments: [String]) -> Int32 {
+        do {
+            return try ReplayCommand.parse(arguments).execute().rawValue
+        } catch {
+            if ReplayCommand.exitCode(for: error) == .success {
+                StandardStreams.write(ReplayCommand.fullMessage(for: error) + "\n")
+                return ExitStatus.success.rawValue
+            }
+            StandardStreams.error("opsdash: " + ReplayCommand.message(for: error)
+                .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces))
+            return ExitStatus.usage.rawValue
+        }
     }
 
     static func run(_ command: OpsdashCommand) -> ExitStatus {
@@ -47,8 +63,15 @@ public enum Opsdash {
                 StandardStreams.error("opsdash: \(error)")
                 return .usage
             }
-            let runner = HeadlessRunner(run: run, summaryEvery: command.summaryEvery)
+            var runner = HeadlessRunner(run: run, summaryEvery: command.summaryEvery)
+            do {
+                runner.recorder = try command.record.map { try LocalRecorder(path: $0, monitor: run.monitor, queueName: scenario.name) }
+            } catch {
+                StandardStreams.error("opsdash: \(error)")
+                return .usage
+            }
             let status = runner.execute()
+            runner.recorder?.finish()
             if status.rawValue < 128 { metrics?.linger(seconds: command.linger ?? 0, signals: runner.signals) }
             metrics?.shutdown()
             return status

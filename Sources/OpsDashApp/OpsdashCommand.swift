@@ -40,6 +40,11 @@ struct OpsdashCommand: ParsableCommand {
         valueName: "seconds"))
     var linger: Double?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Write a recording of the run to this file (JSON Lines with keyframes; replay it with 'opsdash replay FILE').",
+        valueName: "file"))
+    var record: String?
+
     @Flag(name: .customLong("list-scenarios"), help: "List the built-in scenarios and exit.")
     var listScenarios = false
 
