@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// `opsdash --record` and `opsdash replay`, through the real binary.
+@Suite struct RecordingEndToEndTests {
+    static func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-\(name)-\(UUID().uuidString).jsonl").path
+    }
+
+    /// Event lines of a headless stream or a replay: no summary, no `seq`.
+    static func eventLines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init)
+            .filter { !$0.contains(#""event":"summary""#) }
+            .map { $0.replacingOccurrences(of: #",\"seq\":[0-9]+"#, with: "", options: .regularExpression) }
+    }
+
+    @Test func aRecordedRunReplaysHeadlessAsTheSameEvents() throws {
+        let path = Self.temporaryPath("record")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try runOpsdash(["--headless", "--scenario", "flaky", "--speed", "200", "--seed", "5", "--record", path])
+        #expect(run.status == 1, "flaky has failures")
+        let recording = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(recording.hasPrefix(#"{"event":"recording","format":"opsdash-recording","version":1,"app":"opsdash","queue":"flaky","started":""#))
+        #expect(recording.contains(#""event":"snapshot_begin""#), "the last keyframe at least")
+        let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000"])
+        #expect(replay.status == 0)
+        #expect(replay.stderr == "")
+        let expected = Self.eventLines(run.stdout)
+        #expect(expected.count > 100)
+        #expect(Self.eventLines(replay.stdout) == expected)
+    }
+
+    @Test func startAtBeginsWithTheKeyframeThere() throws {
+        let path = Self.temporaryPath("record")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try runOpsdash(["--headless", "--scenario", "pipeline", "--speed", "200", "--record", path])
+        let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000", "--start-at", "0:10"])
+        #expect(replay.status == 0)
+        let lines = replay.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix(#"{"t":10.000000000,"event":"snapshot_begin""#) == true, "\(lines.first ?? "")")
+        let firstEvent = lines.first { $0.contains(#""event":"state""#) || $0.contains(#""event":"added""#) }
+        let time = firstEvent.flatMap { $0.split(separator: ",").first?.dropFirst(5) }.flatMap { Double($0) }
+        #expect((time ?? 0) > 10, "no event before the start")
+    }
+
+    @Test(arguments: [
+        ("", "empty recording (no header line)"),
+        ("{\"t\":1,\n", "1: not a recording: "),
+        (#"{"t":1,"event":"added","id":1,"op":"a","kind":"other","total":0,"after":[]}"# + "\n", #"1: not a recording: the first line must be a "recording" header"#),
+        (#"{"event":"recording","format":"opsdash-recording","version":9,"app":"a","queue":"q","started":"","source":"local"}"# + "\n", "1: format version 9 is newer than this opsdash reads (1)"),
+        (#"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"# + "\n"
+            + #"{"t":1,"event":"state","id":1,"op":"a","from":null,"to":"ready","seq":4}"# + "\n"
+            + #"{"t":2,"event":"state","id":1,"op":"a","from":"ready","to":"executing","seq":3}"# + "\n", "3: seq 3 after seq 4: out of order"),
+        (#"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"# + "\n"
+            + "[1,2]\n{}\n", "2: line is not a JSON object"),
+    ])
+    func aBadRecordingExitsTwoNamingFileLineAndProblem(_ text: String, _ problem: String) throws {
+        let path = Self.temporaryPath("bad")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        for mode in [["--headless"], []] {
+            let result = try runOpsdash(["replay", path] + mode)
+            #expect(result.status == 2)
+            #expect(result.stdout == "")
+            #expect(result.stderr.hasPrefix("opsdash: \(path)\(problem.hasPrefix("empty") ? ": " : ":")\(problem)"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test func aMissingFileAndBadFlagsExitTwo() throws {
+        let missing = try runOpsdash(["replay", "/nonexistent/rec.jsonl", "--headless"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "opsdash: /nonexistent/rec.jsonl: no such file\n")
+        let badTime = try runOpsdash(["replay", "x", "--start-at", "1:xx"])
+        #expect(badTime.status == 2)
+        #expect(badTime.stderr == "opsdash: --start-at must be seconds, m:ss or h:mm:ss (got 1:xx)\n")
+        let unwritable = try runOpsdash(["--headless", "--scenario", "pipeline", "--record", "/nonexistent/dir/rec.jsonl"])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.hasPrefix("opsdash: /nonexistent/dir/rec.jsonl: cannot create: "))
+    }
+
+    @Test func aTornLastLineReplaysWithAWarning() throws {
+        let path = Self.temporaryPath("torn")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try runOpsdash(["--headless", "--scenario", "pipeline", "--speed", "500", "--record", path])
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        handle.write(Data(#"{"t":99.0,"event":"sta"#.utf8))
+        try handle.close()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
+        let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000"])
+        #expect(replay.status == 0)
+        #expect(replay.stderr == "opsdash: warning: \(path):\(lines): last line is incomplete (torn write); ignored\n")
+        #expect(!replay.stdout.isEmpty)
+    }
+
+    @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
+    func theDashboardReplaysARecordingAndRefusesQueueCommands() throws {
+        let path = Self.temporaryPath("tui")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try runOpsdash(["--headless", "--scenario", "pipeline", "--speed", "200", "--record", path])
+        let binary = try #require(opsdashBinaryPath(), "opsdash binary not found")
+        let tmux = try TmuxSession(command: "\(shellQuote(binary)) replay \(shellQuote(path)) --speed 2 --start-at 0:05")
+        defer { tmux.kill() }
+        let shown = try tmux.waitUntil { $0.contains("REPLAY pipeline") && $0.contains("playing") }
+        #expect(shown.matched, "no REPLAY header:\n\(shown.screen)")
+        try tmux.sendKeys("c")
+        let refused = try tmux.waitUntil { $0.contains("replay: a recording cannot be changed") }
+        #expect(refused.matched, "cancel was not refused:\n\(refused.screen)")
+        try tmux.sendKeys(" ")
+        let paused = try tmux.waitUntil { $0.contains(" paused") }
+        #expect(paused.matched, "space did not pause:\n\(paused.screen)")
+        try tmux.sendKeys("q")
+        let quit = try tmux.waitUntil { tmux.exitStatus(in: $0) != nil }
+        #expect(quit.matched && tmux.exitStatus(in: quit.screen) == 0, "\(quit.screen)")
+    }
+}
