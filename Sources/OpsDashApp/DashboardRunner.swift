@@ -80,7 +80,8 @@ enum DashboardRunner {
                     actions.append(.source(status))
                 }
                 return actions
-            })
+            },
+            intercept: { key, state in source.handle(key, in: state) })
         removeIfEmpty(logPath)
         return exit
     }

@@ -77,6 +77,24 @@ final class ReplaySource: DashboardSource {
 
     // MARK: Transport
 
+    /// Replay keys: `.` step, ←/→ seek 10 s, `[`/`]` slower/faster, Home/End start/end (space
+    /// and `p` reach `perform` as pause/resume). Not while typing a filter, answering a prompt
+    /// or reading help.
+    func handle(_ key: Key, in state: DashboardState) -> Bool {
+        guard !state.isEditingFilter, state.prompt == nil, !state.showHelp else { return false }
+        switch key {
+        case .character("."): step()
+        case .left: seek(to: position - .seconds(10))
+        case .right: seek(to: position + .seconds(10))
+        case .character("["): setSpeed(speed / 2)
+        case .character("]"): setSpeed(speed * 2)
+        case .home: seek(to: .zero)
+        case .end: seek(to: reader.duration)
+        default: return false
+        }
+        return true
+    }
+
     func togglePause() {
         setAnchor(position)
         isPaused.toggle()
@@ -86,7 +104,12 @@ final class ReplaySource: DashboardSource {
     func seek(to time: Duration) {
         let target = max(.zero, min(time, reader.duration))
         do {
-            if target < cursor.time { cursor = try reader.cursor(at: target) } else { try cursor.advance(to: target) }
+            // Backwards, or past a keyframe: start from the nearest keyframe; else play forward.
+            if target < cursor.time || reader.mark(before: target).time > cursor.time {
+                cursor = try reader.cursor(at: target)
+            } else {
+                try cursor.advance(to: target)
+            }
         } catch {
             problem = error.description
         }

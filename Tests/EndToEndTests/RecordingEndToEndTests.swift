@@ -94,6 +94,13 @@ import Testing
         #expect(!replay.stdout.isEmpty)
     }
 
+    /// "1:23 / 4:56" in the replay header.
+    static func replayClock(_ screen: String) -> (position: String, total: String)? {
+        guard let range = screen.range(of: #"[0-9]+:[0-9]{2} / [0-9]+:[0-9]{2}"#, options: .regularExpression) else { return nil }
+        let parts = screen[range].components(separatedBy: " / ")
+        return (parts[0], parts[1])
+    }
+
     @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
     func theDashboardReplaysARecordingAndRefusesQueueCommands() throws {
         let path = Self.temporaryPath("tui")
@@ -110,6 +117,17 @@ import Testing
         try tmux.sendKeys(" ")
         let paused = try tmux.waitUntil { $0.contains(" paused") }
         #expect(paused.matched, "space did not pause:\n\(paused.screen)")
+        // End and Home jump; the header shows the recording's clock at the playhead.
+        let duration = try #require(Self.replayClock(paused.screen)?.total)
+        try tmux.sendKeys("End")
+        let atEnd = try tmux.waitUntil { Self.replayClock($0)?.position == duration }
+        #expect(atEnd.matched, "End did not jump to \(duration):\n\(atEnd.screen)")
+        try tmux.sendKeys("Home")
+        let atStart = try tmux.waitUntil { Self.replayClock($0)?.position == "0:00" }
+        #expect(atStart.matched, "Home did not jump to 0:00:\n\(atStart.screen)")
+        try tmux.sendKeys("Right")
+        let later = try tmux.waitUntil { Self.replayClock($0)?.position == "0:10" }
+        #expect(later.matched, "→ did not seek 10 s:\n\(later.screen)")
         try tmux.sendKeys("q")
         let quit = try tmux.waitUntil { tmux.exitStatus(in: $0) != nil }
         #expect(quit.matched && tmux.exitStatus(in: quit.screen) == 0, "\(quit.screen)")
