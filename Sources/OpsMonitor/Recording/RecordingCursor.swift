@@ -12,7 +12,7 @@ public struct RecordingCursor {
     private var pending: (decoded: DecodedLine, text: [UInt8], time: Duration?)?
     private var finished = false
     /// The picture so far.
-    public private(set) var builder = EventSnapshotBuilder()
+    public private(set) var builder = EventSnapshotBuilder(limits: RecordingReader.limits)
     /// The recording time shown.
     public private(set) var time: Duration = .zero
 

@@ -10,14 +10,19 @@ import Foundation
 /// `QueueMonitor.drainEventsAndSnapshot()`, or a remote stream.
 public final class RecordingWriter {
     /// How often a keyframe is written: after `interval` of recording time or `events` events,
-    /// whichever comes first.
+    /// whichever comes first; and how many finished operations one keeps.
     public struct KeyframePolicy: Sendable {
         public var interval: Duration
         public var events: Int
+        /// A keyframe keeps every unfinished operation and the newest this many finished ones
+        /// (the rest count as evicted), so seeking loads a small picture. Replay keeps the same
+        /// bound (`RecordingReader.limits`).
+        public var finishedOperations: Int
 
-        public init(interval: Duration = .seconds(10), events: Int = 10_000) {
+        public init(interval: Duration = .seconds(10), events: Int = 5_000, finishedOperations: Int = RecordingReader.limits.finishedOperations) {
             self.interval = interval
             self.events = max(1, events)
+            self.finishedOperations = max(0, finishedOperations)
         }
     }
 
@@ -29,6 +34,7 @@ public final class RecordingWriter {
     public private(set) var seq: UInt64 = 0
     private var lastKeyframe: Duration = .zero
     private var eventsSinceKeyframe = 0
+    private var lastKeyframeLines = 0
 
     /// Creates (or truncates) `path` and writes `header`.
     public init(path: String, header: RecordingHeader, policy: KeyframePolicy = .init()) throws(RecordingError) {
@@ -42,8 +48,11 @@ public final class RecordingWriter {
     deinit { close() }
 
     /// Whether the next batch should carry a keyframe (so the caller takes a snapshot only then).
+    /// Never before as many events as the last keyframe had lines, so keyframes stay at most
+    /// about half of the file however many operations the picture keeps.
     public func wantsKeyframe(at time: Duration) -> Bool {
-        eventsSinceKeyframe > 0 && (time - lastKeyframe >= policy.interval || eventsSinceKeyframe >= policy.events)
+        eventsSinceKeyframe > 0 && eventsSinceKeyframe >= lastKeyframeLines
+            && (time - lastKeyframe >= policy.interval || eventsSinceKeyframe >= policy.events)
     }
 
     /// Appends `events` (numbered from `seq` + 1) and, if given, a keyframe of `snapshot`, which
@@ -63,11 +72,33 @@ public final class RecordingWriter {
             }
         }
         if let snapshot {
+            let snapshot = Self.trimmed(snapshot, keepingFinished: policy.finishedOperations)
             KeyframeEncoder.encode(snapshot, seq: seq, into: &text)
             lastKeyframe = snapshot.time
+            lastKeyframeLines = snapshot.operations.count + snapshot.log.count + 2
             eventsSinceKeyframe = 0
         }
         try write(text)
+    }
+
+    /// `snapshot` with only the newest `limit` finished operations (older ones counted as evicted).
+    static func trimmed(_ snapshot: QueueSnapshot, keepingFinished limit: Int) -> QueueSnapshot {
+        var finished = 0
+        for op in snapshot.operations where op.lifecycle == .finished { finished += 1 }
+        guard finished > limit else { return snapshot }
+        var drop = finished - limit
+        var kept = ChunkedArray<OperationSnapshot>()
+        for op in snapshot.operations {
+            if drop > 0, op.lifecycle == .finished {
+                drop -= 1
+                continue
+            }
+            kept.append(op)
+        }
+        var trimmed = snapshot
+        trimmed.evictedCount += finished - limit
+        trimmed.operations = kept
+        return trimmed
     }
 
     /// Closes the file (later appends fail).
