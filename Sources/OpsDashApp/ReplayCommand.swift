@@ -8,8 +8,9 @@ struct ReplayCommand: ParsableCommand {
         commandName: "opsdash replay",
         abstract: "Replay a recording made with --record in the dashboard, or as JSON Lines with --headless.",
         discussion: """
-            Keys: space/p pause or play, q quit; queue-changing keys are refused. Exit codes: 0 done; \
-            2 bad flags or a bad recording (one line names the file, line and problem); 130/143 signal.
+            Keys: space/p pause or play, . step, left/right seek 10 s, [ ] slower/faster, Home/End \
+            start/end, q quit; queue-changing keys are refused. Exit codes: 0 done; 2 bad flags or a \
+            bad recording (one line names the file, line and problem); 130/143 signal.
             """)
 
     @Argument(help: "The recording (opsdash --record FILE).")
