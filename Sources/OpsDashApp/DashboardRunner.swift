@@ -13,23 +13,12 @@ enum DashboardRunner {
     static func run(command: OpsdashCommand, scenario: ResolvedScenario) -> ExitStatus {
         let run = ScenarioRun(
             scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: command.record != nil)
-        let recorder: LocalRecorder?
-        do {
-            recorder = try command.record.map { try LocalRecorder(path: $0, monitor: run.monitor, queueName: scenario.name) }
-        } catch {
-            StandardStreams.error("opsdash: \(error)")
-            return .usage
+        guard let attached = RunAttachments(command: command, run: run, queueName: scenario.name) else { return .usage }
+        attached.recorder?.startPumping()
+        defer {
+            attached.recorder?.finish()
+            attached.metrics?.shutdown()
         }
-        recorder?.startPumping()
-        defer { recorder?.finish() }
-        let metrics: MetricsExport?
-        do {
-            metrics = try command.metricsPort.map { try MetricsExport(port: $0, monitor: run.monitor, queueName: scenario.name) }
-        } catch {
-            StandardStreams.error("opsdash: \(error)")
-            return .usage
-        }
-        defer { metrics?.shutdown() }
         let source = LocalScenarioSource(run: run)
         guard let exit = show(source, fps: command.fps, start: run.start) else { return .usage }
         let counts = run.monitor.snapshot().counts

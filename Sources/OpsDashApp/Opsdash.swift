@@ -56,24 +56,13 @@ public enum Opsdash {
         if command.headless {
             let run = ScenarioRun(
                 scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: true)
-            let metrics: MetricsExport?
-            do {
-                metrics = try command.metricsPort.map { try MetricsExport(port: $0, monitor: run.monitor, queueName: scenario.name) }
-            } catch {
-                StandardStreams.error("opsdash: \(error)")
-                return .usage
-            }
+            guard let attached = RunAttachments(command: command, run: run, queueName: scenario.name) else { return .usage }
             var runner = HeadlessRunner(run: run, summaryEvery: command.summaryEvery)
-            do {
-                runner.recorder = try command.record.map { try LocalRecorder(path: $0, monitor: run.monitor, queueName: scenario.name) }
-            } catch {
-                StandardStreams.error("opsdash: \(error)")
-                return .usage
-            }
+            runner.recorder = attached.recorder
             let status = runner.execute()
-            runner.recorder?.finish()
-            if status.rawValue < 128 { metrics?.linger(seconds: command.linger ?? 0, signals: runner.signals) }
-            metrics?.shutdown()
+            attached.recorder?.finish()
+            if status.rawValue < 128 { attached.metrics?.linger(seconds: command.linger ?? 0, signals: runner.signals) }
+            attached.metrics?.shutdown()
             return status
         }
         return DashboardRunner.run(command: command, scenario: scenario)

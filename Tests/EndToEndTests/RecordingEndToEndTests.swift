@@ -94,6 +94,23 @@ import Testing
         #expect(!replay.stdout.isEmpty)
     }
 
+    @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
+    func theDashboardRecordsWhileItRuns() throws {
+        let path = Self.temporaryPath("tui-record")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let binary = try #require(opsdashBinaryPath(), "opsdash binary not found")
+        let tmux = try TmuxSession(command: "\(shellQuote(binary)) --scenario pipeline --speed 100 --record \(shellQuote(path))")
+        defer { tmux.kill() }
+        let done = try tmux.waitUntil(timeout: .seconds(30)) { headerCount("succeeded", in: $0) == 25 }
+        #expect(done.matched, "the run never finished:\n\(done.screen)")
+        try tmux.sendKeys("q")
+        let quit = try tmux.waitUntil { tmux.exitStatus(in: $0) != nil }
+        #expect(quit.matched && tmux.exitStatus(in: quit.screen) == 0, "\(quit.screen)")
+        let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.components(separatedBy: #""to":"finished","outcome":"succeeded""#).count - 1 == 25)
+    }
+
     /// "1:23 / 4:56" in the replay header.
     static func replayClock(_ screen: String) -> (position: String, total: String)? {
         guard let range = screen.range(of: #"[0-9]+:[0-9]{2} / [0-9]+:[0-9]{2}"#, options: .regularExpression) else { return nil }
