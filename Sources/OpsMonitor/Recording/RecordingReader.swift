@@ -13,7 +13,7 @@ public final class RecordingReader: Sendable {
 
     /// The store limits replay uses: the bound keyframes keep (`RecordingWriter.KeyframePolicy`),
     /// so a picture reached by seeking equals one reached by playing.
-    public static let limits = MonitorStore.Limits(finishedOperations: 1_000)
+    public static let limits = MonitorStore.Limits(finishedOperations: 500, logEntries: 200)
 
     public let path: String
     public let header: RecordingHeader

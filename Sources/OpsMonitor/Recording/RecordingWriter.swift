@@ -81,8 +81,12 @@ public final class RecordingWriter {
         try write(text)
     }
 
-    /// `snapshot` with only the newest `limit` finished operations (older ones counted as evicted).
+    /// `snapshot` with only the newest `limit` finished operations (older ones counted as evicted)
+    /// and the newest log entries replay keeps.
     static func trimmed(_ snapshot: QueueSnapshot, keepingFinished limit: Int) -> QueueSnapshot {
+        var snapshot = snapshot
+        let logLimit = RecordingReader.limits.logEntries
+        if snapshot.log.count > logLimit { snapshot.log.removeFirst(snapshot.log.count - logLimit) }
         var finished = 0
         for op in snapshot.operations where op.lifecycle == .finished { finished += 1 }
         guard finished > limit else { return snapshot }
