@@ -30,6 +30,21 @@ import Testing
         #expect(Self.eventLines(replay.stdout) == expected)
     }
 
+    @Test func idleLimitShortensLongPauses() throws {
+        let path = Self.temporaryPath("idle")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Two events 600 s apart: played at speed 1 that is ten minutes; capped at 0.2 s, a moment.
+        let header = #"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"#
+        let first = #"{"t":1,"event":"state","id":1,"op":"a","from":null,"to":"ready","seq":1}"#
+        let second = #"{"t":601,"event":"state","id":1,"op":"a","from":"ready","to":"executing","seq":2}"#
+        try [header, first, second, ""].joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let started = ContinuousClock.now
+        let replay = try runOpsdash(["replay", path, "--headless", "--idle-limit", "0.2"])
+        #expect(replay.status == 0)
+        #expect(replay.stdout == first + "\n" + second + "\n")
+        #expect(ContinuousClock.now - started < .seconds(60), "the 600 s pause was not shortened")
+    }
+
     @Test func startAtBeginsWithTheKeyframeThere() throws {
         let path = Self.temporaryPath("record")
         defer { try? FileManager.default.removeItem(atPath: path) }
