@@ -127,7 +127,11 @@ func freeLoopbackPort() throws -> Int {
 
 /// A TCP socket bound to a free loopback port (listening if asked); the caller closes it.
 func loopbackSocket(listening: Bool) throws -> (fd: Int32, port: Int) {
+    #if canImport(Glibc)
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+    let fd = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
     guard fd >= 0 else { throw POSIXError(.EMFILE) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
