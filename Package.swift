@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "OpsScenarios", targets: ["OpsScenarios"]),
         .library(name: "OpsDashUI", targets: ["OpsDashUI"]),
         .library(name: "OpsKitRemote", targets: ["OpsKitRemote"]),
+        .library(name: "OpsKitMetrics", targets: ["OpsKitMetrics"]),
+        .library(name: "OpsMetricsServer", targets: ["OpsMetricsServer"]),
         .executable(name: "opsdash", targets: ["opsdash"]),
     ],
     dependencies: [
@@ -19,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .target(name: "OpsKit"),
@@ -28,6 +32,21 @@ let package = Package(
             dependencies: ["OpsKit", .product(name: "DequeModule", package: "swift-collections")]
         ),
         .target(name: "OpsScenarios", dependencies: ["OpsKit"]),
+        .target(
+            name: "OpsKitMetrics",
+            dependencies: ["OpsMonitor", .product(name: "CoreMetrics", package: "swift-metrics")]
+        ),
+        // The Prometheus backend and the /metrics HTTP endpoint, for apps (opsdash, AppExample).
+        .target(
+            name: "OpsMetricsServer",
+            dependencies: [
+                "OpsKitMetrics",
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .target(name: "OpsDashUI", dependencies: ["OpsMonitor"]),
         .target(
             name: "OpsKitRemote",
@@ -49,18 +68,25 @@ let package = Package(
         .target(
             name: "OpsDashApp",
             dependencies: [
-                "OpsKit", "OpsMonitor", "OpsScenarios", "OpsDashUI", "OpsDashTerminal", "OpsKitRemote",
+                "OpsKit", "OpsMonitor", "OpsScenarios", "OpsDashUI", "OpsDashTerminal", "OpsKitRemote", "OpsMetricsServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "opsdash", dependencies: ["OpsDashApp"]),
         .executableTarget(
             name: "AppExample",
-            dependencies: ["OpsKit", "OpsMonitor", "OpsKitRemote"],
+            dependencies: [
+                "OpsKit", "OpsMonitor", "OpsKitRemote", "OpsKitMetrics", "OpsMetricsServer",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ],
             path: "Demos/AppExample"
         ),
         .testTarget(name: "OpsKitTests", dependencies: ["OpsKit", "OpsKitTesting"]),
         .testTarget(name: "OpsMonitorTests", dependencies: ["OpsMonitor", "OpsKit", "OpsKitTesting"]),
+        .testTarget(
+            name: "OpsKitMetricsTests",
+            dependencies: ["OpsKitMetrics", "OpsMetricsServer", "OpsMonitor", "OpsKit"]
+        ),
         .testTarget(name: "OpsScenariosTests", dependencies: ["OpsScenarios", "OpsKit"]),
         .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"], exclude: ["Snapshots"]),
         .testTarget(name: "OpsDashTerminalTests", dependencies: ["OpsDashTerminal", "OpsDashUI"]),

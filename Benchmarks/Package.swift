@@ -29,6 +29,8 @@ let package = Package(
             dependencies: [
                 .product(name: "OpsKit", package: "OpsDash"),
                 .product(name: "OpsMonitor", package: "OpsDash"),
+                .product(name: "OpsKitMetrics", package: "OpsDash"),
+                .product(name: "OpsMetricsServer", package: "OpsDash"),
                 "OpsDashUIBench",
                 "CMallocStats",
             ],

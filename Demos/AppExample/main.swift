@@ -3,6 +3,7 @@
 //   swift run AppExample            # publishes its queue and keeps adding work until Ctrl-C
 //   swift run AppExample --rounds 2 # two rounds of work, then it exits (tests use this)
 //   opsdash attach                  # in another terminal: the live dashboard of this app
+//   swift run AppExample --metrics-port 9464   # also serves Prometheus metrics (AppMetrics.swift)
 //
 // Flags: --rounds N (0: until interrupted), --speed X (simulated time, default 4),
 // --allow-control (viewers may cancel, pause, resume and change the limit).
@@ -85,6 +86,7 @@ let clock = LiveClock(speed: flag("--speed").flatMap(Double.init) ?? 4)
 let queue = ObservableOperationQueue(name: "app.images")
 queue.maxConcurrentOperationCount = 3
 let monitor = QueueMonitor(queue: queue, clock: clock)
+let exporting = serveMetrics(for: monitor, queueName: "app.images")
 
 // Publish the queue so `opsdash attach` can watch it from another terminal.
 var publishing = QueuePublisher.Options()
@@ -152,5 +154,6 @@ for row in monitor.snapshot().operations {
 }
 countToken.invalidate()
 publisher.stop()
+exporting?.1.shutdown()
 monitor.stop()
 _ = signalSources

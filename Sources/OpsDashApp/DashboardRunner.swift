@@ -12,7 +12,13 @@ enum DashboardRunner {
     /// terminal and returns the exit status.
     static func run(command: OpsdashCommand, scenario: ResolvedScenario, signals: StopSignals) -> ExitStatus {
         let run = ScenarioRun(
-            scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: false)
+            scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: command.record != nil)
+        guard let attached = RunAttachments(command: command, run: run, queueName: scenario.name) else { return .usage }
+        attached.recorder?.startPumping()
+        defer {
+            attached.recorder?.finish()
+            attached.metrics?.shutdown()
+        }
         let source = LocalScenarioSource(run: run)
         guard
             let exit = show(source, fps: command.fps, speed: command.speed, signals: signals, start: run.start)
@@ -70,6 +76,7 @@ enum DashboardRunner {
                 }
                 return actions
             },
+            intercept: { key, state in source.handle(key, in: state) },
             stopSignal: { signals.received })
         if let kept = screen.strayOutputPath {
             StandardStreams.error("opsdash: output written while the screen was up is in \(kept)")

@@ -10,4 +10,11 @@ protocol DashboardSource: AnyObject {
     func perform(_ command: Command) -> String?
     /// The target and link state for the header; nil for a local run.
     func status() -> SourceStatus?
+    /// Takes `key` before the dashboard does (true: handled), e.g. a replay's transport keys.
+    func handle(_ key: Key, in state: DashboardState) -> Bool
+}
+
+extension DashboardSource {
+    /// Takes `key` before the dashboard does (true: handled); by default none.
+    func handle(_ key: Key, in state: DashboardState) -> Bool { false }
 }

@@ -33,6 +33,8 @@ struct HeadlessRunner {
     static let encodeSlice = 4096
     /// How long a run ended by a signal waits for its last lines to be read.
     static let lastLinesTimeout: TimeInterval = 0.5
+    /// With `--record`: events go through it (into the recording) on their way to stdout.
+    var recorder: LocalRecorder?
 
     /// Runs to completion, until a signal, or until stdout can't be written; returns the exit
     /// status.
@@ -102,7 +104,7 @@ struct HeadlessRunner {
     /// Queues pending events; how many there were.
     @discardableResult
     private func flush(_ output: OutputPump, _ encoder: inout JSONLinesEncoder) -> Int {
-        let events = run.monitor.drainEvents()
+        let events = recorder?.drain() ?? run.monitor.drainEvents()
         guard !events.isEmpty else { return 0 }
         // In slices, so a large batch (every operation's first lines) is never encoded whole
         // next to its copy in the pump.

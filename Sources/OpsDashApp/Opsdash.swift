@@ -13,6 +13,7 @@ public enum Opsdash {
         signal(SIGPIPE, SIG_IGN)
         let stdoutClosed = occupyIfClosed(1)
         if arguments.first == "attach" { return attach(Array(arguments.dropFirst())).rawValue }
+        if arguments.first == "replay" { return replay(Array(arguments.dropFirst())) }
         let command: OpsdashCommand
         do {
             command = try OpsdashCommand.parse(arguments)
@@ -46,6 +47,21 @@ public enum Opsdash {
         return command.execute(signals: StopSignals())
     }
 
+    /// `opsdash replay …`.
+    static func replay(_ arguments: [String]) -> Int32 {
+        do {
+            return try ReplayCommand.parse(arguments).execute(signals: StopSignals()).rawValue
+        } catch {
+            if ReplayCommand.exitCode(for: error) == .success {
+                StandardStreams.write(ReplayCommand.fullMessage(for: error) + "\n")
+                return ExitStatus.success.rawValue
+            }
+            StandardStreams.error("opsdash: " + ReplayCommand.message(for: error)
+                .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces))
+            return ExitStatus.usage.rawValue
+        }
+    }
+
     static func run(_ command: OpsdashCommand, signals: StopSignals, stdoutClosed: Bool = false) -> ExitStatus {
         if command.listScenarios {
             StandardStreams.write(ScenarioCatalog.listing())
@@ -62,7 +78,14 @@ public enum Opsdash {
             if stdoutClosed { return HeadlessRunner.report(.writeFailed(EBADF)) }
             let run = ScenarioRun(
                 scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: true)
-            return HeadlessRunner(run: run, summaryEvery: command.summaryEvery, signals: signals).execute()
+            guard let attached = RunAttachments(command: command, run: run, queueName: scenario.name) else { return .usage }
+            var runner = HeadlessRunner(run: run, summaryEvery: command.summaryEvery, signals: signals)
+            runner.recorder = attached.recorder
+            let status = runner.execute()
+            attached.recorder?.finish()
+            if status.rawValue < 128 { attached.metrics?.linger(seconds: command.linger ?? 0, signals: runner.signals) }
+            attached.metrics?.shutdown()
+            return status
         }
         return DashboardRunner.run(command: command, scenario: scenario, signals: signals)
     }

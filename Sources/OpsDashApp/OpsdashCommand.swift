@@ -43,6 +43,19 @@ struct OpsdashCommand: ParsableCommand {
     @Option(name: .customLong("summary-every"), help: "With --headless: a one-line status on stderr every N seconds.")
     var summaryEvery: Double?
 
+    @Option(name: .customLong("metrics-port"), help: "Serve Prometheus metrics at http://127.0.0.1:N/metrics (0: a free port, printed on stderr).")
+    var metricsPort: Int?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "With --headless --metrics-port: after the run, keep serving metrics for N seconds ('inf': until SIGINT/SIGTERM; a signal always ends it).",
+        valueName: "seconds"))
+    var linger: Double?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Write a recording of the run to this file (JSON Lines with keyframes; replay it with 'opsdash replay FILE').",
+        valueName: "file"))
+    var record: String?
+
     @Flag(name: .customLong("list-scenarios"), help: "List the built-in scenarios and exit.")
     var listScenarios = false
 
@@ -56,6 +69,15 @@ struct OpsdashCommand: ParsableCommand {
         }
         if !(1...120).contains(fps) {
             throw ValidationError("--fps must be between 1 and 120 (got \(fps))")
+        }
+        if let metricsPort, !(0...65535).contains(metricsPort) {
+            throw ValidationError("--metrics-port must be between 0 and 65535 (got \(metricsPort))")
+        }
+        if let linger {
+            guard metricsPort != nil, headless else { throw ValidationError("--linger needs --headless and --metrics-port") }
+            guard !linger.isNaN, linger >= 0 else {
+                throw ValidationError("--linger must be a number of seconds, 0 or more (got \(linger))")
+            }
         }
         if let summaryEvery {
             guard headless else { throw ValidationError("--summary-every needs --headless") }

@@ -18,8 +18,9 @@ public enum DashboardExit: Sendable, Equatable {
 /// snapshot (`snapshot` returns nil when nothing changed) and reduce it, render, diff against
 /// what is on screen and draw only the changed runs. Commands other than `.quit` go to
 /// `perform`. `updates` hands over other actions each frame (a source's link state, refused
-/// commands). `stopSignal` is polled at least every `stopPollMilliseconds`, whatever the frame
-/// rate. All calls happen on the caller's thread.
+/// commands). `intercept` sees each key first and returns true to take it from the dashboard
+/// (a replay's transport keys). `stopSignal` is polled at least every `stopPollMilliseconds`,
+/// whatever the frame rate. All calls happen on the caller's thread.
 public func runDashboard(
     screen: some TerminalScreen,
     fps: Int,
@@ -27,11 +28,12 @@ public func runDashboard(
     snapshot: () -> QueueSnapshot?,
     perform: (Command) -> Void,
     updates: () -> [Action] = { [] },
+    intercept: (Key, DashboardState) -> Bool = { _, _ in false },
     stopSignal: () -> Int32?
 ) -> DashboardExit {
     runLoop(
         screen: screen, fps: fps, initial: initial, snapshot: snapshot, perform: perform,
-        updates: updates, stopSignal: stopSignal, reducer: reduce, renderer: nil)
+        updates: updates, intercept: intercept, stopSignal: stopSignal, reducer: reduce, renderer: nil)
 }
 
 /// The longest the loop waits for input before looking at `stopSignal` again.
@@ -45,6 +47,7 @@ func runLoop(
     snapshot: () -> QueueSnapshot?,
     perform: (Command) -> Void,
     updates: () -> [Action] = { [] },
+    intercept: (Key, DashboardState) -> Bool = { _, _ in false },
     stopSignal: () -> Int32?,
     reducer: (inout DashboardState, Action) -> [Command],
     renderer: ((DashboardState) -> CellBuffer)?
@@ -98,7 +101,15 @@ func runLoop(
             }
             let action: Action
             switch input {
-            case .key(let key): action = .key(key)
+            case .key(let key):
+                // A source's own keys (e.g. replay transport) come before the dashboard's.
+                if intercept(key, state) {
+                    if let next = snapshot(), apply(.tick(next)) { return .quit }
+                    for update in updates() where apply(update) { return .quit }
+                    wait = 0
+                    continue
+                }
+                action = .key(key)
             case .resize(let width, let height): action = .resize(width: width, height: height)
             case .closed: return .terminalClosed
             }

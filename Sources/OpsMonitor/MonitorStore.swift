@@ -40,6 +40,8 @@ public struct MonitorStore: Sendable {
     private var pendingEvents: [MonitorEvent] = []
     /// Whether `apply` calls record events for `drainEvents()`.
     public var recordsEvents = false
+    /// Finish timings and transferred bytes for metrics, when collecting (`startTally()`).
+    private(set) var tally: MonitorTally?
     private var nextID = 1
 
     public init(limits: Limits = Limits()) {
@@ -95,6 +97,23 @@ public struct MonitorStore: Sendable {
     /// The tracked operation with `id`, if not evicted.
     public func operation(id: Int) -> OperationSnapshot? {
         positionByID[id].map { operations[$0] }
+    }
+
+    /// Starts collecting a `MonitorTally` (finishes and bytes from now on).
+    public mutating func startTally() {
+        if tally == nil { tally = MonitorTally() }
+    }
+
+    /// The tally so far with the current counts and settings; forgets the finish timings handed
+    /// over. Nil unless collecting.
+    public mutating func takeTally() -> MonitorTally? {
+        guard var taken = tally else { return nil }
+        taken.counts = counts
+        taken.isSuspended = isSuspended
+        taken.maxConcurrentOperationCount = maxConcurrentOperationCount
+        tally?.finished = []
+        tally?.droppedTimings = 0
+        return taken
     }
 
     /// Hands over and forgets the recorded events.
@@ -155,7 +174,7 @@ public struct MonitorStore: Sendable {
         let historyLimit = limits.historyPerOperation
         // Changed in place: copying an OperationSnapshot out and back costs a retain and a
         // release per reference field, on every change of every operation.
-        let change = operations.update(at: position) { op -> (from: Lifecycle, name: String?, missing: Int64)? in
+        let change = operations.update(at: position) { op -> (from: Lifecycle, name: String?, missing: Int64, kind: OperationKind, addedAt: Duration, startedAt: Duration?)? in
             guard op.lifecycle != .finished, op.lifecycle != lifecycle else { return nil }
             let from = op.lifecycle
             let counted = op.unit == .bytes
@@ -181,9 +200,15 @@ public struct MonitorStore: Sendable {
             if op.history.count > historyLimit {
                 op.history.remove(at: 1)  // keep the first (added) and the newest
             }
-            return (from, op.explicitName, missing)
+            return (from, op.explicitName, missing, op.kind, op.addedAt, op.startedAt)
         }
         guard let change else { return }
+        if tally != nil, lifecycle == .finished {
+            tally?.recordTransfer(change.missing, kind: change.kind)
+            let started = change.startedAt
+            tally?.recordFinish(FinishedTiming(
+                outcome: outcome ?? .succeeded, wait: started.map { $0 - change.addedAt }, duration: started.map { time - $0 }))
+        }
         counts[change.from, nil] -= 1
         counts[lifecycle, outcome] += 1
         if lifecycle == .finished {
@@ -207,7 +232,7 @@ public struct MonitorStore: Sendable {
         retries: Int, retryLog: [String]? = nil, nextAttemptAt: Duration? = nil, time: Duration
     ) {
         guard let position = positionByID[id] else { return }
-        let change = operations.update(at: position) { op -> (completedDelta: Int64, totalDelta: Int64, total: Int64, rate: Double, retryName: String?)? in
+        let change = operations.update(at: position) { op -> (completedDelta: Int64, totalDelta: Int64, total: Int64, rate: Double, retryName: String?, kind: OperationKind)? in
             guard op.lifecycle != .finished else { return nil }
             let counted = op.unit == .bytes
             let total = newTotal ?? op.totalBytes
@@ -224,9 +249,10 @@ public struct MonitorStore: Sendable {
                 if retryLog.last != nil { retryName = op.name }
             }
             op.retries = retries
-            return (completedDelta, totalDelta, op.totalBytes, newRate, retryName)
+            return (completedDelta, totalDelta, op.totalBytes, newRate, retryName, op.kind)
         }
         guard let change else { return }
+        if tally != nil { tally?.recordTransfer(change.completedDelta, kind: change.kind) }
         completedBytes += change.completedDelta
         totalBytes += change.totalDelta
         throughput.record(change.completedDelta, at: time)

@@ -138,6 +138,18 @@ public final class QueueMonitor: Sendable {
         state.withLock { $0.store.recordsEvents }
     }
 
+    /// Starts collecting a `MonitorTally` for metrics: finish timings and transferred bytes from
+    /// now on (counts are always current).
+    public func startTally() {
+        withAppliedState { state, _ in state.store.startTally() }
+    }
+
+    /// Everything seen so far applied, the tally with the current counts; the finish timings
+    /// are handed over once. Nil before `startTally()`.
+    public func takeTally() -> MonitorTally? {
+        withAppliedState { state, _ in state.store.takeTally() }
+    }
+
     /// Events recorded since the last drain (only with `recordEvents`) and the picture right
     /// after the last of them, taken together: the snapshot is consistent with the events.
     public func drainEventsAndSnapshot() -> (events: [MonitorEvent], snapshot: QueueSnapshot) {

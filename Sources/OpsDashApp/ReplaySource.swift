@@ -1,0 +1,165 @@
+import Foundation
+import OpsDashUI
+import OpsMonitor
+
+/// A recording as a dashboard source: a playhead on the recording's clock that moves with the
+/// wall clock times `speed` unless paused; the picture is the recording at the playhead. Queue
+/// commands are refused; pause/resume toggles playing.
+final class ReplaySource: DashboardSource {
+    let reader: RecordingReader
+    private var cursor: RecordingCursor
+    private(set) var speed: Double
+    private(set) var isPaused = false
+    private let idleLimit: Duration?
+    /// Recording time at `anchor`.
+    private var anchorTime: Duration
+    private var anchor = ContinuousClock.now
+    private var lastShown: (version: UInt64, tenth: Int64)?
+    private var problem: String?
+
+    init(reader: RecordingReader, start: Duration, speed: Double, idleLimit: Double?) throws(RecordingError) {
+        self.reader = reader
+        self.speed = speed
+        self.idleLimit = idleLimit.map { .milliseconds(Int64($0 * 1000)) }
+        let start = min(start, reader.duration)
+        cursor = try reader.cursor(at: start)
+        anchorTime = start
+    }
+
+    /// The recording time shown now.
+    var position: Duration {
+        guard !isPaused else { return anchorTime }
+        return min(reader.duration, anchorTime + (ContinuousClock.now - anchor) * speed)
+    }
+
+    func snapshot(ifChangedSince version: UInt64?) -> QueueSnapshot? {
+        var target = position
+        do {
+            // Skip long quiet stretches (--idle-limit): jump to just before the next event.
+            if let idleLimit, !isPaused, let next = try cursor.nextEventTime(), next - target > idleLimit {
+                setAnchor(next - idleLimit)
+                target = anchorTime
+            }
+            try cursor.advance(to: target)
+        } catch {
+            problem = error.description
+        }
+        let snapshot = cursor.builder.snapshot()
+        let tenth = Int64(target.seconds * 10)
+        if let version, let lastShown, lastShown.version == snapshot.version, lastShown.tenth == tenth, version == snapshot.version {
+            return nil
+        }
+        lastShown = (snapshot.version, tenth)
+        var shown = snapshot
+        shown.time = target
+        return shown
+    }
+
+    func perform(_ command: Command) -> String? {
+        switch command {
+        case .setSuspended:
+            togglePause()
+            return nil
+        case .quit:
+            return nil
+        case .cancel, .cancelAll, .setMaxConcurrentOperationCount:
+            return "replay: a recording cannot be changed"
+        }
+    }
+
+    func status() -> SourceStatus? {
+        let state = isPaused ? "paused" : (position >= reader.duration ? "end" : "playing")
+        let detail = "\(Self.clock(position)) / \(Self.clock(reader.duration)) ×\(Self.speedText(speed)) \(state)"
+            + (problem.map { " — \($0)" } ?? "")
+        return SourceStatus(label: "REPLAY \(reader.header.queue) \(reader.header.started)", detail: detail,
+                            link: problem != nil ? .disconnected : (isPaused ? .connecting : .connected))
+    }
+
+    // MARK: Transport
+
+    /// Replay keys: `.` step, ←/→ seek 10 s, `[`/`]` slower/faster, Home/End start/end (space
+    /// and `p` reach `perform` as pause/resume). Not while typing a filter, answering a prompt
+    /// or reading help.
+    func handle(_ key: Key, in state: DashboardState) -> Bool {
+        guard !state.isEditingFilter, state.prompt == nil, !state.showHelp else { return false }
+        switch key {
+        case .character("."): step()
+        case .left: seek(to: position - .seconds(10))
+        case .right: seek(to: position + .seconds(10))
+        case .character("["): setSpeed(speed / 2)
+        case .character("]"): setSpeed(speed * 2)
+        case .home: seek(to: .zero)
+        case .end: seek(to: reader.duration)
+        default: return false
+        }
+        return true
+    }
+
+    func togglePause() {
+        setAnchor(position)
+        isPaused.toggle()
+    }
+
+    /// Jumps to `time` (clamped to the recording), from the nearest keyframe.
+    func seek(to time: Duration) {
+        let target = max(.zero, min(time, reader.duration))
+        do {
+            // Backwards, or past a keyframe: start from the nearest keyframe; else play forward.
+            if target < cursor.time || reader.mark(before: target).time > cursor.time {
+                cursor = try reader.cursor(at: target)
+            } else {
+                try cursor.advance(to: target)
+            }
+        } catch {
+            problem = error.description
+        }
+        setAnchor(target)
+        lastShown = nil
+    }
+
+    /// Applies the next event and pauses there.
+    func step() {
+        if !isPaused { togglePause() }
+        do {
+            if let next = try cursor.nextEventTime() { seek(to: next) }
+        } catch {
+            problem = error.description
+        }
+    }
+
+    func setSpeed(_ newSpeed: Double) {
+        setAnchor(position)
+        speed = min(10_000, max(0.01, newSpeed))
+    }
+
+    private func setAnchor(_ time: Duration) {
+        anchorTime = time
+        anchor = ContinuousClock.now
+    }
+
+    static func clock(_ time: Duration) -> String {
+        let total = Int(time.seconds)
+        return total >= 3600
+            ? String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
+            : String(format: "%d:%02d", total / 60, total % 60)
+    }
+
+    static func speedText(_ speed: Double) -> String {
+        speed == speed.rounded() ? "\(Int(speed))" : String(format: "%.2g", speed)
+    }
+}
+
+/// `opsdash replay FILE` with a screen.
+enum ReplayDashboard {
+    static func run(
+        reader: RecordingReader, command: ReplayCommand, signals: StopSignals
+    ) throws(RecordingError) -> ExitStatus {
+        let source = try ReplaySource(reader: reader, start: command.startTime, speed: command.speed, idleLimit: command.idleLimit)
+        switch DashboardRunner.show(source, fps: command.fps, signals: signals) {
+        case nil: return .usage
+        case .signal(let number)?: return ExitStatus.forSignal(number)
+        case .terminalClosed?: return .hangup
+        case .quit?: return .success
+        }
+    }
+}

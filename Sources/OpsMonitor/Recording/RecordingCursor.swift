@@ -1,0 +1,94 @@
+import Foundation
+
+/// A position in a recording and the picture there: applies lines forward from a keyframe, one
+/// line of look-ahead, so playing on is cheap and memory does not grow with the recording.
+public struct RecordingCursor {
+    public let reader: RecordingReader
+    private var lines: LineReader
+    private let handle: FileHandle
+    private var lineNumber: Int
+    private let decoder = JSONLinesDecoder(maximumLineLength: 1 << 20)
+    /// The next line not applied yet (its time, when it is an event or a keyframe).
+    private var pending: (decoded: DecodedLine, text: [UInt8], time: Duration?)?
+    private var finished = false
+    /// The picture so far.
+    public private(set) var builder = EventSnapshotBuilder(limits: RecordingReader.limits)
+    /// The recording time shown.
+    public private(set) var time: Duration = .zero
+
+    init(reader: RecordingReader, from mark: RecordingReader.Mark) throws(RecordingError) {
+        self.reader = reader
+        guard let handle = FileHandle(forReadingAtPath: reader.path) else {
+            throw RecordingError(path: reader.path, line: 0, problem: "cannot be read")
+        }
+        self.handle = handle
+        do { lines = try LineReader(handle: handle, offset: mark.offset) } catch {
+            throw RecordingError(path: reader.path, line: mark.line, problem: "read failed: \(error)")
+        }
+        lineNumber = mark.line - 1
+        time = mark.time
+    }
+
+    /// Whether every line has been applied.
+    public var isAtEnd: Bool { finished && pending == nil }
+
+    /// The time of the next event, if any.
+    public mutating func nextEventTime() throws(RecordingError) -> Duration? {
+        try fill()
+        return pending?.time
+    }
+
+    /// Applies every line up to and including `time`; returns the event lines applied (their
+    /// text, for a headless replay).
+    @discardableResult
+    public mutating func advance(to time: Duration, collecting: Bool = false) throws(RecordingError) -> [[UInt8]] {
+        var applied: [[UInt8]] = []
+        while true {
+            try fill()
+            guard let next = pending else { break }
+            if let lineTime = next.time, lineTime > time, !builder.isReadingKeyframe { break }
+            pending = nil
+            do { try builder.apply(next.decoded.line) } catch {
+                throw RecordingError(path: reader.path, line: lineNumber, problem: error.message)
+            }
+            if collecting, case .event = next.decoded.line { applied.append(next.text) }
+        }
+        self.time = max(self.time, time)
+        builder.advance(to: min(self.time, max(builder.time, time)))
+        return applied
+    }
+
+    /// Applies the next event line (and any keyframe lines before it); false at the end.
+    public mutating func step() throws(RecordingError) -> Bool {
+        guard let next = try nextEventTime() else { return false }
+        try advance(to: next)
+        return true
+    }
+
+    private mutating func fill() throws(RecordingError) {
+        while pending == nil, !finished {
+            let line: LineReader.Line?
+            do { line = try lines.next() } catch {
+                throw RecordingError(path: reader.path, line: lineNumber + 1, problem: "read failed: \(error)")
+            }
+            guard let line, line.offset < reader.endOffset else {
+                finished = true
+                try? handle.close()
+                return
+            }
+            lineNumber += 1
+            if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
+            let decoded: DecodedLine
+            do { decoded = try decoder.decode(bytes: line.bytes) } catch {
+                throw RecordingError(path: reader.path, line: lineNumber, problem: error.message)
+            }
+            var lineTime: Duration?
+            switch decoded.line {
+            case .event(let event): lineTime = event.time
+            case .keyframeBegin(let header): lineTime = header.time
+            default: lineTime = nil
+            }
+            pending = (decoded, line.bytes, lineTime)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+/// `opsdash --record` and `opsdash replay`, through the real binary.
+@Suite struct RecordingEndToEndTests {
+    static func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-\(name)-\(UUID().uuidString).jsonl").path
+    }
+
+    /// Event lines of a headless stream or a replay: no summary, no `seq`.
+    static func eventLines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init)
+            .filter { !$0.contains(#""event":"summary""#) }
+            .map { $0.replacingOccurrences(of: #",\"seq\":[0-9]+"#, with: "", options: .regularExpression) }
+    }
+
+    @Test func aRecordedRunReplaysHeadlessAsTheSameEvents() throws {
+        let path = Self.temporaryPath("record")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try runOpsdash(["--headless", "--scenario", "flaky", "--speed", "200", "--seed", "5", "--record", path])
+        #expect(run.status == 1, "flaky has failures")
+        let recording = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(recording.hasPrefix(#"{"event":"recording","format":"opsdash-recording","version":1,"app":"opsdash","queue":"flaky","started":""#))
+        #expect(recording.contains(#""event":"snapshot_begin""#), "the last keyframe at least")
+        let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000"])
+        #expect(replay.status == 0)
+        #expect(replay.stderr == "")
+        let expected = Self.eventLines(run.stdout)
+        #expect(expected.count > 100)
+        #expect(Self.eventLines(replay.stdout) == expected)
+    }
+
+    @Test func idleLimitShortensLongPauses() throws {
+        let path = Self.temporaryPath("idle")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Two events 600 s apart: played at speed 1 that is ten minutes; capped at 0.2 s, a moment.
+        let header = #"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"#
+        let first = #"{"t":1,"event":"state","id":1,"op":"a","from":null,"to":"ready","seq":1}"#
+        let second = #"{"t":601,"event":"state","id":1,"op":"a","from":"ready","to":"executing","seq":2}"#
+        try [header, first, second, ""].joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let started = ContinuousClock.now
+        let replay = try runOpsdash(["replay", path, "--headless", "--idle-limit", "0.2"])
+        #expect(replay.status == 0)
+        #expect(replay.stdout == first + "\n" + second + "\n")
+        #expect(ContinuousClock.now - started < .seconds(60), "the 600 s pause was not shortened")
+    }
+
+    @Test func startAtBeginsWithTheKeyframeThere() throws {
+        let path = Self.temporaryPath("record")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try runOpsdash(["--headless", "--scenario", "pipeline", "--speed", "200", "--record", path])
+        let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000", "--start-at", "0:10"])
+        #expect(replay.status == 0)
+        let lines = replay.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix(#"{"t":10.000000000,"event":"snapshot_begin""#) == true, "\(lines.first ?? "")")
+        let firstEvent = lines.first { $0.contains(#""event":"state""#) || $0.contains(#""event":"added""#) }
+        let time = firstEvent.flatMap { $0.split(separator: ",").first?.dropFirst(5) }.flatMap { Double($0) }
+        #expect((time ?? 0) > 10, "no event before the start")
+    }
+
+    @Test(arguments: [
+        ("", "empty recording (no header line)"),
+        ("{\"t\":1,\n", "1: not a recording: "),
+        (#"{"t":1,"event":"added","id":1,"op":"a","kind":"other","total":0,"after":[]}"# + "\n", #"1: not a recording: the first line must be a "recording" header"#),
+        (#"{"event":"recording","format":"opsdash-recording","version":9,"app":"a","queue":"q","started":"","source":"local"}"# + "\n", "1: format version 9 is newer than this opsdash reads (1)"),
+        (#"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"# + "\n"
+            + #"{"t":1,"event":"state","id":1,"op":"a","from":null,"to":"ready","seq":4}"# + "\n"
+            + #"{"t":2,"event":"state","id":1,"op":"a","from":"ready","to":"executing","seq":3}"# + "\n", "3: seq 3 after seq 4: out of order"),
+        (#"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"# + "\n"
+            + "[1,2]\n{}\n", "2: line is not a JSON object"),
+    ])
+    func aBadRecordingExitsTwoNamingFileLineAndProblem(_ text: String, _ problem: String) throws {
+        let path = Self.temporaryPath("bad")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        for mode in [["--headless"], []] {
+            let result = try runOpsdash(["replay", path] + mode)
+            #expect(result.status == 2)
+            #expect(result.stdout == "")
+            #expect(result.stderr.hasPrefix("opsdash: \(path)\(problem.hasPrefix("empty") ? ": " : ":")\(problem)"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test func aMissingFileAndBadFlagsExitTwo() throws {
+        let missing = try runOpsdash(["replay", "/nonexistent/rec.jsonl", "--headless"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "opsdash: /nonexistent/rec.jsonl: no such file\n")
+        let badTime = try runOpsdash(["replay", "x", "--start-at", "1:xx"])
+        #expect(badTime.status == 2)
+        #expect(badTime.stderr == "opsdash: --start-at must be seconds, m:ss or h:mm:ss (got 1:xx)\n")
+        let unwritable = try runOpsdash(["--headless", "--scenario", "pipeline", "--record", "/nonexistent/dir/rec.jsonl"])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.hasPrefix("opsdash: /nonexistent/dir/rec.jsonl: cannot create: "))
+    }
+
+    @Test func aTornLastLineReplaysWithAWarning() throws {
+        let path = Self.temporaryPath("torn")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try runOpsdash(["--headless", "--scenario", "pipeline", "--speed", "500", "--record", path])
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        handle.write(Data(#"{"t":99.0,"event":"sta"#.utf8))
+        try handle.close()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
+        let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000"])
+        #expect(replay.status == 0)
+        #expect(replay.stderr == "opsdash: warning: \(path):\(lines): last line is incomplete (torn write); ignored\n")
+        #expect(!replay.stdout.isEmpty)
+    }
+
+    @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
+    func theDashboardRecordsWhileItRuns() throws {
+        let path = Self.temporaryPath("tui-record")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let binary = try #require(opsdashBinaryPath(), "opsdash binary not found")
+        let tmux = try TmuxSession(command: "\(shellQuote(binary)) --scenario pipeline --speed 100 --record \(shellQuote(path))")
+        defer { tmux.kill() }
+        let done = try tmux.waitUntil(timeout: .seconds(30)) { headerCount("succeeded", in: $0) == 25 }
+        #expect(done.matched, "the run never finished:\n\(done.screen)")
+        try tmux.sendKeys("q")
+        let quit = try tmux.waitUntil { tmux.exitStatus(in: $0) != nil }
+        #expect(quit.matched && tmux.exitStatus(in: quit.screen) == 0, "\(quit.screen)")
+        let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.components(separatedBy: #""to":"finished","outcome":"succeeded""#).count - 1 == 25)
+    }
+
+    /// "1:23 / 4:56" in the replay header.
+    static func replayClock(_ screen: String) -> (position: String, total: String)? {
+        guard let range = screen.range(of: #"[0-9]+:[0-9]{2} / [0-9]+:[0-9]{2}"#, options: .regularExpression) else { return nil }
+        let parts = screen[range].components(separatedBy: " / ")
+        return (parts[0], parts[1])
+    }
+
+    @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
+    func theDashboardReplaysARecordingAndRefusesQueueCommands() throws {
+        let path = Self.temporaryPath("tui")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try runOpsdash(["--headless", "--scenario", "pipeline", "--speed", "200", "--record", path])
+        let binary = try #require(opsdashBinaryPath(), "opsdash binary not found")
+        let tmux = try TmuxSession(command: "\(shellQuote(binary)) replay \(shellQuote(path)) --speed 1 --start-at 0:05")
+        defer { tmux.kill() }
+        let shown = try tmux.waitUntil { $0.contains("REPLAY pipeline") && $0.contains("playing") }
+        #expect(shown.matched, "no REPLAY header:\n\(shown.screen)")
+        try tmux.sendKeys("+")  // a concurrency change: always a command, whatever is selected
+        let refused = try tmux.waitUntil { $0.contains("replay: a recording cannot be changed") }
+        #expect(refused.matched, "the limit change was not refused:\n\(refused.screen)")
+        try tmux.sendKeys(" ")
+        let paused = try tmux.waitUntil { $0.contains(" paused") }
+        #expect(paused.matched, "space did not pause:\n\(paused.screen)")
+        // End and Home jump; the header shows the recording's clock at the playhead.
+        let duration = try #require(Self.replayClock(paused.screen)?.total)
+        try tmux.sendKeys("End")
+        let atEnd = try tmux.waitUntil { Self.replayClock($0)?.position == duration }
+        #expect(atEnd.matched, "End did not jump to \(duration):\n\(atEnd.screen)")
+        try tmux.sendKeys("Home")
+        let atStart = try tmux.waitUntil { Self.replayClock($0)?.position == "0:00" }
+        #expect(atStart.matched, "Home did not jump to 0:00:\n\(atStart.screen)")
+        try tmux.sendKeys("Right")
+        let later = try tmux.waitUntil { Self.replayClock($0)?.position == "0:10" }
+        #expect(later.matched, "→ did not seek 10 s:\n\(later.screen)")
+        try tmux.sendKeys("q")
+        let quit = try tmux.waitUntil { tmux.exitStatus(in: $0) != nil }
+        #expect(quit.matched && tmux.exitStatus(in: quit.screen) == 0, "\(quit.screen)")
+    }
+}
