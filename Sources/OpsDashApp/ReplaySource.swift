@@ -60,7 +60,7 @@ final class ReplaySource: DashboardSource {
         case .setSuspended:
             togglePause()
             return nil
-        case .quit:
+        case .repaint, .quit:
             return nil
         case .cancel, .cancelAll, .setMaxConcurrentOperationCount:
             return "replay: a recording cannot be changed"
