@@ -63,7 +63,7 @@ public struct MonitorStore: Sendable {
         counts = snapshot.counts
         completedBytes = snapshot.completedBytes
         totalBytes = snapshot.totalBytes
-        // The rate window starts empty: the next progress changes fill it.
+        throughput.seed(bytesPerSecond: snapshot.bytesPerSecond, at: snapshot.time)
         evictedCount = snapshot.evictedCount
         log = Deque(snapshot.log.suffix(limits.logEntries))
         isSuspended = snapshot.isSuspended

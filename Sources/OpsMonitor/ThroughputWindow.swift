@@ -34,6 +34,14 @@ struct ThroughputWindow: Sendable {
         }
     }
 
+    /// Starts the window as if `bytesPerSecond` had been moving up to `time` (a store rebuilt
+    /// from a keyframe, which carries the rate but not the bytes behind it).
+    mutating func seed(bytesPerSecond: Double, at time: Duration) {
+        guard bytesPerSecond.isFinite, bytesPerSecond > 0, time > .zero else { return }
+        let span = min(Self.window, time)
+        record(Int64((bytesPerSecond * span.seconds).rounded()), at: time)
+    }
+
     /// Bytes per second over the window ending at `time`; 0 before any time has passed.
     func rate(at time: Duration) -> Double {
         guard time > .zero else { return 0 }

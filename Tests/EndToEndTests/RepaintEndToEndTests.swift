@@ -13,7 +13,7 @@ import Testing
         // Paused, nothing below the header changes on its own.
         try tmux.sendKeys("p")
         let paused = try tmux.waitUntil(timeout: .seconds(30)) {
-            $0.contains("PAUSED") && headerCount("executing", in: $0) == 0
+            $0.contains("PAUSED") && headerCount("running", in: $0) == 0
         }
         #expect(paused.matched, "never paused and drained:\n\(paused.screen)")
 

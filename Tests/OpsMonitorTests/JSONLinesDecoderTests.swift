@@ -110,7 +110,7 @@ import Testing
         #expect(Array(rebuilt.operations) == Array(snapshot.operations))
         #expect(rebuilt.log == snapshot.log)
         #expect(rebuilt.counts == snapshot.counts)
-        #expect(rebuilt.bytesPerSecond == snapshot.bytesPerSecond)
+        #expect(abs(rebuilt.bytesPerSecond - snapshot.bytesPerSecond) <= 0.1 * snapshot.bytesPerSecond)
         #expect(rebuilt.evictedCount == 3)
         #expect(rebuilt.isSuspended && rebuilt.maxConcurrentOperationCount == 5)
         #expect(rebuilt.time == snapshot.time)
