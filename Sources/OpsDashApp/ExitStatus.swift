@@ -5,7 +5,7 @@
 #endif
 
 /// `opsdash`'s documented exit codes, and the one mapping from how a run ended to its status.
-public enum ExitStatus: Int32, Sendable {
+public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Every operation succeeded (or `--list-scenarios`, `--help`, `--version`).
     case success = 0
     /// Some operation failed or was cancelled.
