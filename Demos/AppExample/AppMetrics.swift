@@ -1,13 +1,17 @@
 import CoreMetrics
 import Foundation
 import OpsKitMetrics
+import OpsKitRemote
 import OpsMetricsServer
 import OpsMonitor
 
 /// With `--metrics-port N` on the command line: the app picks swift-prometheus as its metrics
 /// backend, exports the monitor's metrics and serves them at http://127.0.0.1:N/metrics while it
-/// runs. Returns what keeps them alive (nil without the flag or if the port cannot be bound).
-func serveMetrics(for monitor: QueueMonitor, queueName: String) -> (QueueMetrics, MetricsHTTPServer)? {
+/// runs, with the publisher's `opsdash_remote_*` series read from its tally at each scrape.
+/// Returns what keeps them alive (nil without the flag or if the port cannot be bound).
+func serveMetrics(
+    for monitor: QueueMonitor, queueName: String, publisher: QueuePublisher
+) -> (metrics: QueueMetrics, remote: RemoteMetrics, server: MetricsHTTPServer)? {
     let arguments = CommandLine.arguments
     guard let flag = arguments.firstIndex(of: "--metrics-port"), flag + 1 < arguments.count,
         let port = Int(arguments[flag + 1])
@@ -16,15 +20,32 @@ func serveMetrics(for monitor: QueueMonitor, queueName: String) -> (QueueMetrics
     MetricsSystem.bootstrap(endpoint.factory)  // the app's choice; OpsKitMetrics never bootstraps
     let metrics = QueueMetrics(monitor: monitor, queueName: queueName)
     metrics.start(every: .seconds(1))
+    let remote = RemoteMetrics(publishing: queueName)
     do {
         let server = try MetricsHTTPServer(port: port) {
             metrics.update()
+            if let tally = publisher.tally() { remote.update(tally) }
             return endpoint.exposition()
         }
         print("metrics at http://127.0.0.1:\(server.port)/metrics")
-        return (metrics, server)
+        return (metrics, remote, server)
     } catch {
         FileHandle.standardError.write(Data("AppExample: cannot serve metrics on port \(port): \(error)\n".utf8))
         return nil
+    }
+}
+
+extension RemoteMetrics {
+    /// Every role, resync reason, command and result a publisher's `RemoteTally` has, at zero.
+    convenience init(publishing queueName: String) {
+        let empty = RemoteTally()
+        self.init(
+            queueName: queueName, roles: empty.clients.keys.sorted(), resyncReasons: RemoteTally.resyncReasons,
+            commands: RemoteTally.commands, results: RemoteTally.results)
+    }
+
+    /// Exports `tally` (viewers now, resyncs and commands so far).
+    func update(_ tally: RemoteTally) {
+        update(clients: tally.clients, resyncs: tally.resyncs, commands: tally.commands)
     }
 }

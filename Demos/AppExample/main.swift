@@ -86,13 +86,12 @@ let clock = LiveClock(speed: flag("--speed").flatMap(Double.init) ?? 4)
 let queue = ObservableOperationQueue(name: "app.images")
 queue.maxConcurrentOperationCount = 3
 let monitor = QueueMonitor(queue: queue, clock: clock)
-let exporting = serveMetrics(for: monitor, queueName: "app.images")
-
 // Publish the queue so `opsdash attach` can watch it from another terminal.
 var publishing = QueuePublisher.Options()
 publishing.app = "AppExample"
 publishing.allowControl = arguments.contains("--allow-control")
 let publisher = QueuePublisher(monitor: monitor, name: "images", options: publishing)
+let exporting = serveMetrics(for: monitor, queueName: "app.images", publisher: publisher)
 do {
     try publisher.start()
     print("publishing on \(publisher.socketPath)")
@@ -154,6 +153,6 @@ for row in monitor.snapshot().operations {
 }
 countToken.invalidate()
 publisher.stop()
-exporting?.1.shutdown()
+exporting?.server.shutdown()
 monitor.stop()
 _ = signalSources

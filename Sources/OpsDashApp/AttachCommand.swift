@@ -32,6 +32,11 @@ struct AttachCommand: ParsableCommand {
     @Option(name: .long, help: "Dashboard frames per second (1...120).")
     var fps: Int = 20
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Write a recording of what the attached viewer sees to this file (replay it with 'opsdash replay FILE').",
+        valueName: "file"))
+    var record: String?
+
     func validate() throws {
         if !(1...120).contains(fps) {
             throw ValidationError("--fps must be between 1 and 120 (got \(fps))")
@@ -46,6 +51,14 @@ struct AttachCommand: ParsableCommand {
             StandardStreams.write(AttachCommand.listing(published))
             return .success
         }
+        var recorder: AttachRecorder?
+        if let record {
+            do { recorder = try AttachRecorder(path: record) } catch {
+                StandardStreams.error("opsdash: \(error)")
+                return .usage
+            }
+        }
+        defer { recorder?.finish() }
         let resolved: RemoteTarget
         switch resolve(published, directory: directory) {
         case .success(let target): resolved = target
@@ -77,10 +90,11 @@ struct AttachCommand: ParsableCommand {
         }
         let role: RemoteRole? = readOnly ? .observer : nil
         if headless {
-            return HeadlessAttach(target: resolved, role: role, token: token).execute(signals: signals)
+            return HeadlessAttach(target: resolved, role: role, token: token, recorder: recorder).execute(signals: signals)
         }
         return RemoteSource.attach(
-            target: resolved, role: role, token: token, fps: fps, signals: signals, resolve: resolver(for: resolved, in: published))
+            target: resolved, role: role, token: token, fps: fps, signals: signals, resolve: resolver(for: resolved, in: published),
+            recorder: recorder)
     }
 
     /// For a target picked by name (or the only one), finds the same app/queue again by its

@@ -11,6 +11,8 @@ struct HeadlessAttach {
     let target: RemoteTarget
     let role: RemoteRole?
     let token: String?
+    /// `--record FILE`: also writes what the viewer sees to a recording.
+    var recorder: AttachRecorder?
 
     /// Writes lines in order from the viewer's thread.
     private final class Printer: Sendable {
@@ -39,7 +41,9 @@ struct HeadlessAttach {
     func execute(signals: StopSignals) -> ExitStatus {
         signals.handOver()
         let printer = Printer()
+        let recorder = recorder
         let viewer = RemoteViewer(target: target, role: role, token: token, reconnect: false, onOutput: { outputs in
+            recorder?.record(outputs)
             printer.print(outputs)
         })
         if let error = viewer.start() {

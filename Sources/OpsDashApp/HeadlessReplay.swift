@@ -11,7 +11,8 @@ struct HeadlessReplay {
     func execute(signals: StopSignals) throws(RecordingError) -> ExitStatus {
         signals.handOver()
         let start = min(command.startTime, reader.duration)
-        var cursor = try reader.cursor(at: start)
+        // From the very start, events at time 0 are written too (a late join's first lines).
+        var cursor = start > .zero ? try reader.cursor(at: start) : try reader.cursorAtStart()
         var readerGone = false
         if start > .zero {
             readerGone = !StandardStreams.write(KeyframeEncoder.lines(cursor.builder.snapshot(), seq: 0))

@@ -72,7 +72,7 @@ final class ReplaySource: DashboardSource {
         let detail = "\(Self.clock(position)) / \(Self.clock(reader.duration)) ×\(Self.speedText(speed)) \(state)"
             + (problem.map { " — \($0)" } ?? "")
         return SourceStatus(label: "REPLAY \(reader.header.queue) \(reader.header.started)", detail: detail,
-                            link: problem != nil ? .disconnected : (isPaused ? .connecting : .connected))
+                            link: problem != nil ? .disconnected : (isPaused ? .connecting : .connected), isReplay: true)
     }
 
     // MARK: Transport

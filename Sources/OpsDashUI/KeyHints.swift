@@ -41,7 +41,8 @@ struct FooterView {
     /// The key hints that fit in `width` columns, whole pairs only.
     private func keySpans(fitting width: Int) -> [Span] {
         let glyphs = state.glyphs
-        let keys: [(String, String)] = [
+        let keys: [(String, String)] = state.source?.isReplay == true
+            ? ReplayKeyHints.footer(glyphs: glyphs) : [
             ("q", "quit"), ("?", "help"), (glyphs.upDown, "move"), ("c", "cancel"),
             ("C", "all"), ("p", state.snapshot.isSuspended ? "resume" : "pause"), ("+/-", "limit"),
             ("d", "deps"), (glyphs.enterKey, "details"), ("/", "filter"),
@@ -65,6 +66,8 @@ struct FooterView {
 /// the header's limit notation; it scrolls when the terminal is too small to show it whole.
 struct HelpOverlay {
     let glyphs: GlyphSet
+    /// Adds a "Replay" section with the replay keys.
+    var replay = false
 
     /// Width of the key (or term) column.
     static let keyWidth = 14
@@ -134,7 +137,9 @@ struct HelpOverlay {
         let inner = max(1, Self.boxWidth(terminalWidth: terminalWidth) - 4)
         let meaningWidth = max(1, inner - Self.keyWidth)
         var result: [[Span]] = []
-        for (title, items) in [("Keys", entries), ("Columns", columns), ("Header", header)] {
+        let sections = [("Keys", entries)] + (replay ? [("Replay", ReplayKeyHints.entries(glyphs: glyphs))] : [])
+            + [("Columns", columns), ("Header", header)]
+        for (title, items) in sections {
             if !result.isEmpty { result.append([]) }
             result.append([Span(title, Theme.columnHeader)])
             for (key, meaning) in items {

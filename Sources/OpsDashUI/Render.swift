@@ -132,7 +132,7 @@ func render(_ state: DashboardState, into buffer: inout CellBuffer, cache: Rende
     if let log = layout.log { LogView(state: state, cache: cache).render(into: &buffer, band: log) }
     FooterView(state: state).render(into: &buffer, y: layout.footer.y)
     if state.showHelp {
-        HelpOverlay(glyphs: state.glyphs).render(into: &buffer, scroll: state.helpScroll)
+        HelpOverlay(glyphs: state.glyphs, replay: state.source?.isReplay == true).render(into: &buffer, scroll: state.helpScroll)
         cache?.forgetPlacement()
     }
 }

@@ -16,11 +16,14 @@ public struct SourceStatus: Sendable, Equatable {
     /// The link state in words, e.g. "connected (read-only)" or "disconnected: app exited".
     public var detail: String
     public var link: Link
+    /// The source plays a recording: the help and the footer show the replay keys.
+    public var isReplay: Bool
 
-    public init(label: String, detail: String, link: Link) {
+    public init(label: String, detail: String, link: Link, isReplay: Bool = false) {
         self.label = label
         self.detail = detail
         self.link = link
+        self.isReplay = isReplay
     }
 }
 

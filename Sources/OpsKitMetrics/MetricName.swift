@@ -1,4 +1,4 @@
-/// The metrics `QueueMetrics` exports: names, Prometheus types and help texts, in one table so the
+/// The metrics `QueueMetrics` and `RemoteMetrics` (the `opsdash_remote_*` ones) export: names, Prometheus types and help texts, in one table so the
 /// exporter, the docs (docs/METRICS.md) and the tests agree.
 public enum MetricName: String, CaseIterable, Sendable {
     case operationsAdded = "opsdash_operations_added_total"
@@ -9,12 +9,23 @@ public enum MetricName: String, CaseIterable, Sendable {
     case waitSeconds = "opsdash_operation_wait_seconds"
     case durationSeconds = "opsdash_operation_duration_seconds"
     case transferBytes = "opsdash_transfer_bytes_total"
+    case remoteClients = "opsdash_remote_clients"
+    case remoteResyncs = "opsdash_remote_resyncs_total"
+    case remoteCommands = "opsdash_remote_commands_total"
+
+    /// Whether `RemoteMetrics` (a queue publisher) exports it, rather than `QueueMetrics`.
+    public var isRemote: Bool {
+        switch self {
+        case .remoteClients, .remoteResyncs, .remoteCommands: true
+        default: false
+        }
+    }
 
     /// The Prometheus type: counter, gauge or histogram.
     public var type: String {
         switch self {
-        case .operationsAdded, .operationsFinished, .transferBytes: "counter"
-        case .queueOperations, .maxConcurrentOperations, .suspended: "gauge"
+        case .operationsAdded, .operationsFinished, .transferBytes, .remoteResyncs, .remoteCommands: "counter"
+        case .queueOperations, .maxConcurrentOperations, .suspended, .remoteClients: "gauge"
         case .waitSeconds, .durationSeconds: "histogram"
         }
     }
@@ -26,6 +37,9 @@ public enum MetricName: String, CaseIterable, Sendable {
         case .operationsFinished, .durationSeconds: ["queue", "outcome"]
         case .queueOperations: ["queue", "state"]
         case .transferBytes: ["queue", "direction"]
+        case .remoteClients: ["queue", "role"]
+        case .remoteResyncs: ["queue", "reason"]
+        case .remoteCommands: ["queue", "cmd", "result"]
         }
     }
 
@@ -40,6 +54,9 @@ public enum MetricName: String, CaseIterable, Sendable {
         case .waitSeconds: "Time from added to started, for operations that started."
         case .durationSeconds: "Time from started to finished, by outcome, for operations that started."
         case .transferBytes: "Bytes transferred by download and upload operations (retried bytes count again)."
+        case .remoteClients: "Viewers attached to the published queue, by role (observer, controller)."
+        case .remoteResyncs: "Fresh snapshots sent to attached viewers, by reason (asked, lagged)."
+        case .remoteCommands: "Commands from attached viewers, by command and result (ok or the refusal's error code)."
         }
     }
 

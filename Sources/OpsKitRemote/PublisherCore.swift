@@ -120,6 +120,8 @@ public struct PublisherCore {
     /// Events were numbered without encoding (nobody connected): the encoder's operation names
     /// are stale until the next keyframe re-teaches them.
     private var encoderIsCold = false
+    /// Resyncs and commands so far (`tally` adds the viewers).
+    private var counted = RemoteTally()
 
     public init(identity: Identity, configuration: Configuration = .init(), access: Access = .init()) {
         self.identity = identity
@@ -148,6 +150,16 @@ public struct PublisherCore {
     public mutating func recordingResumed() {
         ring.clear()
         encoderIsCold = true
+    }
+
+    /// Viewers by role, resyncs and commands so far (for metrics).
+    public var tally: RemoteTally {
+        var tally = counted
+        for connection in connections.values {
+            guard case .streaming = connection.phase else { continue }
+            tally.clients[connection.role.rawValue, default: 0] += 1
+        }
+        return tally
     }
 
     /// Bytes the ring holds (shared by every viewer).
@@ -221,9 +233,11 @@ public struct PublisherCore {
         return command(&connection, id, cmd, object, request: request)
     }
 
+    /// Refuses a line (`command`: counted as that command refused with `code`).
     private mutating func refuse(
-        _ connection: inout Connection, _ id: Int, _ code: RemoteErrorCode, _ message: String, request: String?
+        _ connection: inout Connection, _ id: Int, _ code: RemoteErrorCode, command: String? = nil, _ message: String, request: String?
     ) -> [Output] {
+        if let command { counted.countCommand(command, code.rawValue) }
         connection.refusals += 1
         let line = Self.errorLine(code, message, request: request)
         if connection.refusals > configuration.maximumRefusals {
@@ -292,6 +306,7 @@ public struct PublisherCore {
         case "resync":
             connection.wantsKeyframe = true
             connection.pending = []
+            counted.resyncs["asked", default: 0] += 1
             return [.send(id, [resyncLine("asked")])]
         case "ping":
             return [.send(id, [ByteBuffer(string: "{\"event\":\"pong\"\(Self.requestField(request)),\"seq\":\(ring.head)}\n")])]
@@ -299,12 +314,12 @@ public struct PublisherCore {
             return refuse(&connection, id, .badArgument, "hello was already said", request: request)
         case "cancel":
             guard let op = object["op"]?.intValue, let operation = Int(exactly: op) else {
-                return refuse(&connection, id, .badArgument, "cancel needs \"op\": an operation id", request: request)
+                return refuse(&connection, id, .badArgument, command: cmd, "cancel needs \"op\": an operation id", request: request)
             }
             parsed = .cancel(operationID: operation)
         case "cancel_all":
             guard object["confirm"]?.boolValue == true else {
-                return refuse(&connection, id, .badArgument, "cancel_all needs \"confirm\": true", request: request)
+                return refuse(&connection, id, .badArgument, command: cmd, "cancel_all needs \"confirm\": true", request: request)
             }
             parsed = .cancelAll
         case "suspend": parsed = .suspend
@@ -312,7 +327,7 @@ public struct PublisherCore {
         case "set_limit":
             guard let limit = object["limit"]?.intValue, let value = Int(exactly: limit), RemoteProtocol.limitRange.contains(value) else {
                 return refuse(
-                    &connection, id, .badArgument,
+                    &connection, id, .badArgument, command: cmd,
                     "set_limit needs \"limit\": \(RemoteProtocol.limitRange.lowerBound)…\(RemoteProtocol.limitRange.upperBound)",
                     request: request)
             }
@@ -321,10 +336,10 @@ public struct PublisherCore {
             return refuse(&connection, id, .unknownCommand, "unknown command \"\(cmd)\"", request: request)
         }
         guard connection.role == .controller else {
-            return refuse(&connection, id, .forbidden, "read-only viewer: \(parsed.name) needs the controller role", request: request)
+            return refuse(&connection, id, .forbidden, command: cmd, "read-only viewer: \(parsed.name) needs the controller role", request: request)
         }
         if case .cancel(let operation) = parsed, !unfinished.contains(operation) {
-            return refuse(&connection, id, .notFound, "no unfinished operation #\(operation)", request: request)
+            return refuse(&connection, id, .notFound, command: cmd, "no unfinished operation #\(operation)", request: request)
         }
         return [.execute(id, parsed, request: request)]
     }
@@ -333,6 +348,7 @@ public struct PublisherCore {
     /// audit line (broadcast to every viewer) and answers with the seq that shows it.
     public mutating func commandDone(_ id: Int, _ command: RemoteCommand, request: String?) -> [Output] {
         let who = connections[id]?.who ?? "a viewer"
+        counted.countCommand(command.name, "ok")
         var line = "{\"t\":"
         JSONLinesEncoder.appendTime(monitorTime, &line)
         line += ",\"event\":\"audit\",\"seq\":\(ring.head + 1),\"by\":\(jsonString(who)),\"cmd\":\"\(command.name)\""
@@ -439,7 +455,7 @@ public struct PublisherCore {
         return outputs
     }
 
-    private func lines(for connection: inout Connection, now: Duration) -> [ByteBuffer]? {
+    private mutating func lines(for connection: inout Connection, now: Duration) -> [ByteBuffer]? {
         guard connection.writable, !connection.wantsKeyframe else { return nil }
         var lines: [ByteBuffer] = []
         if !connection.pending.isEmpty {
@@ -448,6 +464,7 @@ public struct PublisherCore {
         }
         if connection.cursor < ring.first {
             connection.wantsKeyframe = true
+            counted.resyncs["lagged", default: 0] += 1
             lines.append(resyncLine("lagged"))
             return lines
         }

@@ -171,6 +171,13 @@ public final class QueuePublisher: Service, Sendable {
         return try? engine.eventLoop.submit { (engine.value.core.viewerCount, engine.value.core.ringBytes) }.wait()
     }
 
+    /// Viewers by role, resyncs and commands served so far (for metrics: `RemoteMetrics` in
+    /// OpsKitMetrics turns them into `opsdash_remote_*`); nil when not started.
+    public func tally() -> RemoteTally? {
+        guard let engine = running.withLock({ $0?.engine }) else { return nil }
+        return try? engine.eventLoop.submit { engine.value.core.tally }.wait()
+    }
+
     /// Says `bye` to every viewer, stops listening and removes the socket and sidecar. Blocks
     /// until done; call it from any thread but the publisher's own.
     public func stop() {

@@ -30,6 +30,35 @@ private func quit(_ tmux: TmuxSession) {
                 "the app removed its socket and sidecar")
     }
 
+    @Test func attachHeadlessRecordReplaysAsTheSameEvents() throws {
+        let runtime = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let path = RecordingEndToEndTests.temporaryPath("attach")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let app = try PublishingApp(["--rounds", "2", "--speed", "20"], runtime: runtime)
+        let attached = try runOpsdash(["attach", "--headless", "--record", path], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(attached.status == 1, "one operation was cancelled: \(attached.stderr)")
+        #expect(app.waitForExit())
+        let recording = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(recording.hasPrefix(#"{"event":"recording","format":"opsdash-recording","version":1,"app":"AppExample","queue":"images","started":""#),
+                "\(recording.prefix(200))")
+        #expect(recording.split(separator: "\n").first?.contains(#""source":"attach""#) == true)
+        #expect(recording.contains(#""event":"snapshot_begin""#), "the join's keyframe at least")
+        let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stderr == "")
+        let expected = RecordingEndToEndTests.eventLines(attached.stdout)
+        #expect(expected.count > 50)
+        #expect(RecordingEndToEndTests.eventLines(replay.stdout) == expected)
+        #expect(expected.contains { $0.contains(#""op":"thumb-1-6""#) && $0.contains("cancelled") }, "the stream is the app's")
+        let unwritable = try runOpsdash(["attach", "--headless", "--record", runtime + "/no/such/dir.jsonl"], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.hasPrefix("opsdash: \(runtime)/no/such/dir.jsonl: cannot create: "), "\(unwritable.stderr)")
+        let nothing = try runOpsdash(["attach", "--headless", "--record", path], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(nothing.status == 2, "the app has gone: \(nothing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path), "no recording is left when nothing was attached")
+    }
+
     @Test func attachRefusesADirectoryOthersCanEnter() throws {
         let runtime = try PublishingApp.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }

@@ -100,6 +100,32 @@ import Testing
         let broadcast = harness.lines(2)
         #expect(broadcast.count == 2)
         #expect(broadcast.last == #"{"t":1.000,"event":"audit","seq":6,"by":"uid 1000","cmd":"cancel","op":2,"text":"uid 1000 cancelled #2"}"# + "\n")
+        // Counted by command and result; unknown commands and bad lines name no command.
+        let tally = harness.core.tally
+        #expect(tally.commands["cancel"] == ["ok": 1, "not_found": 1, "bad_argument": 1, "forbidden": 0])
+        #expect(tally.commands["cancel_all"]?["bad_argument"] == 1)
+        #expect(tally.commands["set_limit"]?["bad_argument"] == 1)
+        #expect(tally.commands["resume"]?["forbidden"] == 1)
+        #expect(tally.commands["suspend"] == ["ok": 0, "not_found": 0, "bad_argument": 0, "forbidden": 0])
+        #expect(tally.commands.keys.sorted() == RemoteTally.commands.sorted(), "\(tally.commands.keys)")
+        #expect(tally.clients == ["controller": 1, "observer": 1])
+    }
+
+    @Test func theTallyCountsViewersByRoleAndStartsAtZero() {
+        var harness = CoreHarness(access: .init(allowControl: true))
+        #expect(harness.core.tally == RemoteTally())
+        #expect(RemoteTally().clients == ["observer": 0, "controller": 0])
+        #expect(RemoteTally().resyncs == ["asked": 0, "lagged": 0])
+        harness.connect(1)
+        #expect(harness.core.tally.clients == ["observer": 0, "controller": 0], "no hello yet: not a viewer")
+        harness.say(1, #"{"cmd":"hello","min":1,"max":1}"#)
+        streaming(&harness, 2, hello: #"{"cmd":"hello","role":"observer"}"#)
+        streaming(&harness, 3, hello: #"{"cmd":"hello","role":"observer"}"#)
+        #expect(harness.core.tally.clients == ["controller": 1, "observer": 2])
+        harness.say(2, #"{"cmd":"resync"}"#)
+        #expect(harness.core.tally.resyncs == ["asked": 1, "lagged": 0])
+        harness.core.disconnect(3)
+        #expect(harness.core.tally.clients == ["controller": 1, "observer": 1])
     }
 
     @Test func floodsAreRateLimitedThenClosed() {
@@ -160,6 +186,7 @@ import Testing
         harness.core.setWritable(1, true)
         harness.flush()
         #expect(harness.lines(1) == [#"{"event":"resync","reason":"lagged","seq":302}"# + "\n"])
+        #expect(harness.core.tally.resyncs == ["asked": 0, "lagged": 1])
         harness.publish([], snapshot: QueueSnapshot())
         harness.flush()
         #expect(harness.lines(1).first?.contains(#""event":"snapshot_begin","seq":302"#) == true)

@@ -117,6 +117,13 @@ public final class RecordingReader: Sendable {
         return marks[low]
     }
 
+    /// A cursor before the first line after the header: nothing applied yet, so advancing
+    /// (collecting) from it yields every event, those at time 0 too.
+    public func cursorAtStart() throws(RecordingError) -> RecordingCursor {
+        guard let start = marks.first else { throw RecordingError(path: path, line: 0, problem: "empty recording (no header line)") }
+        return try RecordingCursor(reader: self, from: start)
+    }
+
     /// A cursor showing the recording at `time`: the nearest keyframe loaded, then the events up
     /// to `time` applied.
     public func cursor(at time: Duration) throws(RecordingError) -> RecordingCursor {

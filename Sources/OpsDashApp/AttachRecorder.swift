@@ -1,0 +1,86 @@
+import Foundation
+import OpsKitRemote
+import OpsMonitor
+import Synchronization
+
+/// `opsdash attach --record FILE`: writes what the attached viewer sees to a recording
+/// (`source: "attach"`), which `opsdash replay FILE` plays. A snapshot from the app (the join, or
+/// a resync) is written as the events that lead to it, like the headless stream, and keyframes
+/// come from the recorder's own copy of the picture. The header names the app and queue from
+/// the app's welcome; if the app restarts (a new epoch) the recording stops there, since its
+/// clock starts again. A write error is one line on stderr and ends the recording, never the
+/// attach.
+final class AttachRecorder: Sendable {
+    private struct State {
+        var writer: RecordingWriter?
+        var picture = EventSnapshotBuilder()
+        var epoch: String?
+        var stopped = false
+    }
+
+    let path: String
+    // Locking: everything is used under this lock only (the viewer's thread and the final finish).
+    private let state = Mutex<State>(State())
+
+    /// Checks that `path` can be written (creating or truncating it); the header is written when
+    /// the app's welcome arrives.
+    init(path: String) throws(RecordingError) {
+        self.path = path
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw RecordingError(path: path, line: 0, problem: "cannot create: \(String(cString: strerror(errno)))") }
+        close(fd)
+    }
+
+    /// Records one batch of the viewer's outputs.
+    func record(_ outputs: [ViewerCore.Output]) {
+        state.withLock { state in
+            for output in outputs {
+                guard !state.stopped else { return }
+                switch output {
+                case .welcome(let welcome):
+                    if state.writer == nil, state.epoch == nil {
+                        let header = RecordingHeader.now(app: welcome.app, queue: welcome.queue, source: "attach")
+                        do { state.writer = try RecordingWriter(path: path, header: header) } catch { stop(&state, "\(error)") }
+                    } else if let epoch = state.epoch, epoch != welcome.epoch {
+                        stop(&state, "the app restarted (its clock starts again)")
+                    }
+                    state.epoch = welcome.epoch
+                case .keyframe(let previous, let current):
+                    state.picture.load(current)
+                    write(&state, SnapshotEvents.events(from: previous, to: current), keyframe: current)
+                case .event(let event):
+                    state.picture.apply(event)
+                    let keyframe = state.writer?.wantsKeyframe(at: event.time) == true ? state.picture.snapshot() : nil
+                    write(&state, [event], keyframe: keyframe)
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Writes a last keyframe and closes the file; removes it if the app was never reached.
+    func finish() {
+        state.withLock { state in
+            if state.epoch == nil, !state.stopped { unlink(path) }
+            if let writer = state.writer, writer.seq > 0, !state.stopped {
+                write(&state, [], keyframe: state.picture.snapshot())
+            }
+            state.writer?.close()
+            state.writer = nil
+            state.stopped = true
+        }
+    }
+
+    private func write(_ state: inout State, _ events: [MonitorEvent], keyframe: QueueSnapshot?) {
+        guard let writer = state.writer else { return }
+        do { try writer.append(events, keyframe: keyframe) } catch { stop(&state, "\(error)") }
+    }
+
+    private func stop(_ state: inout State, _ reason: String) {
+        StandardStreams.error("opsdash: recording stopped: \(reason)")
+        state.writer?.close()
+        state.writer = nil
+        state.stopped = true
+    }
+}

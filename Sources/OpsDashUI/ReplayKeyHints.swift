@@ -1,0 +1,24 @@
+/// The keys of a replay (`opsdash replay FILE`), for the help overlay and the footer: shown only
+/// while the source is a recording (`SourceStatus.isReplay`).
+enum ReplayKeyHints {
+    /// Every replay key and what it does, for the help overlay's "Replay" section.
+    static func entries(glyphs: GlyphSet) -> [(key: String, meaning: String)] {
+        let arrows = glyphs == .unicode ? "←/→" : "Left/Right"
+        return [
+            ("space  p", "pause / play"),
+            (".", "step to the next event (pauses)"),
+            (arrows, "seek back / forward 10 s"),
+            ("[  ]", "play slower / faster (halves / doubles the speed)"),
+            ("Home/End", "jump to the start / the end of the recording"),
+        ]
+    }
+
+    /// The footer's pairs while replaying: the transport first, then the keys that still apply.
+    static func footer(glyphs: GlyphSet) -> [(String, String)] {
+        [
+            ("q", "quit"), ("?", "help"), ("space", "play/pause"), (".", "step"),
+            (glyphs == .unicode ? "←→" : "Lt/Rt", "seek"), ("[]", "speed"), ("Home/End", "jump"),
+            (glyphs.upDown, "move"), (glyphs.enterKey, "details"), ("/", "filter"),
+        ]
+    }
+}
