@@ -69,6 +69,8 @@ public final class QueuePublisher: Service, Sendable {
     private let sidecarPath: String
     private let logger: Logger
     private let running = Mutex<Running?>(nil)
+    // Locking: the tally the pump copies out of the engine, read by `tally()`.
+    private let latestTally = Mutex<RemoteTally?>(nil)
     private let startedAt = Date()
 
     /// A publisher for `monitor`'s queue under `name` (shown as "app/name").
@@ -152,8 +154,11 @@ public final class QueuePublisher: Service, Sendable {
         }.wait()
         try sidecar.write(to: sidecarPath)
         let interval = TimeAmount.nanoseconds(Int64(options.pumpInterval.components.attoseconds / 1_000_000_000 + options.pumpInterval.components.seconds * 1_000_000_000))
-        let pump = loop.scheduleRepeatedTask(initialDelay: .zero, delay: max(interval, .milliseconds(1))) { _ in
+        latestTally.withLock { $0 = RemoteTally() }
+        let pump = loop.scheduleRepeatedTask(initialDelay: .zero, delay: max(interval, .milliseconds(1))) { [weak self] _ in
             engine.value.pump()
+            let tally = engine.value.core.tally
+            self?.latestTally.withLock { $0 = tally }
         }
         running.withLock { $0 = Running(group: group, engine: engine, servers: servers, pump: pump) }
         logger.info("publishing \(options.app)/\(name) on \(socketPath)")
@@ -172,10 +177,11 @@ public final class QueuePublisher: Service, Sendable {
     }
 
     /// Viewers by role, resyncs and commands served so far (for metrics: `RemoteMetrics` in
-    /// OpsKitMetrics turns them into `opsdash_remote_*`); nil when not started.
+    /// OpsKitMetrics turns them into `opsdash_remote_*`), as of the publisher's last pump (every
+    /// `pumpInterval`); nil when not started. Never blocks, so a metrics handler on any thread
+    /// (an event loop too) may call it.
     public func tally() -> RemoteTally? {
-        guard let engine = running.withLock({ $0?.engine }) else { return nil }
-        return try? engine.eventLoop.submit { engine.value.core.tally }.wait()
+        latestTally.withLock { $0 }
     }
 
     /// Says `bye` to every viewer, stops listening and removes the socket and sidecar. Blocks
@@ -197,6 +203,7 @@ public final class QueuePublisher: Service, Sendable {
         if closed.wait(timeout: .now() + 2) == .timedOut { logger.debug("viewers did not close in time") }
         unlink(sidecarPath)
         try? current.group.syncShutdownGracefully()
+        latestTally.withLock { $0 = nil }
     }
 
     /// The `Service` entry point: starts, waits for graceful shutdown (or cancellation), stops.

@@ -85,6 +85,16 @@ private final class Published {
         #expect(viewer.perform(.cancel(operationID: 99)).failureCode == "not_found")
         #expect(viewer.perform(.resume).isSuccess)
         #expect(viewer.snapshot.isSuspended == false)
+        // The tally is copied out at each pump: wait (bounded) for the last command to show.
+        let counted = ContinuousClock.now + .seconds(10)
+        while published.publisher.tally()?.commands["resume"]?["ok"] != 1, ContinuousClock.now < counted {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let tally = try #require(published.publisher.tally())
+        #expect(tally.clients == ["controller": 1, "observer": 0])
+        #expect(tally.commands["set_limit"]?["ok"] == 1)
+        #expect(tally.commands["cancel"]?["not_found"] == 1)
+        #expect(tally.commands["resume"]?["ok"] == 1)
         viewer.stop()
     }
 
