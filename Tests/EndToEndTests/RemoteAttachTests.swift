@@ -59,6 +59,31 @@ private func quit(_ tmux: TmuxSession) {
         #expect(!FileManager.default.fileExists(atPath: path), "no recording is left when nothing was attached")
     }
 
+    @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
+    func theDashboardRecordsWhatItShows() throws {
+        let runtime = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let path = RecordingEndToEndTests.temporaryPath("attach-tui")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let app = try PublishingApp(["--rounds", "1", "--speed", "20"], runtime: runtime)
+        let binary = try #require(opsdashBinaryPath())
+        let tmux = try TmuxSession(
+            command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach --record \(shellQuote(path))")
+        defer { quit(tmux) }
+        let ended = try tmux.waitUntil(timeout: .seconds(30)) { $0.contains("disconnected: app shutting down") }
+        #expect(ended.matched, "the app did not finish:\n\(ended.screen)")
+        #expect(app.waitForExit())
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitUntil { tmux.exitStatus(in: $0) == 0 }.matched)
+        let recording = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(recording.split(separator: "\n").first?.contains(#""app":"AppExample","queue":"images","started":""#) == true)
+        #expect(recording.split(separator: "\n").first?.contains(#""source":"attach""#) == true)
+        let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let finished = replay.stdout.split(separator: "\n").filter { $0.contains(#""to":"finished""#) }
+        #expect(finished.count == 12, "every operation of the round finishes in the replay: \(finished.count)")
+    }
+
     @Test func attachRefusesADirectoryOthersCanEnter() throws {
         let runtime = try PublishingApp.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }
