@@ -17,6 +17,7 @@ public struct RemoteTally: Sendable, Equatable {
     /// Commands by name, then by result.
     public var commands: [String: [String: Int]]
 
+    /// Every key at zero.
     public init() {
         clients = [RemoteRole.observer.rawValue: 0, RemoteRole.controller.rawValue: 0]
         resyncs = Dictionary(uniqueKeysWithValues: Self.resyncReasons.map { ($0, 0) })
@@ -24,6 +25,7 @@ public struct RemoteTally: Sendable, Equatable {
         commands = Dictionary(uniqueKeysWithValues: Self.commands.map { ($0, results) })
     }
 
+    /// Counts `cmd` ending with `result` (ignored when either is not in the fixed sets).
     mutating func countCommand(_ cmd: String, _ result: String) {
         guard commands[cmd]?[result] != nil else { return }
         commands[cmd]?[result]? += 1
