@@ -40,13 +40,7 @@ struct FooterView {
 
     /// The key hints that fit in `width` columns, whole pairs only.
     private func keySpans(fitting width: Int) -> [Span] {
-        let glyphs = state.glyphs
-        let keys: [(String, String)] = [
-            ("q", "quit"), ("?", "help"), (glyphs.upDown, "move"), ("c", "cancel"),
-            ("C", "all"), ("p", state.snapshot.isSuspended ? "resume" : "pause"), ("+/-", "limit"),
-            ("d", "deps"), (glyphs.enterKey, "details"), ("/", "filter"),
-            ("s", "sort:\(state.sort.rawValue)"),
-        ]
+        let keys = KeyBinding.hints.map { ($0.label.text(state.glyphs), $0.word(state)) }
         var spans: [Span] = []
         var used = 0
         for (key, meaning) in keys {
@@ -71,30 +65,9 @@ struct HelpOverlay {
     /// The widest the box gets.
     static let maximumWidth = 84
 
-    /// Every key and what it does, in the order the overlay lists them.
+    /// Every key and what it does, in the order the overlay lists them (`KeyBinding.table`).
     var entries: [(key: String, meaning: String)] {
-        let arrows = glyphs == .unicode ? "↑/↓ j/k" : "Up/Down j/k"
-        return [
-            (arrows, "move the selection (scroll this help, or a details pane after Tab)"),
-            ("PgUp/PgDn", "move a page"),
-            ("Home/End", "first / last operation"),
-            ("c", "cancel the selected operation"),
-            ("C", "cancel all unfinished (asks y/n)"),
-            ("p  space", "pause / resume the queue"),
-            (
-                "+ =  -",
-                "raise / lower concurrency (\(concurrencyRange.lowerBound)-\(concurrencyRange.upperBound))"
-            ),
-            ("d", "dependency tree (the filter and sort apply to it too)"),
-            ("Enter", "details of the selected operation"),
-            ("Tab", "with details open: arrows scroll the details (Tab again: the table)"),
-            ("/", "filter by name, #id or state: edits the current filter; Enter keeps, Esc undoes the edit"),
-            ("s", "sort: id, state, progress, rate"),
-            ("Esc", "close pane / clear filter"),
-            ("Ctrl-L", "repaint the screen"),
-            ("?", "this help"),
-            ("q", "quit"),
-        ]
+        KeyBinding.table.map { ($0.label.text(glyphs), $0.help) }
     }
 
     /// The table's columns and glyphs, explained.
