@@ -1,16 +1,6 @@
 import OpsDashUI
 import OpsMonitor
 
-/// Why the dashboard loop ended.
-public enum DashboardExit: Sendable, Equatable {
-    /// The operator quit (a `.quit` command).
-    case quit
-    /// A stop signal (SIGHUP, SIGINT, SIGQUIT or SIGTERM) arrived.
-    case signal(Int32)
-    /// The terminal went away (hang-up, read error or end of file) without a signal.
-    case terminalClosed
-}
-
 /// Runs the dashboard until the operator quits, a stop signal arrives or the terminal goes
 /// away, then closes `screen`.
 ///
