@@ -70,7 +70,8 @@ let package = Package(
         .target(
             name: "OpsDashApp",
             dependencies: [
-                "OpsKit", "OpsMonitor", "OpsScenarios", "OpsDashUI", "OpsDashTerminal", "OpsDashLoop", "OpsKitRemote", "OpsMetricsServer",
+                "OpsKit", "OpsMonitor", "OpsScenarios", "OpsDashUI", "OpsDashTerminal", "OpsDashLoop",
+                "OpsKitRemote", "OpsMetricsServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
