@@ -10,15 +10,17 @@ import Testing
 
     @Test func drawsOnlyInsideItsArea() {
         var buffer = CellBuffer(width: 40, height: 3)
-        let footer = FooterView(
-            content: .hints([.init(key: "q", word: "quit"), .init(key: "?", word: "help"), .init(key: "d", word: "deps")]),
-            position: "3/9")
+        let hints: [FooterView.Hint] = [
+            .init(key: "q", word: "quit"), .init(key: "?", word: "help"), .init(key: "d", word: "deps"),
+        ]
+        let footer = FooterView(content: .hints(hints), position: "3/9")
         footer.render(into: &buffer, area: Rect(x: 5, y: 1, width: 20, height: 1))
         let rows = lines(buffer)
         #expect(rows[0].allSatisfy { $0 == " " })
         #expect(rows[2].allSatisfy { $0 == " " })
         // 20 columns: "3/9" at the right edge, hints in the 16 left of a gap: two whole pairs.
-        #expect(rows[1] == String(repeating: " ", count: 5) + "q quit ? help    3/9" + String(repeating: " ", count: 15))
+        let blank = { (count: Int) in String(repeating: " ", count: count) }
+        #expect(rows[1] == blank(5) + "q quit ? help    3/9" + blank(15))
     }
 
     @Test func anEmptyAreaDrawsNothing() {
