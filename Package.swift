@@ -65,10 +65,13 @@ let package = Package(
         ),
         .target(name: "CTerminalRestore"),
         .target(name: "OpsDashTerminal", dependencies: ["CNcurses", "CTerminalRestore", "OpsDashUI"]),
+        // The frame loop: input, signals and ticks in, frames out, over any `TerminalScreen`.
+        .target(name: "OpsDashLoop", dependencies: ["OpsDashUI", "OpsMonitor"]),
         .target(
             name: "OpsDashApp",
             dependencies: [
-                "OpsKit", "OpsMonitor", "OpsScenarios", "OpsDashUI", "OpsDashTerminal", "OpsKitRemote", "OpsMetricsServer",
+                "OpsKit", "OpsMonitor", "OpsScenarios", "OpsDashUI", "OpsDashTerminal", "OpsDashLoop",
+                "OpsKitRemote", "OpsMetricsServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -89,7 +92,8 @@ let package = Package(
         ),
         .testTarget(name: "OpsScenariosTests", dependencies: ["OpsScenarios", "OpsKit"]),
         .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"], exclude: ["Snapshots"]),
-        .testTarget(name: "OpsDashTerminalTests", dependencies: ["OpsDashTerminal", "OpsDashUI"]),
+        .testTarget(name: "OpsDashTerminalTests", dependencies: ["OpsDashTerminal", "OpsDashLoop", "OpsDashUI"]),
+        .testTarget(name: "OpsDashLoopTests", dependencies: ["OpsDashLoop", "OpsDashUI", "OpsMonitor"]),
         .testTarget(name: "OpsDashAppTests", dependencies: ["OpsDashApp", "AppExample", "OpsKitTesting", "OpsKit", "OpsMonitor", "OpsDashUI"]),
         .testTarget(
             name: "OpsKitRemoteTests",

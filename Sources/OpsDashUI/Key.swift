@@ -1,5 +1,5 @@
 /// A key press, as the terminal backend decodes it.
-public enum Key: Sendable, Equatable {
+public enum Key: Sendable, Hashable {
     case character(Character)
     case up, down, left, right
     case pageUp, pageDown, home, end

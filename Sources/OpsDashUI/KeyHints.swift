@@ -1,67 +1,5 @@
 import OpsMonitor
 
-/// The footer line: the main keys, or the answer to the last key, or the filter being typed, or
-/// a y/n question; with the selected row's position on the right.
-struct FooterView {
-    let state: DashboardState
-
-    /// Draws the footer on row `y`.
-    func render(into buffer: inout CellBuffer, y: Int) {
-        let width = buffer.width
-        if case .cancelAll? = state.prompt {
-            // The count is the snapshot's, so it goes down while the question is open.
-            let count = unfinishedCount(state.snapshot)
-            let text = " Cancel all \(count) unfinished operations? (y/n) "
-            buffer.write(text, x: 0, y: y, style: Theme.prompt, maxWidth: width)
-            return
-        }
-        let position = positionText()
-        let leftWidth = max(0, width - position.count - 1)
-        if let message = state.message {
-            buffer.write(message, x: 0, y: y, style: Theme.warning, maxWidth: leftWidth)
-        } else if state.isEditingFilter {
-            let spans = [
-                Span("/", Theme.footerKey), Span(state.filter, CellStyle(bold: true)),
-                Span("_", CellStyle(bold: true, underline: true)),
-                Span("  Enter keeps, Esc undoes", Theme.label),
-            ]
-            buffer.write(spans, x: 0, y: y, maxWidth: leftWidth)
-        } else {
-            buffer.write(keySpans(fitting: leftWidth), x: 0, y: y, maxWidth: leftWidth)
-        }
-        buffer.write(position, x: width - position.count, y: y, style: Theme.label)
-    }
-
-    /// "12/345" for the selected row, or "0/0".
-    private func positionText() -> String {
-        let count = state.rows.count(in: state.snapshot)
-        return count == 0 ? "0/0" : "\(state.selectedIndex + 1)/\(count)"
-    }
-
-    /// The key hints that fit in `width` columns, whole pairs only.
-    private func keySpans(fitting width: Int) -> [Span] {
-        let glyphs = state.glyphs
-        let keys: [(String, String)] = state.source?.isReplay == true
-            ? ReplayKeyHints.footer(glyphs: glyphs) : [
-            ("q", "quit"), ("?", "help"), (glyphs.upDown, "move"), ("c", "cancel"),
-            ("C", "all"), ("p", state.snapshot.isSuspended ? "resume" : "pause"), ("+/-", "limit"),
-            ("d", "deps"), (glyphs.enterKey, "details"), ("/", "filter"),
-            ("s", "sort:\(state.sort.rawValue)"),
-        ]
-        var spans: [Span] = []
-        var used = 0
-        for (key, meaning) in keys {
-            let needed = (spans.isEmpty ? 0 : 1) + key.count + 1 + meaning.count
-            guard used + needed <= width else { break }
-            if !spans.isEmpty { spans.append(Span(" ")) }
-            spans.append(Span(key, Theme.footerKey))
-            spans.append(Span(" " + meaning))
-            used += needed
-        }
-        return spans
-    }
-}
-
 /// The help overlay: a centred box explaining every key, the table's columns and glyphs and
 /// the header's limit notation; it scrolls when the terminal is too small to show it whole.
 struct HelpOverlay {
@@ -74,30 +12,9 @@ struct HelpOverlay {
     /// The widest the box gets.
     static let maximumWidth = 84
 
-    /// Every key and what it does, in the order the overlay lists them.
+    /// Every key and what it does, in the order the overlay lists them (`KeyBinding.table`).
     var entries: [(key: String, meaning: String)] {
-        let arrows = glyphs == .unicode ? "↑/↓ j/k" : "Up/Down j/k"
-        return [
-            (arrows, "move the selection (scroll this help, or a details pane after Tab)"),
-            ("PgUp/PgDn", "move a page"),
-            ("Home/End", "first / last operation"),
-            ("c", "cancel the selected operation"),
-            ("C", "cancel all unfinished (asks y/n)"),
-            ("p  space", "pause / resume the queue"),
-            (
-                "+ =  -",
-                "raise / lower concurrency (\(concurrencyRange.lowerBound)-\(concurrencyRange.upperBound))"
-            ),
-            ("d", "dependency tree (the filter and sort apply to it too)"),
-            ("Enter", "details of the selected operation"),
-            ("Tab", "with details open: arrows scroll the details (Tab again: the table)"),
-            ("/", "filter by name, #id or state: edits the current filter; Enter keeps, Esc undoes the edit"),
-            ("s", "sort: id, state, progress, rate"),
-            ("Esc", "close pane / clear filter"),
-            ("Ctrl-L", "repaint the screen"),
-            ("?", "this help"),
-            ("q", "quit"),
-        ]
+        KeyBinding.table.map { ($0.label.text(glyphs), $0.help) }
     }
 
     /// The table's columns and glyphs, explained.

@@ -1,9 +1,9 @@
-/// The dashboard's keys for text outside the screen (`opsdash --help`): the help overlay's own
-/// list, so there is one table of keys.
+/// The dashboard's keys for text outside the screen (`opsdash --help`), read from
+/// `KeyBinding.table` like the help overlay and the footer.
 public enum KeyReference {
     /// Every key and what it does, in the help overlay's order, with ASCII key names.
     public static var entries: [(key: String, meaning: String)] {
-        HelpOverlay(glyphs: .ascii).entries
+        KeyBinding.table.map { ($0.label.ascii, $0.help) }
     }
 
     /// The list as aligned lines, two spaces of indent.

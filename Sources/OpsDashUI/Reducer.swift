@@ -42,14 +42,16 @@ func unfinishedCount(_ snapshot: QueueSnapshot) -> Int {
     snapshot.counts.total - snapshot.counts.finished
 }
 
-/// Routes a key to the prompt, the filter editor, the help overlay or the main key map.
+/// Routes a key to the prompt, the filter editor, the help overlay or the main key map; bound
+/// keys act through their intent in `KeyBinding.table`.
 ///
 /// Ctrl-L repaints whatever is shown. While the terminal is too small to show the dashboard
 /// only `q` (quit) acts: every other key would change something the operator can't see.
 private func handle(_ key: Key, _ state: inout DashboardState) -> [Command] {
-    if key == .control("l") { return [.repaint] }
+    let intent = KeyBinding.intent(for: key)
+    if intent == .repaint { return [.repaint] }
     guard Layout(state).fits else {
-        return key == .character("q") ? [.quit] : []
+        return intent == .quit ? [.quit] : []
     }
     if let prompt = state.prompt {
         state.prompt = nil
@@ -77,35 +79,26 @@ private func handle(_ key: Key, _ state: inout DashboardState) -> [Command] {
         default: break  // Movement still works while typing.
         }
     }
+    guard let intent else { return [] }
     if state.showHelp {
         let page = max(1, HelpOverlay.visibleLines(height: state.height))
-        switch key {
-        case .character("?"), .escape: state.showHelp = false
-        case .character("q"): return [.quit]
-        case .up, .character("k"): scrollHelp(&state, to: state.helpScroll - 1)
-        case .down, .character("j"): scrollHelp(&state, to: state.helpScroll + 1)
-        case .pageUp: scrollHelp(&state, to: state.helpScroll - page)
-        case .pageDown: scrollHelp(&state, to: state.helpScroll + page)
-        case .home: scrollHelp(&state, to: 0)
-        case .end: scrollHelp(&state, to: Int.max / 2)
-        default: break
+        switch intent {
+        case .help, .close: state.showHelp = false
+        case .quit: return [.quit]
+        default:
+            if let line = intent.target(from: state.helpScroll, page: page) { scrollHelp(&state, to: line) }
         }
         return []
     }
     if state.showDetails && state.isDetailsFocused {
         let page = max(1, (Layout(state).details?.height ?? 2) - 1)
-        switch key {
-        case .up, .character("k"): scrollDetails(&state, to: state.detailsScroll - 1)
-        case .down, .character("j"): scrollDetails(&state, to: state.detailsScroll + 1)
-        case .pageUp: scrollDetails(&state, to: state.detailsScroll - page)
-        case .pageDown: scrollDetails(&state, to: state.detailsScroll + page)
-        case .home: scrollDetails(&state, to: 0)
-        case .end: scrollDetails(&state, to: Int.max / 2)
-        default: return mainKey(key, &state)
+        guard let line = intent.target(from: state.detailsScroll, page: page) else {
+            return mainKey(intent, &state)
         }
+        scrollDetails(&state, to: line)
         return []
     }
-    return mainKey(key, &state)
+    return mainKey(intent, &state)
 }
 
 /// Scrolls the help to `line`, clamped to its length.
@@ -123,18 +116,17 @@ private func scrollDetails(_ state: inout DashboardState, to line: Int) {
 }
 
 /// The key map when no prompt, filter edit or help is active.
-private func mainKey(_ key: Key, _ state: inout DashboardState) -> [Command] {
+private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Command] {
     let page = max(1, Layout(state).visibleRows)
-    switch key {
-    case .up, .character("k"): move(&state, by: -1)
-    case .down, .character("j"): move(&state, by: 1)
-    case .pageUp: move(&state, by: -page)
-    case .pageDown: move(&state, by: page)
-    case .home: select(&state, index: 0)
-    case .end: select(&state, index: state.rows.count(in: state.snapshot) - 1)
-    case .character("q"): return [.quit]
-    case .character("?"): state.showHelp = true
-    case .character("c"):
+    switch intent {
+    case .moveUp, .moveDown, .pageUp, .pageDown:
+        let current = state.selectedID.flatMap { state.rows.index(of: $0, in: state.snapshot) }
+        select(&state, index: intent.target(from: current ?? state.selectedIndex, page: page) ?? 0)
+    case .first: select(&state, index: 0)
+    case .last: select(&state, index: state.rows.count(in: state.snapshot) - 1)
+    case .quit: return [.quit]
+    case .help: state.showHelp = true
+    case .cancelSelected:
         guard let operation = state.selectedOperation else {
             state.message = "nothing selected to cancel"
             return []
@@ -145,31 +137,31 @@ private func mainKey(_ key: Key, _ state: inout DashboardState) -> [Command] {
         }
         state.message = "cancelling #\(operation.id)"
         return [.cancel(operationID: operation.id)]
-    case .character("C"):
+    case .cancelAll:
         let count = unfinishedCount(state.snapshot)
         if count > 0 {
             state.prompt = .cancelAll(count: count)
         } else {
             state.message = "nothing left to cancel: every operation has finished"
         }
-    case .character("p"), .character(" "):
+    case .togglePause:
         return [.setSuspended(!state.snapshot.isSuspended)]
-    case .character("+"), .character("="):
+    case .raiseLimit:
         return changeConcurrency(&state, by: 1)
-    case .character("-"), .character("_"):
+    case .lowerLimit:
         return changeConcurrency(&state, by: -1)
-    case .character("d"): state.showDependencies.toggle()
-    case .enter:
+    case .toggleDependencies: state.showDependencies.toggle()
+    case .toggleDetails:
         state.showDetails.toggle()
         state.isDetailsFocused = false
-    case .tab:
+    case .switchFocus:
         if state.showDetails { state.isDetailsFocused.toggle() }
-    case .character("/"):
+    case .editFilter:
         // Edits the filter in place; Esc brings back what it was.
         state.isEditingFilter = true
         state.filterBeforeEdit = state.filter
-    case .character("s"): state.sort = state.sort.next
-    case .escape:
+    case .nextSort: state.sort = state.sort.next
+    case .close:
         if state.showDetails {
             state.showDetails = false
             state.isDetailsFocused = false
@@ -178,7 +170,7 @@ private func mainKey(_ key: Key, _ state: inout DashboardState) -> [Command] {
         } else {
             state.filter = ""
         }
-    default: break
+    case .repaint: return [.repaint]
     }
     return []
 }
@@ -213,12 +205,6 @@ private func changeConcurrency(_ state: inout DashboardState, by delta: Int) -> 
     }
     state.pendingConcurrency = next
     return [.setMaxConcurrentOperationCount(next)]
-}
-
-/// Moves the selection by `delta` rows, clamped to the rows.
-private func move(_ state: inout DashboardState, by delta: Int) {
-    let current = state.selectedID.flatMap { state.rows.index(of: $0, in: state.snapshot) }
-    select(&state, index: (current ?? state.selectedIndex) + delta)
 }
 
 /// Selects row `index`, clamped to the rows.

@@ -6,13 +6,16 @@ import Synchronization
 /// sequence it expects.
 public final class Recorder: Sendable {
     /// The lines so far, in the order they were added.
-    public let lines = Mutex<[String]>([])
+    private let lines = Mutex<[String]>([])
 
     /// Creates an empty log.
     public init() {}
 
     /// Appends `line`.
     public func add(_ line: String) { lines.withLock { $0.append(line) } }
+
+    /// Forgets every line so far.
+    public func removeAll() { lines.withLock { $0 = [] } }
 
     /// Every line so far.
     public var all: [String] { lines.withLock { $0 } }

@@ -1,4 +1,5 @@
 import Foundation
+import OpsDashLoop
 import OpsDashUI
 import OpsMonitor
 

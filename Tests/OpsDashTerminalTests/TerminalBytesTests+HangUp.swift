@@ -1,3 +1,4 @@
+import OpsDashLoop
 import OpsDashUI
 import Testing
 

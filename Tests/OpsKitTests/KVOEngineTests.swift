@@ -147,7 +147,7 @@ final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable
         prior2.invalidate()
         #expect(!registry.hasPriorObservers)
         #expect(registry.hasObservers)
-        recorder.lines.withLock { $0 = [] }
+        recorder.removeAll()
         meter.setLevel(2)
         #expect(recorder.all == ["plain false"])
         plain.invalidate()

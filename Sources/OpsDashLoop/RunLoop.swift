@@ -1,16 +1,6 @@
 import OpsDashUI
 import OpsMonitor
 
-/// Why the dashboard loop ended.
-public enum DashboardExit: Sendable, Equatable {
-    /// The operator quit (a `.quit` command).
-    case quit
-    /// A stop signal (SIGHUP, SIGINT, SIGQUIT or SIGTERM) arrived.
-    case signal(Int32)
-    /// The terminal went away (hang-up, read error or end of file) without a signal.
-    case terminalClosed
-}
-
 /// Runs the dashboard until the operator quits, a stop signal arrives or the terminal goes
 /// away, then closes `screen`.
 ///
@@ -80,44 +70,48 @@ func runLoop(
     if let first = snapshot(), apply(.tick(first)) { return .quit }
     for update in updates() where apply(update) { return .quit }
 
+    var remaining = 0
+    var wait = 0
+    /// The one place the loop waits: for input in slices of at most `stopPollMilliseconds`,
+    /// looking at `stopSignal` before each, until input arrives or the frame is due.
+    func next() -> LoopEvent {
+        while true {
+            if let signal = stopSignal() { return .stop(signal) }
+            if let input = screen.readInput(timeoutMilliseconds: wait) { return .input(input) }
+            remaining -= wait
+            if remaining <= 0 || dirty { return .frameDue }
+            wait = min(remaining, stopPollMilliseconds)
+        }
+    }
+
     while true {
-        if let signal = stopSignal() { return .signal(signal) }
         if dirty {
             let runs = frames.frame(for: state)
             if !runs.isEmpty { screen.draw(runs) }
             dirty = false
         }
-        // Wait out the frame interval for input in slices, so a stop signal never waits a
-        // whole frame at low frame rates.
-        var remaining = interval
-        var wait = min(remaining, stopPollMilliseconds)
-        while true {
-            guard let input = screen.readInput(timeoutMilliseconds: wait) else {
-                remaining -= wait
-                if remaining <= 0 || dirty { break }
-                if let signal = stopSignal() { return .signal(signal) }
-                wait = min(remaining, stopPollMilliseconds)
-                continue
-            }
-            let action: Action
-            switch input {
-            case .key(let key):
+        remaining = interval
+        wait = min(remaining, stopPollMilliseconds)
+        frame: while true {
+            switch next() {
+            case .stop(let signal): return .signal(signal)
+            case .frameDue: break frame
+            case .input(.closed): return .terminalClosed
+            case .input(.key(let key)) where intercept(key, state):
                 // A source's own keys (e.g. replay transport) come before the dashboard's.
-                if intercept(key, state) {
-                    if let next = snapshot(), apply(.tick(next)) { return .quit }
-                    for update in updates() where apply(update) { return .quit }
-                    wait = 0
-                    continue
-                }
-                action = .key(key)
-            case .resize(let width, let height): action = .resize(width: width, height: height)
-            case .closed: return .terminalClosed
+                if let next = snapshot(), apply(.tick(next)) { return .quit }
+                for update in updates() where apply(update) { return .quit }
+                wait = 0
+            case .input(.key(let key)):
+                if apply(.key(key)) { return .quit }
+                remaining = 0
+                wait = 0  // drain whatever else is queued, then tick
+            case .input(.resize(let width, let height)):
+                if apply(.resize(width: width, height: height)) { return .quit }
+                remaining = 0
+                wait = 0
             }
-            if apply(action) { return .quit }
-            remaining = 0
-            wait = 0  // drain whatever else is queued, then tick
         }
-        if let signal = stopSignal() { return .signal(signal) }
         if let next = snapshot(), apply(.tick(next)) { return .quit }
         for update in updates() where apply(update) { return .quit }
     }

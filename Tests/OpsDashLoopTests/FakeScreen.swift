@@ -1,7 +1,5 @@
 import OpsDashUI
 
-@testable import OpsDashTerminal
-
 /// A screen that replays scripted input (nil = a timeout) and records every draw.
 final class FakeScreen: TerminalScreen {
     var size: TerminalSize

@@ -2,7 +2,7 @@ import OpsDashUI
 import OpsMonitor
 import Testing
 
-@testable import OpsDashTerminal
+@testable import OpsDashLoop
 
 /// A scripted reducer: sizes follow resizes, 'C' asks to cancel all, 'p' pauses, 'q' quits,
 /// every key is written on row 0 so keys change the screen.

@@ -1,29 +1,3 @@
-import OpsDashUI
-
-/// A terminal's size in cells.
-public struct TerminalSize: Sendable, Equatable {
-    /// Columns.
-    public var width: Int
-    /// Rows.
-    public var height: Int
-
-    /// A size of `width × height` cells.
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-}
-
-/// One input event from the terminal.
-public enum TerminalInput: Sendable, Equatable {
-    /// A key press.
-    case key(Key)
-    /// The terminal now has this size.
-    case resize(width: Int, height: Int)
-    /// The terminal is gone: hung up, or reading it fails or finds end of file.
-    case closed
-}
-
 /// What the run loop needs from a screen; ncurses implements it, tests fake it. Use from one
 /// thread only.
 public protocol TerminalScreen: AnyObject {

@@ -1,0 +1,93 @@
+/// The footer line: the main keys, or the answer to the last key, or the filter being typed, or
+/// a y/n question; with the selected row's position on the right.
+///
+/// A widget in the ratatui manner: `init(_:)` takes from the state what the footer shows, and
+/// `render(into:area:)` draws only that, only inside `area`.
+struct FooterView: Sendable, Equatable {
+    /// What the left of the line shows.
+    enum Content: Sendable, Equatable {
+        /// "Cancel all N unfinished operations? (y/n)" across the whole line.
+        case cancelAllPrompt(count: Int)
+        /// The answer to the last key.
+        case message(String)
+        /// The filter being typed.
+        case filterEdit(String)
+        /// Key and word pairs, as many whole pairs as fit.
+        case hints([Hint])
+    }
+
+    /// One key hint: "q quit".
+    struct Hint: Sendable, Equatable {
+        let key: String
+        let word: String
+    }
+
+    let content: Content
+    /// "12/345" for the selected row, or "0/0".
+    let position: String
+
+    init(content: Content, position: String) {
+        self.content = content
+        self.position = position
+    }
+
+    /// What the footer shows for `state`.
+    init(_ state: DashboardState) {
+        if case .cancelAll? = state.prompt {
+            // The count is the snapshot's, so it goes down while the question is open.
+            content = .cancelAllPrompt(count: unfinishedCount(state.snapshot))
+        } else if let message = state.message {
+            content = .message(message)
+        } else if state.isEditingFilter {
+            content = .filterEdit(state.filter)
+        } else if state.source?.isReplay == true {
+            content = .hints(ReplayKeyHints.footer(glyphs: state.glyphs).map { Hint(key: $0.0, word: $0.1) })
+        } else {
+            content = .hints(KeyBinding.hints.map { Hint(key: $0.label.text(state.glyphs), word: $0.word(state)) })
+        }
+        let count = state.rows.count(in: state.snapshot)
+        position = count == 0 ? "0/0" : "\(state.selectedIndex + 1)/\(count)"
+    }
+
+    /// Draws the footer on the first row of `area`.
+    func render(into buffer: inout CellBuffer, area: Rect) {
+        guard area.height > 0, area.width > 0 else { return }
+        let (x, y, width) = (area.x, area.y, area.width)
+        if case .cancelAllPrompt(let count) = content {
+            let text = " Cancel all \(count) unfinished operations? (y/n) "
+            buffer.write(text, x: x, y: y, style: Theme.prompt, maxWidth: width)
+            return
+        }
+        let leftWidth = max(0, width - position.count - 1)
+        switch content {
+        case .cancelAllPrompt: break
+        case .message(let message):
+            buffer.write(message, x: x, y: y, style: Theme.warning, maxWidth: leftWidth)
+        case .filterEdit(let filter):
+            let spans = [
+                Span("/", Theme.footerKey), Span(filter, CellStyle(bold: true)),
+                Span("_", CellStyle(bold: true, underline: true)),
+                Span("  Enter keeps, Esc undoes", Theme.label),
+            ]
+            buffer.write(spans, x: x, y: y, maxWidth: leftWidth)
+        case .hints(let hints):
+            buffer.write(Self.spans(hints, fitting: leftWidth), x: x, y: y, maxWidth: leftWidth)
+        }
+        buffer.write(position, x: x + width - position.count, y: y, style: Theme.label, maxWidth: width)
+    }
+
+    /// The hints that fit in `width` columns, whole pairs only.
+    static func spans(_ hints: [Hint], fitting width: Int) -> [Span] {
+        var spans: [Span] = []
+        var used = 0
+        for hint in hints {
+            let needed = (spans.isEmpty ? 0 : 1) + hint.key.count + 1 + hint.word.count
+            guard used + needed <= width else { break }
+            if !spans.isEmpty { spans.append(Span(" ")) }
+            spans.append(Span(hint.key, Theme.footerKey))
+            spans.append(Span(" " + hint.word))
+            used += needed
+        }
+        return spans
+    }
+}

@@ -1,0 +1,83 @@
+/// One row of the dashboard's key table: its keys and the intent each asks for, the help's
+/// label and text, and the footer's hint (nil: the footer leaves it out).
+///
+/// `KeyBinding.table` is the only list of keys: the reducer dispatches through it, the footer,
+/// the help overlay and `opsdash --help` render it, and a test holds the README's key table to it.
+struct KeyBinding: Sendable {
+    let keys: [Key: KeyIntent]
+    let label: KeyLabel
+    let help: String
+    let hint: FooterHint?
+
+    init(_ keys: [Key: KeyIntent], _ label: KeyLabel, _ help: String, hint: FooterHint? = nil) {
+        self.keys = keys
+        self.label = label
+        self.help = help
+        self.hint = hint
+    }
+
+    /// Every binding, in the order the help lists them.
+    static let table: [KeyBinding] = [
+        KeyBinding(
+            [.up: .moveUp, .character("k"): .moveUp, .down: .moveDown, .character("j"): .moveDown],
+            KeyLabel("↑/↓ j/k", ascii: "Up/Down j/k"),
+            "move the selection (scroll this help, or a details pane after Tab)",
+            hint: FooterHint(rank: 2, KeyLabel("↑↓", ascii: "Up/Dn"), "move")),
+        KeyBinding([.pageUp: .pageUp, .pageDown: .pageDown], KeyLabel("PgUp/PgDn"), "move a page"),
+        KeyBinding([.home: .first, .end: .last], KeyLabel("Home/End"), "first / last operation"),
+        KeyBinding(
+            [.character("c"): .cancelSelected], KeyLabel("c"), "cancel the selected operation",
+            hint: FooterHint(rank: 3, KeyLabel("c"), "cancel")),
+        KeyBinding(
+            [.character("C"): .cancelAll], KeyLabel("C"), "cancel all unfinished (asks y/n)",
+            hint: FooterHint(rank: 4, KeyLabel("C"), "all")),
+        KeyBinding(
+            [.character("p"): .togglePause, .character(" "): .togglePause], KeyLabel("p  space"),
+            "pause / resume the queue",
+            hint: FooterHint(rank: 5, KeyLabel("p")) { $0.snapshot.isSuspended ? "resume" : "pause" }),
+        KeyBinding(
+            [
+                .character("+"): .raiseLimit, .character("="): .raiseLimit,
+                .character("-"): .lowerLimit, .character("_"): .lowerLimit,
+            ],
+            KeyLabel("+ =  -"),
+            "raise / lower concurrency (\(concurrencyRange.lowerBound)-\(concurrencyRange.upperBound))",
+            hint: FooterHint(rank: 6, KeyLabel("+/-"), "limit")),
+        KeyBinding(
+            [.character("d"): .toggleDependencies], KeyLabel("d"),
+            "dependency tree (the filter and sort apply to it too)",
+            hint: FooterHint(rank: 7, KeyLabel("d"), "deps")),
+        KeyBinding(
+            [.enter: .toggleDetails], KeyLabel("Enter"), "details of the selected operation",
+            hint: FooterHint(rank: 8, KeyLabel("⏎", ascii: "Enter"), "details")),
+        KeyBinding(
+            [.tab: .switchFocus], KeyLabel("Tab"),
+            "with details open: arrows scroll the details (Tab again: the table)"),
+        KeyBinding(
+            [.character("/"): .editFilter], KeyLabel("/"),
+            "filter by name, #id or state: edits the current filter; Enter keeps, Esc undoes the edit",
+            hint: FooterHint(rank: 9, KeyLabel("/"), "filter")),
+        KeyBinding(
+            [.character("s"): .nextSort], KeyLabel("s"), "sort: id, state, progress, rate",
+            hint: FooterHint(rank: 10, KeyLabel("s")) { "sort:\($0.sort.rawValue)" }),
+        KeyBinding([.escape: .close], KeyLabel("Esc"), "close pane / clear filter"),
+        KeyBinding([.control("l"): .repaint], KeyLabel("Ctrl-L"), "repaint the screen"),
+        KeyBinding(
+            [.character("?"): .help], KeyLabel("?"), "this help",
+            hint: FooterHint(rank: 1, KeyLabel("?"), "help")),
+        KeyBinding(
+            [.character("q"): .quit], KeyLabel("q"), "quit",
+            hint: FooterHint(rank: 0, KeyLabel("q"), "quit")),
+    ]
+
+    /// Every bound key and its intent.
+    private static let intents: [Key: KeyIntent] = table.reduce(into: [:]) { all, binding in
+        all.merge(binding.keys) { first, _ in first }
+    }
+
+    /// The intent `key` is bound to, or nil for an unbound key.
+    static func intent(for key: Key) -> KeyIntent? { intents[key] }
+
+    /// The footer's hints, in rank order.
+    static let hints: [FooterHint] = table.compactMap(\.hint).sorted { $0.rank < $1.rank }
+}

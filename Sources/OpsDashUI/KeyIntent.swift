@@ -1,0 +1,26 @@
+/// What a key asks of the dashboard. The key table maps keys to intents; the reducer acts on
+/// intents, so a key is rebound in one place.
+enum KeyIntent: Sendable, Equatable {
+    case moveUp, moveDown, pageUp, pageDown, first, last
+    case cancelSelected, cancelAll, togglePause, raiseLimit, lowerLimit
+    case toggleDependencies, toggleDetails, switchFocus, editFilter, nextSort
+    /// Esc: close the innermost pane or overlay, or clear the filter.
+    case close
+    /// Ctrl-L: clear the terminal and draw every cell again.
+    case repaint
+    case help, quit
+
+    /// The row the selection (or a scrolled pane) moves to from `current`, `page` rows a
+    /// page; nil for intents that don't move.
+    func target(from current: Int, page: Int) -> Int? {
+        switch self {
+        case .moveUp: current - 1
+        case .moveDown: current + 1
+        case .pageUp: current - page
+        case .pageDown: current + page
+        case .first: 0
+        case .last: Int.max / 2
+        default: nil
+        }
+    }
+}
