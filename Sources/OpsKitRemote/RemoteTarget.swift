@@ -42,17 +42,7 @@ public enum RemoteTarget: Sendable, Equatable, CustomStringConvertible {
             }
             let descriptor = UnixSocket.make(AF_INET)
             guard descriptor >= 0 else { return .failure(RemoteError("socket: \(String(cString: strerror(errno)))")) }
-            let result = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Foundation.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard result == 0 else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                return .failure(RemoteError("cannot connect to \(description): \(reason)"))
-            }
-            return .success(descriptor)
+            return UnixSocket.connect(descriptor, to: address, naming: description)
         }
     }
 }

@@ -48,15 +48,24 @@ enum UnixSocket {
             for (index, byte) in bytes.enumerated() { raw[index] = byte }
             raw[bytes.count] = 0
         }
+        return connect(descriptor, to: address, naming: path)
+    }
+
+    /// Connects `descriptor` to `address` (a `sockaddr_un` or `sockaddr_in`); on failure closes
+    /// it and says why, naming the target as `description`.
+    static func connect<Address>(
+        _ descriptor: Int32, to address: Address, naming description: String
+    ) -> Result<Int32, RemoteError> {
+        var address = address
         let result = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Foundation.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                Foundation.connect(descriptor, $0, socklen_t(MemoryLayout<Address>.size))
             }
         }
         guard result == 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
-            return .failure(RemoteError("cannot connect to \(path): \(reason)"))
+            return .failure(RemoteError("cannot connect to \(description): \(reason)"))
         }
         return .success(descriptor)
     }
