@@ -136,12 +136,16 @@ while !interrupted.isSet && (rounds == 0 || round < rounds) {
     while queue.allOperationCount > 0 && !interrupted.isSet {
         let snapshot = monitor.snapshot()
         let counts = snapshot.counts
-        print("t=\(String(format: "%.1f", snapshot.time.seconds))s executing \(counts.executing)/\(snapshot.maxConcurrentOperationCount), waiting \(counts.waiting), done \(counts.finished)/\(counts.total)")
+        print(
+            "t=\(String(format: "%.1f", snapshot.time.seconds))s executing \(counts.executing)/\(snapshot.maxConcurrentOperationCount), waiting \(counts.waiting), done \(counts.finished)/\(counts.total)"
+        )
         // Any operation that reports progress shows it: the simulated downloads (bytes) and the
         // app's own thumbnails (tiles) alike.
         for row in snapshot.operations where row.lifecycle == .executing && row.totalBytes > 0 {
             let unit = row.unit == .items ? "tiles" : "bytes"
-            print("  \(row.kind.rawValue) \(row.name): \(row.completedBytes)/\(row.totalBytes) \(unit), \(Int(row.bytesPerSecond))/s")
+            print(
+                "  \(row.kind.rawValue) \(row.name): \(row.completedBytes)/\(row.totalBytes) \(unit), \(Int(row.bytesPerSecond))/s"
+            )
         }
         Thread.sleep(forTimeInterval: 1)
     }
@@ -149,7 +153,9 @@ while !interrupted.isSet && (rounds == 0 || round < rounds) {
 if interrupted.isSet { queue.cancelAllOperations() }
 queue.waitUntilAllOperationsAreFinished()
 for row in monitor.snapshot().operations {
-    print("#\(row.id) \(row.name): \(row.outcome?.rawValue ?? row.lifecycle.rawValue)\(row.message.map { " (\($0))" } ?? "")")
+    print(
+        "#\(row.id) \(row.name): \(row.outcome?.rawValue ?? row.lifecycle.rawValue)\(row.message.map { " (\($0))" } ?? "")"
+    )
 }
 countToken.invalidate()
 publisher.stop()

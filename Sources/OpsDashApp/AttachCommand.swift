@@ -32,9 +32,11 @@ struct AttachCommand: ParsableCommand {
     @Option(name: .long, help: "Dashboard frames per second (1...120).")
     var fps: Int = 20
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Write a recording of what the attached viewer sees to this file (replay it with 'opsdash replay FILE').",
-        valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write a recording of what the attached viewer sees to this file (replay it with 'opsdash replay FILE').",
+            valueName: "file"))
     var record: String?
 
     func validate() throws {
@@ -90,16 +92,20 @@ struct AttachCommand: ParsableCommand {
         }
         let role: RemoteRole? = readOnly ? .observer : nil
         if headless {
-            return HeadlessAttach(target: resolved, role: role, token: token, recorder: recorder).execute(signals: signals)
+            return HeadlessAttach(target: resolved, role: role, token: token, recorder: recorder).execute(
+                signals: signals)
         }
         return RemoteSource.attach(
-            target: resolved, role: role, token: token, fps: fps, signals: signals, resolve: resolver(for: resolved, in: published),
+            target: resolved, role: role, token: token, fps: fps, signals: signals,
+            resolve: resolver(for: resolved, in: published),
             recorder: recorder)
     }
 
     /// For a target picked by name (or the only one), finds the same app/queue again by its
     /// sidecar, so a restarted app (new pid, new socket) is found; a path or address stays fixed.
-    private func resolver(for resolved: RemoteTarget, in published: [PublishedQueue]) -> (@Sendable () -> RemoteTarget?)? {
+    private func resolver(for resolved: RemoteTarget, in published: [PublishedQueue]) -> (
+        @Sendable () -> RemoteTarget?
+    )? {
         guard case .unix(let path) = resolved, let entry = published.first(where: { $0.socket == path }),
             target.map({ RemoteTarget(parsing: $0) == nil }) ?? true
         else { return nil }
@@ -143,7 +149,8 @@ struct AttachCommand: ParsableCommand {
         var text = ""
         for entry in published {
             let since = formatter.string(from: Date(timeIntervalSince1970: entry.started))
-            text += "\(entry.label): pid \(entry.pid), since \(since), \(entry.viewers) viewer\(entry.viewers == 1 ? "" : "s") (\(entry.socket))\n"
+            text +=
+                "\(entry.label): pid \(entry.pid), since \(since), \(entry.viewers) viewer\(entry.viewers == 1 ? "" : "s") (\(entry.socket))\n"
         }
         return text
     }

@@ -27,7 +27,9 @@ final class AttachRecorder: Sendable {
     init(path: String) throws(RecordingError) {
         self.path = path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw RecordingError(path: path, line: 0, problem: "cannot create: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw RecordingError(path: path, line: 0, problem: "cannot create: \(String(cString: strerror(errno)))")
+        }
         close(fd)
     }
 
@@ -40,7 +42,9 @@ final class AttachRecorder: Sendable {
                 case .welcome(let welcome):
                     if state.writer == nil, state.epoch == nil {
                         let header = RecordingHeader.now(app: welcome.app, queue: welcome.queue, source: "attach")
-                        do { state.writer = try RecordingWriter(path: path, header: header) } catch { stop(&state, "\(error)") }
+                        do { state.writer = try RecordingWriter(path: path, header: header) } catch {
+                            stop(&state, "\(error)")
+                        }
                     } else if let epoch = state.epoch, epoch != welcome.epoch {
                         stop(&state, "the app restarted (its clock starts again)")
                     }

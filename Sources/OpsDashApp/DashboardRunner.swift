@@ -13,7 +13,8 @@ enum DashboardRunner {
     /// terminal and returns the exit status.
     static func run(command: OpsdashCommand, scenario: ResolvedScenario, signals: StopSignals) -> ExitStatus {
         let run = ScenarioRun(
-            scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: command.record != nil)
+            scenario: scenario, concurrency: command.concurrency, speed: command.speed,
+            recordEvents: command.record != nil)
         guard let attached = RunAttachments(command: command, run: run, queueName: scenario.name) else { return .usage }
         attached.recorder?.startPumping()
         defer {

@@ -42,10 +42,12 @@ struct HeadlessAttach {
         signals.handOver()
         let printer = Printer()
         let recorder = recorder
-        let viewer = RemoteViewer(target: target, role: role, token: token, reconnect: false, onOutput: { outputs in
-            recorder?.record(outputs)
-            printer.print(outputs)
-        })
+        let viewer = RemoteViewer(
+            target: target, role: role, token: token, reconnect: false,
+            onOutput: { outputs in
+                recorder?.record(outputs)
+                printer.print(outputs)
+            })
         if let error = viewer.start() {
             StandardStreams.error("opsdash: \(error)")
             return .usage
@@ -67,7 +69,8 @@ struct HeadlessAttach {
             return .someFailed
         }
         let counts = snapshot.counts
-        return ExitStatus.forCounts(failed: counts.failed, cancelled: counts.cancelled, unfinished: counts.total - counts.finished)
+        return ExitStatus.forCounts(
+            failed: counts.failed, cancelled: counts.cancelled, unfinished: counts.total - counts.finished)
     }
 
     private func summary(_ snapshot: QueueSnapshot, interrupted: Bool) {

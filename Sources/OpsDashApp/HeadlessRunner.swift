@@ -146,7 +146,8 @@ struct HeadlessRunner {
             return "opsdash \(time)s: done, \(finished), avg \(average)"
         }
         let state = snapshot.isSuspended ? "paused" : "running"
-        var line = "opsdash \(time)s: \(state) \(counts.executing)/\(snapshot.maxConcurrentOperationCount), "
+        var line =
+            "opsdash \(time)s: \(state) \(counts.executing)/\(snapshot.maxConcurrentOperationCount), "
             + "\(finished), \(Format.rate(snapshot.bytesPerSecond, showingZero: true))"
         let eta = Format.eta(
             remaining: snapshot.totalBytes - snapshot.completedBytes, bytesPerSecond: snapshot.bytesPerSecond)

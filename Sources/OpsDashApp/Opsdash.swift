@@ -23,8 +23,10 @@ public enum Opsdash {
                 StandardStreams.write(OpsdashCommand.fullMessage(for: error) + "\n")
                 return ExitStatus.success.rawValue
             }
-            StandardStreams.error("opsdash: " + OpsdashCommand.message(for: error)
-                .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces))
+            StandardStreams.error(
+                "opsdash: "
+                    + OpsdashCommand.message(for: error)
+                    .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces))
             return ExitStatus.usage.rawValue
         }
         return run(command, signals: StopSignals(), stdoutClosed: stdoutClosed).rawValue
@@ -40,8 +42,10 @@ public enum Opsdash {
                 StandardStreams.write(AttachCommand.fullMessage(for: error) + "\n")
                 return .success
             }
-            StandardStreams.error("opsdash: " + AttachCommand.message(for: error)
-                .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces))
+            StandardStreams.error(
+                "opsdash: "
+                    + AttachCommand.message(for: error)
+                    .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces))
             return .usage
         }
         return command.execute(signals: StopSignals())
@@ -56,8 +60,10 @@ public enum Opsdash {
                 StandardStreams.write(ReplayCommand.fullMessage(for: error) + "\n")
                 return ExitStatus.success.rawValue
             }
-            StandardStreams.error("opsdash: " + ReplayCommand.message(for: error)
-                .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces))
+            StandardStreams.error(
+                "opsdash: "
+                    + ReplayCommand.message(for: error)
+                    .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces))
             return ExitStatus.usage.rawValue
         }
     }
@@ -78,7 +84,9 @@ public enum Opsdash {
             if stdoutClosed { return HeadlessRunner.report(.writeFailed(EBADF)) }
             let run = ScenarioRun(
                 scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: true)
-            guard let attached = RunAttachments(command: command, run: run, queueName: scenario.name) else { return .usage }
+            guard let attached = RunAttachments(command: command, run: run, queueName: scenario.name) else {
+                return .usage
+            }
             var runner = HeadlessRunner(run: run, summaryEvery: command.summaryEvery, signals: signals)
             runner.recorder = attached.recorder
             let status = runner.execute()

@@ -25,7 +25,9 @@ struct OpsdashCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: "Maximum concurrent operations (\(concurrencyRange.lowerBound)...\(concurrencyRange.upperBound)); default: the scenario's.")
+        help:
+            "Maximum concurrent operations (\(concurrencyRange.lowerBound)...\(concurrencyRange.upperBound)); default: the scenario's."
+    )
     var concurrency: Int?
 
     @Option(name: .long, help: "Random seed; default: the scenario's.")
@@ -43,17 +45,23 @@ struct OpsdashCommand: ParsableCommand {
     @Option(name: .customLong("summary-every"), help: "With --headless: a one-line status on stderr every N seconds.")
     var summaryEvery: Double?
 
-    @Option(name: .customLong("metrics-port"), help: "Serve Prometheus metrics at http://127.0.0.1:N/metrics (0: a free port, printed on stderr).")
+    @Option(
+        name: .customLong("metrics-port"),
+        help: "Serve Prometheus metrics at http://127.0.0.1:N/metrics (0: a free port, printed on stderr).")
     var metricsPort: Int?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "With --headless --metrics-port: after the run, keep serving metrics for N seconds ('inf': until SIGINT/SIGTERM; a signal always ends it).",
-        valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --headless --metrics-port: after the run, keep serving metrics for N seconds ('inf': until SIGINT/SIGTERM; a signal always ends it).",
+            valueName: "seconds"))
     var linger: Double?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Write a recording of the run to this file (JSON Lines with keyframes; replay it with 'opsdash replay FILE').",
-        valueName: "file"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write a recording of the run to this file (JSON Lines with keyframes; replay it with 'opsdash replay FILE').",
+            valueName: "file"))
     var record: String?
 
     @Flag(name: .customLong("list-scenarios"), help: "List the built-in scenarios and exit.")
@@ -62,7 +70,8 @@ struct OpsdashCommand: ParsableCommand {
     func validate() throws {
         if let concurrency, !concurrencyRange.contains(concurrency) {
             throw ValidationError(
-                "--concurrency must be between \(concurrencyRange.lowerBound) and \(concurrencyRange.upperBound) (got \(concurrency))")
+                "--concurrency must be between \(concurrencyRange.lowerBound) and \(concurrencyRange.upperBound) (got \(concurrency))"
+            )
         }
         if !(speed.isFinite && speed >= 0.01 && speed <= 10_000) {
             throw ValidationError("--speed must be between 0.01 and 10000 (got \(speed))")
@@ -74,7 +83,9 @@ struct OpsdashCommand: ParsableCommand {
             throw ValidationError("--metrics-port must be between 0 and 65535 (got \(metricsPort))")
         }
         if let linger {
-            guard metricsPort != nil, headless else { throw ValidationError("--linger needs --headless and --metrics-port") }
+            guard metricsPort != nil, headless else {
+                throw ValidationError("--linger needs --headless and --metrics-port")
+            }
             guard !linger.isNaN, linger >= 0 else {
                 throw ValidationError("--linger must be a number of seconds, 0 or more (got \(linger))")
             }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Writes text to a file descriptor on its own thread, so the thread that produces it never
@@ -129,8 +129,8 @@ final class OutputPump: @unchecked Sendable {
 /// `write(2)`, spelled so it doesn't collide with methods named `write`.
 func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
-        Glibc.write(fd, buffer, count)
+    Glibc.write(fd, buffer, count)
     #else
-        Darwin.write(fd, buffer, count)
+    Darwin.write(fd, buffer, count)
     #endif
 }

@@ -24,7 +24,8 @@ final class RemoteSource: DashboardSource {
     ) -> ExitStatus {
         var onOutput: (@Sendable ([ViewerCore.Output]) -> Void)?
         if let recorder { onOutput = { outputs in recorder.record(outputs) } }
-        let viewer = RemoteViewer(target: target, role: role, token: token, reconnect: true, resolve: resolve, onOutput: onOutput)
+        let viewer = RemoteViewer(
+            target: target, role: role, token: token, reconnect: true, resolve: resolve, onOutput: onOutput)
         if let error = viewer.start() {
             StandardStreams.error("opsdash: \(error)")
             return .usage

@@ -19,10 +19,15 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .long, help: "Play this many times faster than recorded (0.01...10000).")
     var speed: Double = 1
 
-    @Option(name: .customLong("start-at"), help: ArgumentHelp("Start at this recording time: seconds, m:ss or h:mm:ss.", valueName: "time"))
+    @Option(
+        name: .customLong("start-at"),
+        help: ArgumentHelp("Start at this recording time: seconds, m:ss or h:mm:ss.", valueName: "time"))
     var startAt: String?
 
-    @Option(name: .customLong("idle-limit"), help: ArgumentHelp("Shorten pauses between events to at most this many seconds of recording time.", valueName: "seconds"))
+    @Option(
+        name: .customLong("idle-limit"),
+        help: ArgumentHelp(
+            "Shorten pauses between events to at most this many seconds of recording time.", valueName: "seconds"))
     var idleLimit: Double?
 
     @Flag(name: .long, help: "No screen: write the recorded events to stdout, paced like the recording.")

@@ -46,7 +46,9 @@ final class ReplaySource: DashboardSource {
         }
         let snapshot = cursor.builder.snapshot()
         let tenth = Int64(target.seconds * 10)
-        if let version, let lastShown, lastShown.version == snapshot.version, lastShown.tenth == tenth, version == snapshot.version {
+        if let version, let lastShown, lastShown.version == snapshot.version, lastShown.tenth == tenth,
+            version == snapshot.version
+        {
             return nil
         }
         lastShown = (snapshot.version, tenth)
@@ -69,10 +71,12 @@ final class ReplaySource: DashboardSource {
 
     func status() -> SourceStatus? {
         let state = isPaused ? "paused" : (position >= reader.duration ? "end" : "playing")
-        let detail = "\(Self.clock(position)) / \(Self.clock(reader.duration)) ×\(Self.speedText(speed)) \(state)"
+        let detail =
+            "\(Self.clock(position)) / \(Self.clock(reader.duration)) ×\(Self.speedText(speed)) \(state)"
             + (problem.map { " — \($0)" } ?? "")
-        return SourceStatus(label: "REPLAY \(reader.header.queue) \(reader.header.started)", detail: detail,
-                            link: problem != nil ? .disconnected : (isPaused ? .connecting : .connected), isReplay: true)
+        return SourceStatus(
+            label: "REPLAY \(reader.header.queue) \(reader.header.started)", detail: detail,
+            link: problem != nil ? .disconnected : (isPaused ? .connecting : .connected), isReplay: true)
     }
 
     // MARK: Transport
@@ -154,7 +158,8 @@ enum ReplayDashboard {
     static func run(
         reader: RecordingReader, command: ReplayCommand, signals: StopSignals
     ) throws(RecordingError) -> ExitStatus {
-        let source = try ReplaySource(reader: reader, start: command.startTime, speed: command.speed, idleLimit: command.idleLimit)
+        let source = try ReplaySource(
+            reader: reader, start: command.startTime, speed: command.speed, idleLimit: command.idleLimit)
         switch DashboardRunner.show(source, fps: command.fps, signals: signals) {
         case nil: return .usage
         case .signal(let number)?: return ExitStatus.forSignal(number)

@@ -7,8 +7,12 @@ struct RunAttachments {
     /// stderr when either cannot start (exit status 2).
     init?(command: OpsdashCommand, run: ScenarioRun, queueName: String) {
         do {
-            recorder = try command.record.map { try LocalRecorder(path: $0, monitor: run.monitor, queueName: queueName) }
-            metrics = try command.metricsPort.map { try MetricsExport(port: $0, monitor: run.monitor, queueName: queueName) }
+            recorder = try command.record.map {
+                try LocalRecorder(path: $0, monitor: run.monitor, queueName: queueName)
+            }
+            metrics = try command.metricsPort.map {
+                try MetricsExport(port: $0, monitor: run.monitor, queueName: queueName)
+            }
         } catch {
             StandardStreams.error("opsdash: \(error)")
             return nil

@@ -39,13 +39,16 @@ final class ScenarioRun: Sendable {
             let op: SimulatedWorkOperation
             switch spec.kind {
             case .download:
-                op = DownloadOperation(name: spec.name, plan: spec.plan ?? Self.fallbackPlan, clock: clock, random: random)
+                op = DownloadOperation(
+                    name: spec.name, plan: spec.plan ?? Self.fallbackPlan, clock: clock, random: random)
             case .upload:
-                op = UploadOperation(name: spec.name, plan: spec.plan ?? Self.fallbackPlan, clock: clock, random: random)
+                op = UploadOperation(
+                    name: spec.name, plan: spec.plan ?? Self.fallbackPlan, clock: clock, random: random)
             case .process, .other:  // a scenario never holds `.other` (the loader rejects it)
                 op = ProcessOperation(
                     name: spec.name, duration: spec.duration ?? .seconds(1),
-                    failure: spec.processFailure.map { FailurePlan(atFraction: 1, message: $0) },  // fails at the end (docs/SCENARIOS.md)
+                    // A process step fails at its end (docs/SCENARIOS.md).
+                    failure: spec.processFailure.map { FailurePlan(atFraction: 1, message: $0) },
                     clock: clock, random: random)
             }
             byID[spec.id] = op

@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// How `opsdash` learns of stop signals (SIGHUP, SIGINT, SIGQUIT, SIGTERM), the same way in the

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Points fds 1 and 2 at a log file while the screen is up, so stray prints can't corrupt it,
@@ -41,8 +41,8 @@ struct OutputRedirect {
 /// `close(2)`, spelled so it doesn't collide with methods named `close`.
 func closeDescriptor(_ fd: Int32) -> Int32 {
     #if canImport(Glibc)
-        return Glibc.close(fd)
+    return Glibc.close(fd)
     #else
-        return Darwin.close(fd)
+    return Darwin.close(fd)
     #endif
 }

@@ -138,7 +138,9 @@ struct TreeView {
     /// Draws the tree into `band`: a title line, then visible rows from the scroll offset.
     func render(into buffer: inout CellBuffer, band: Layout.Band) {
         guard band.height > 0 else { return }
-        var title = [Span("DEPENDENCIES", Theme.columnHeader), Span(" roots first, each under what it waits on", Theme.label)]
+        var title = [
+            Span("DEPENDENCIES", Theme.columnHeader), Span(" roots first, each under what it waits on", Theme.label),
+        ]
         if state.sort != .id {
             title.append(Span("; siblings by \(state.sort.rawValue)", Theme.label))
         }

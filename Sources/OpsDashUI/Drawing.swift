@@ -147,8 +147,7 @@ public struct ProgressBar: Sendable, Equatable {
     }
 
     /// Draws the bar at (`x`, `y`) across `width` cells.
-    public func render(into buffer: inout CellBuffer, x: Int, y: Int, width: Int, glyphs: GlyphSet)
-    {
+    public func render(into buffer: inout CellBuffer, x: Int, y: Int, width: Int, glyphs: GlyphSet) {
         let empty = CellStyle(dim: true)
         for (offset, character) in characters(width: width, glyphs: glyphs).enumerated() {
             let isEmpty = character == glyphs.barEmpty

@@ -28,7 +28,10 @@ struct HelpOverlay {
             ("TIME", "time running, or how long it ran once finished"),
             ("RT", "retries used so far"),
             ("AFTER", "the operations it depends on"),
-            ("WHY", "why it isn't running: needs #3 (an unfinished dependency), slots busy (every slot taken), queue paused; or the error it ended with"),
+            (
+                "WHY",
+                "why it isn't running: needs #3 (an unfinished dependency), slots busy (every slot taken), queue paused; or the error it ended with"
+            ),
         ]
     }
 
@@ -37,7 +40,10 @@ struct HelpOverlay {
         let unlimited = glyphs == .unicode ? "∞" : "max"
         return [
             ("executing 3/4", "3 running now, at most 4 at once (the concurrency limit)"),
-            ("executing 3/1", "more running than the limit: it was lowered; running work finishes and nothing new starts until fewer than 1 run"),
+            (
+                "executing 3/1",
+                "more running than the limit: it was lowered; running work finishes and nothing new starts until fewer than 1 run"
+            ),
             ("yellow limit", "asked for with +/-, not yet applied by the queue"),
             (unlimited, "no concurrency limit"),
         ]
@@ -54,7 +60,8 @@ struct HelpOverlay {
         let inner = max(1, Self.boxWidth(terminalWidth: terminalWidth) - 4)
         let meaningWidth = max(1, inner - Self.keyWidth)
         var result: [[Span]] = []
-        let sections = [("Keys", entries)] + (replay ? [("Replay", ReplayKeyHints.entries(glyphs: glyphs))] : [])
+        let sections =
+            [("Keys", entries)] + (replay ? [("Replay", ReplayKeyHints.entries(glyphs: glyphs))] : [])
             + [("Columns", columns), ("Header", header)]
         for (title, items) in sections {
             if !result.isEmpty { result.append([]) }

@@ -103,7 +103,9 @@ private func handle(_ key: Key, _ state: inout DashboardState) -> [Command] {
 
 /// Scrolls the help to `line`, clamped to its length.
 private func scrollHelp(_ state: inout DashboardState, to line: Int) {
-    let count = HelpOverlay(glyphs: state.glyphs, replay: state.source?.isReplay == true).lines(terminalWidth: state.width).count
+    let count = HelpOverlay(glyphs: state.glyphs, replay: state.source?.isReplay == true).lines(
+        terminalWidth: state.width
+    ).count
     let visible = HelpOverlay.visibleLines(height: state.height)
     state.helpScroll = max(0, min(count - visible, line))
 }

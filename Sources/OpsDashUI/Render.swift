@@ -132,7 +132,8 @@ func render(_ state: DashboardState, into buffer: inout CellBuffer, cache: Rende
     if let log = layout.log { LogView(state: state, cache: cache).render(into: &buffer, band: log) }
     FooterView(state).render(into: &buffer, area: layout.footer.rect(width: buffer.width))
     if state.showHelp {
-        HelpOverlay(glyphs: state.glyphs, replay: state.source?.isReplay == true).render(into: &buffer, scroll: state.helpScroll)
+        HelpOverlay(glyphs: state.glyphs, replay: state.source?.isReplay == true).render(
+            into: &buffer, scroll: state.helpScroll)
         cache?.forgetPlacement()
     }
 }

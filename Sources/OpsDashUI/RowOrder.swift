@@ -95,8 +95,9 @@ public struct RowOrder: Sendable, Equatable {
         let key = Key(
             version: snapshot.version, sort: sort, filter: filter, tree: false,
             operationCount: snapshot.operations.count)
-        return RowOrder(ids: sortedIDs(snapshot.operations, sort: sort, needle: needle),
-                        guides: [], alsoAfter: [], key: key)
+        return RowOrder(
+            ids: sortedIDs(snapshot.operations, sort: sort, needle: needle),
+            guides: [], alsoAfter: [], key: key)
     }
 
     /// The ids of `operations` matching `needle` (lowercased), in `sort` order, ties by id.

@@ -81,8 +81,7 @@ struct TableView {
     }
 
     /// The text and style of one cell.
-    private func cell(_ column: TableColumn, _ operation: OperationSnapshot) -> (String, CellStyle)
-    {
+    private func cell(_ column: TableColumn, _ operation: OperationSnapshot) -> (String, CellStyle) {
         let executing = operation.lifecycle == .executing
         switch column {
         case .id: return ("#\(operation.id)", Theme.label)

@@ -59,19 +59,24 @@ public final class QueueMetrics: Sendable {
         let outcomes = Outcome.allCases
         instruments = Instruments(
             added: counter(.operationsAdded),
-            finished: Dictionary(uniqueKeysWithValues: outcomes.map { ($0, counter(.operationsFinished, [("outcome", $0.rawValue)])) }),
-            states: Dictionary(uniqueKeysWithValues: Self.gaugedStates.map { ($0, gauge(.queueOperations, [("state", $0.rawValue)])) }),
+            finished: Dictionary(
+                uniqueKeysWithValues: outcomes.map { ($0, counter(.operationsFinished, [("outcome", $0.rawValue)])) }),
+            states: Dictionary(
+                uniqueKeysWithValues: Self.gaugedStates.map { ($0, gauge(.queueOperations, [("state", $0.rawValue)])) }),
             maxConcurrent: gauge(.maxConcurrentOperations),
             suspended: gauge(.suspended),
             wait: timer(.waitSeconds),
-            duration: Dictionary(uniqueKeysWithValues: outcomes.map { ($0, timer(.durationSeconds, [("outcome", $0.rawValue)])) }),
+            duration: Dictionary(
+                uniqueKeysWithValues: outcomes.map { ($0, timer(.durationSeconds, [("outcome", $0.rawValue)])) }),
             downloaded: counter(.transferBytes, [("direction", "download")]),
             uploaded: counter(.transferBytes, [("direction", "upload")]))
         // Counters start at zero in every backend; gauges are set now, so all series exist.
         for gauge in instruments.states.values { gauge.record(0) }
         instruments.maxConcurrent.record(0)
         instruments.suspended.record(0)
-        for counter in [instruments.added, instruments.downloaded, instruments.uploaded] + Array(instruments.finished.values) {
+        for counter in [instruments.added, instruments.downloaded, instruments.uploaded]
+            + Array(instruments.finished.values)
+        {
             counter.increment(by: 0)
         }
         monitor.startTally()
@@ -137,7 +142,9 @@ public final class QueueMetrics: Sendable {
         }
         for timing in tally.finished {
             if let wait = timing.wait { instruments.wait.recordNanoseconds(wait.nanoseconds) }
-            if let duration = timing.duration { instruments.duration[timing.outcome]?.recordNanoseconds(duration.nanoseconds) }
+            if let duration = timing.duration {
+                instruments.duration[timing.outcome]?.recordNanoseconds(duration.nanoseconds)
+            }
         }
     }
 
@@ -165,6 +172,7 @@ extension Duration {
         let (seconds, attoseconds) = components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         if overflow { return seconds < 0 ? .min : .max }
-        return scaled.addingReportingOverflow(attoseconds / 1_000_000_000).overflow ? .max : scaled + attoseconds / 1_000_000_000
+        return scaled.addingReportingOverflow(attoseconds / 1_000_000_000).overflow
+            ? .max : scaled + attoseconds / 1_000_000_000
     }
 }

@@ -25,19 +25,35 @@ public final class RemoteMetrics: Sendable {
         let queue = ("queue", queueName)
         var clients: [String: Gauge] = [:]
         for role in roles {
-            let gauge = Gauge(label: MetricName.remoteClients.rawValue, dimensions: [queue, ("role", role)], factory: factory)
+            let gauge = Gauge(
+                label: MetricName.remoteClients.rawValue, dimensions: [queue, ("role", role)], factory: factory)
             gauge.record(0)
             clients[role] = gauge
         }
         self.clients = clients
-        resyncs = Dictionary(uniqueKeysWithValues: resyncReasons.map {
-            ($0, Counter(label: MetricName.remoteResyncs.rawValue, dimensions: [queue, ("reason", $0)], factory: factory))
-        })
-        self.commands = Dictionary(uniqueKeysWithValues: commands.map { cmd in
-            (cmd, Dictionary(uniqueKeysWithValues: results.map {
-                ($0, Counter(label: MetricName.remoteCommands.rawValue, dimensions: [queue, ("cmd", cmd), ("result", $0)], factory: factory))
-            }))
-        })
+        resyncs = Dictionary(
+            uniqueKeysWithValues: resyncReasons.map {
+                (
+                    $0,
+                    Counter(
+                        label: MetricName.remoteResyncs.rawValue, dimensions: [queue, ("reason", $0)], factory: factory)
+                )
+            })
+        self.commands = Dictionary(
+            uniqueKeysWithValues: commands.map { cmd in
+                (
+                    cmd,
+                    Dictionary(
+                        uniqueKeysWithValues: results.map {
+                            (
+                                $0,
+                                Counter(
+                                    label: MetricName.remoteCommands.rawValue,
+                                    dimensions: [queue, ("cmd", cmd), ("result", $0)], factory: factory)
+                            )
+                        })
+                )
+            })
     }
 
     /// Sets the gauges to `clients` (viewers by role now) and moves the counters up to `resyncs`
@@ -50,7 +66,9 @@ public final class RemoteMetrics: Sendable {
             }
             for (cmd, byResult) in self.commands {
                 for (result, counter) in byResult {
-                    Self.increment(counter, to: commands[cmd]?[result] ?? 0, from: &exported.commands[cmd, default: [:]][result, default: 0])
+                    Self.increment(
+                        counter, to: commands[cmd]?[result] ?? 0,
+                        from: &exported.commands[cmd, default: [:]][result, default: 0])
                 }
             }
         }

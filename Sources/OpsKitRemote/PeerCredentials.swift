@@ -9,7 +9,8 @@ enum PeerCredentials {
             return channel.eventLoop.makeSucceededFuture(nil)
         }
         #if canImport(Darwin)
-        let future: EventLoopFuture<xucred> = provider.unsafeGetSocketOption(level: SocketOptionLevel(SOL_LOCAL), name: LOCAL_PEERCRED)
+        let future: EventLoopFuture<xucred> = provider.unsafeGetSocketOption(
+            level: SocketOptionLevel(SOL_LOCAL), name: LOCAL_PEERCRED)
         return future.map { Optional(UInt32($0.cr_uid)) }.recover { _ in nil }
         #else
         // `struct ucred` (pid, uid, gid); Glibc hides it behind _GNU_SOURCE, so the layout is spelled out.

@@ -13,7 +13,9 @@ public struct PublishedQueue: Sendable, Equatable {
     public var socket: String
     public var viewers: Int
 
-    public init(app: String, queue: String, pid: Int, protocolVersion: Int = 1, started: Double, socket: String, viewers: Int) {
+    public init(
+        app: String, queue: String, pid: Int, protocolVersion: Int = 1, started: Double, socket: String, viewers: Int
+    ) {
         self.app = app
         self.queue = queue
         self.pid = pid
@@ -40,14 +42,17 @@ public struct PublishedQueue: Sendable, Equatable {
         else { return nil }
         self.init(
             app: app, queue: queue, pid: Int(pid), protocolVersion: Int(object["protocol"]?.intValue ?? 1),
-            started: object["started"]?.doubleValue ?? 0, socket: socket, viewers: Int(object["viewers"]?.intValue ?? 0))
+            started: object["started"]?.doubleValue ?? 0, socket: socket, viewers: Int(object["viewers"]?.intValue ?? 0)
+        )
     }
 
     /// Writes the sidecar next to the socket (mode 0600, replaced atomically).
     func write(to path: String) throws(RemoteError) {
         let temporary = path + ".tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw RemoteError("cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw RemoteError("cannot write \(temporary): \(String(cString: strerror(errno)))")
+        }
         let bytes = Array(json.utf8)
         let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)

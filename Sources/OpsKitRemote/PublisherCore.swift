@@ -193,7 +193,14 @@ public struct PublisherCore {
     public mutating func lineTooLong(_ id: Int) -> [Output] {
         guard connections[id] != nil else { return [] }
         connections[id]?.phase = .closed
-        return [.send(id, [Self.errorLine(.lineTooLong, "line longer than \(RemoteProtocol.maximumLineLength) bytes", request: nil)]), .close(id)]
+        return [
+            .send(
+                id,
+                [
+                    Self.errorLine(
+                        .lineTooLong, "line longer than \(RemoteProtocol.maximumLineLength) bytes", request: nil)
+                ]), .close(id),
+        ]
     }
 
     /// One inbound line (without its newline).
@@ -217,7 +224,9 @@ public struct PublisherCore {
         }
         let request = Self.requestID(object["id"])
         guard connection.tokens >= 1 else {
-            return refuse(&connection, id, .rateLimited, "more than \(Int(configuration.linesPerSecond)) lines per second", request: request)
+            return refuse(
+                &connection, id, .rateLimited, "more than \(Int(configuration.linesPerSecond)) lines per second",
+                request: request)
         }
         connection.tokens -= 1
         guard let cmd = object["cmd"]?.stringValue else {
@@ -226,7 +235,10 @@ public struct PublisherCore {
         if case .hello = connection.phase {
             guard cmd == "hello" else {
                 connection.phase = .closed
-                return [.send(id, [Self.errorLine(.badLine, "the first line must be a hello", request: request)]), .close(id)]
+                return [
+                    .send(id, [Self.errorLine(.badLine, "the first line must be a hello", request: request)]),
+                    .close(id),
+                ]
             }
             return hello(&connection, id, object, now: now)
         }
@@ -235,7 +247,8 @@ public struct PublisherCore {
 
     /// Refuses a line (`command`: counted as that command refused with `code`).
     private mutating func refuse(
-        _ connection: inout Connection, _ id: Int, _ code: RemoteErrorCode, command: String? = nil, _ message: String, request: String?
+        _ connection: inout Connection, _ id: Int, _ code: RemoteErrorCode, command: String? = nil, _ message: String,
+        request: String?
     ) -> [Output] {
         if let command { counted.countCommand(command, code.rawValue) }
         connection.refusals += 1
@@ -251,7 +264,9 @@ public struct PublisherCore {
         return [.send(id, [line])]
     }
 
-    private mutating func hello(_ connection: inout Connection, _ id: Int, _ object: [String: JSONValue], now: Duration) -> [Output] {
+    private mutating func hello(_ connection: inout Connection, _ id: Int, _ object: [String: JSONValue], now: Duration)
+        -> [Output]
+    {
         let request = Self.requestID(object["id"])
         let low = object["min"]?.intValue ?? 1
         let high = object["max"]?.intValue ?? low
@@ -259,8 +274,11 @@ public struct PublisherCore {
         guard version >= max(low, Int64(RemoteProtocol.versions.lowerBound)) else {
             connection.phase = .closed
             var line = "{\"event\":\"error\",\"code\":\"unsupported_protocol\",\"message\":"
-            line += jsonString("this publisher speaks opsdash/\(RemoteProtocol.versions.lowerBound)…\(RemoteProtocol.versions.upperBound)")
-            line += ",\"supported\":{\"min\":\(RemoteProtocol.versions.lowerBound),\"max\":\(RemoteProtocol.versions.upperBound)}}\n"
+            line += jsonString(
+                "this publisher speaks opsdash/\(RemoteProtocol.versions.lowerBound)…\(RemoteProtocol.versions.upperBound)"
+            )
+            line +=
+                ",\"supported\":{\"min\":\(RemoteProtocol.versions.lowerBound),\"max\":\(RemoteProtocol.versions.upperBound)}}\n"
             return [.send(id, [ByteBuffer(string: line)]), .close(id)]
         }
         var mayControl = access.allowControl
@@ -272,9 +290,15 @@ public struct PublisherCore {
                 mayControl = false
             } else {
                 connection.phase = .closed
-                return [.sendLaterAndClose(
-                    id, [Self.errorLine(.unauthorized, token.isEmpty ? "a token is required" : "wrong token", request: request)],
-                    delay: configuration.wrongTokenDelay)]
+                return [
+                    .sendLaterAndClose(
+                        id,
+                        [
+                            Self.errorLine(
+                                .unauthorized, token.isEmpty ? "a token is required" : "wrong token", request: request)
+                        ],
+                        delay: configuration.wrongTokenDelay)
+                ]
             }
             connection.who += mayControl ? " (control token)" : " (read token)"
         }
@@ -291,7 +315,8 @@ public struct PublisherCore {
             connection.wantsKeyframe = true
         }
         var line = "{\"event\":\"welcome\",\"protocol\":\(version),\"app\":\(jsonString(identity.app)),"
-        line += "\"queue\":\(jsonString(identity.queue)),\"pid\":\(identity.pid),\"role\":\"\(connection.role.rawValue)\","
+        line +=
+            "\"queue\":\(jsonString(identity.queue)),\"pid\":\(identity.pid),\"role\":\"\(connection.role.rawValue)\","
         line += "\"epoch\":\(jsonString(identity.epoch)),\"seq\":\(ring.head),\"resumed\":\(resumed),"
         line += "\"heartbeat\":\(configuration.heartbeat.seconds),\"max_line\":\(RemoteProtocol.maximumLineLength)}\n"
         connection.lastSent = now
@@ -309,23 +334,32 @@ public struct PublisherCore {
             counted.resyncs["asked", default: 0] += 1
             return [.send(id, [resyncLine("asked")])]
         case "ping":
-            return [.send(id, [ByteBuffer(string: "{\"event\":\"pong\"\(Self.requestField(request)),\"seq\":\(ring.head)}\n")])]
+            return [
+                .send(
+                    id, [ByteBuffer(string: "{\"event\":\"pong\"\(Self.requestField(request)),\"seq\":\(ring.head)}\n")]
+                )
+            ]
         case "hello":
             return refuse(&connection, id, .badArgument, "hello was already said", request: request)
         case "cancel":
             guard let op = object["op"]?.intValue, let operation = Int(exactly: op) else {
-                return refuse(&connection, id, .badArgument, command: cmd, "cancel needs \"op\": an operation id", request: request)
+                return refuse(
+                    &connection, id, .badArgument, command: cmd, "cancel needs \"op\": an operation id",
+                    request: request)
             }
             parsed = .cancel(operationID: operation)
         case "cancel_all":
             guard object["confirm"]?.boolValue == true else {
-                return refuse(&connection, id, .badArgument, command: cmd, "cancel_all needs \"confirm\": true", request: request)
+                return refuse(
+                    &connection, id, .badArgument, command: cmd, "cancel_all needs \"confirm\": true", request: request)
             }
             parsed = .cancelAll
         case "suspend": parsed = .suspend
         case "resume": parsed = .resume
         case "set_limit":
-            guard let limit = object["limit"]?.intValue, let value = Int(exactly: limit), RemoteProtocol.limitRange.contains(value) else {
+            guard let limit = object["limit"]?.intValue, let value = Int(exactly: limit),
+                RemoteProtocol.limitRange.contains(value)
+            else {
                 return refuse(
                     &connection, id, .badArgument, command: cmd,
                     "set_limit needs \"limit\": \(RemoteProtocol.limitRange.lowerBound)…\(RemoteProtocol.limitRange.upperBound)",
@@ -336,10 +370,13 @@ public struct PublisherCore {
             return refuse(&connection, id, .unknownCommand, "unknown command \"\(cmd)\"", request: request)
         }
         guard connection.role == .controller else {
-            return refuse(&connection, id, .forbidden, command: cmd, "read-only viewer: \(parsed.name) needs the controller role", request: request)
+            return refuse(
+                &connection, id, .forbidden, command: cmd, "read-only viewer: \(parsed.name) needs the controller role",
+                request: request)
         }
         if case .cancel(let operation) = parsed, !unfinished.contains(operation) {
-            return refuse(&connection, id, .notFound, command: cmd, "no unfinished operation #\(operation)", request: request)
+            return refuse(
+                &connection, id, .notFound, command: cmd, "no unfinished operation #\(operation)", request: request)
         }
         return [.execute(id, parsed, request: request)]
     }
@@ -360,7 +397,11 @@ public struct PublisherCore {
         line += ",\"text\":\(jsonString(command.audit(by: who)))}\n"
         let seq = ring.append(ByteBuffer(string: line))
         guard connections[id] != nil else { return [] }
-        return [.send(id, [ByteBuffer(string: "{\"event\":\"reply\"\(Self.requestField(request)),\"ok\":true,\"seq\":\(seq)}\n")])]
+        return [
+            .send(
+                id,
+                [ByteBuffer(string: "{\"event\":\"reply\"\(Self.requestField(request)),\"ok\":true,\"seq\":\(seq)}\n")])
+        ]
     }
 
     // MARK: Events
@@ -388,7 +429,10 @@ public struct PublisherCore {
             encoder = JSONLinesEncoder(progressInterval: .zero)
             var scratch = ""
             for op in snapshot.operations where op.lifecycle != .finished {
-                encoder.encode(.added(time: op.addedAt, id: op.id, name: op.name, kind: op.kind, totalBytes: op.totalBytes, dependencies: []), into: &scratch)
+                encoder.encode(
+                    .added(
+                        time: op.addedAt, id: op.id, name: op.name, kind: op.kind, totalBytes: op.totalBytes,
+                        dependencies: []), into: &scratch)
                 scratch.removeAll(keepingCapacity: true)
             }
             encoderIsCold = false
@@ -468,10 +512,13 @@ public struct PublisherCore {
             lines.append(resyncLine("lagged"))
             return lines
         }
-        let coalesce = ring.head >= connection.cursor && ring.head - connection.cursor >= UInt64(configuration.coalesceLag)
+        let coalesce =
+            ring.head >= connection.cursor && ring.head - connection.cursor >= UInt64(configuration.coalesceLag)
         var skippedFrom: UInt64?
         var count = 0
-        while connection.cursor <= ring.head, count < configuration.batchLines, let entry = ring.entry(connection.cursor) {
+        while connection.cursor <= ring.head, count < configuration.batchLines,
+            let entry = ring.entry(connection.cursor)
+        {
             if coalesce, entry.superseded {
                 if skippedFrom == nil { skippedFrom = entry.seq }
             } else {
@@ -522,9 +569,13 @@ public struct PublisherCore {
 
     static func errorLine(_ code: RemoteErrorCode, _ message: String, request: String?) -> ByteBuffer {
         if request != nil {
-            return ByteBuffer(string: "{\"event\":\"reply\"\(requestField(request)),\"ok\":false,\"error\":\"\(code.rawValue)\",\"message\":\(jsonString(message))}\n")
+            return ByteBuffer(
+                string:
+                    "{\"event\":\"reply\"\(requestField(request)),\"ok\":false,\"error\":\"\(code.rawValue)\",\"message\":\(jsonString(message))}\n"
+            )
         }
-        return ByteBuffer(string: "{\"event\":\"error\",\"code\":\"\(code.rawValue)\",\"message\":\(jsonString(message))}\n")
+        return ByteBuffer(
+            string: "{\"event\":\"error\",\"code\":\"\(code.rawValue)\",\"message\":\(jsonString(message))}\n")
     }
 
     /// A request id as it goes back: a string, or an integer's digits.

@@ -118,7 +118,8 @@ final class PublisherEngine {
                 }
             case .execute(let id, let command, let request):
                 command.perform(on: monitor)
-                let (events, snapshot) = core.needsKeyframe
+                let (events, snapshot) =
+                    core.needsKeyframe
                     ? monitor.drainEventsAndSnapshot() : (monitor.drainEvents(), nil)
                 core.publish(events, snapshot: snapshot, monitorTime: monitor.now)
                 logger.info("\(command.name) by viewer \(id)")

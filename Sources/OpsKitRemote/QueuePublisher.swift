@@ -74,7 +74,10 @@ public final class QueuePublisher: Service, Sendable {
     private let startedAt = Date()
 
     /// A publisher for `monitor`'s queue under `name` (shown as "app/name").
-    public init(monitor: QueueMonitor, name: String, options: Options = .init(), logger: Logger = Logger(label: "opsdash.publisher")) {
+    public init(
+        monitor: QueueMonitor, name: String, options: Options = .init(),
+        logger: Logger = Logger(label: "opsdash.publisher")
+    ) {
         self.monitor = monitor
         self.name = name
         self.options = options
@@ -87,12 +90,13 @@ public final class QueuePublisher: Service, Sendable {
 
     /// Letters, digits, `.`, `-` and `_`; anything else becomes `_`.
     static func fileName(_ text: String) -> String {
-        String(text.unicodeScalars.map { scalar -> Character in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_": Character(scalar)
-            default: "_"
-            }
-        }.prefix(80))
+        String(
+            text.unicodeScalars.map { scalar -> Character in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_": Character(scalar)
+                default: "_"
+                }
+            }.prefix(80))
     }
 
     /// Binds the socket(s) and starts serving. Throws a `RemoteError` naming the problem.
@@ -130,8 +134,9 @@ public final class QueuePublisher: Service, Sendable {
             servers.append(unix)
             guard chmod(socketPath, 0o600) == 0 else { throw RemoteError("cannot chmod \(socketPath)") }
             if let tcp = options.tcp {
-                servers.append(try Self.bootstrap(group: group, engine: engine, allowedUIDs: allowed, tcp: true)
-                    .bind(host: tcp.host, port: tcp.port).wait())
+                servers.append(
+                    try Self.bootstrap(group: group, engine: engine, allowedUIDs: allowed, tcp: true)
+                        .bind(host: tcp.host, port: tcp.port).wait())
             }
         } catch {
             for server in servers { try? server.close().wait() }
@@ -153,9 +158,13 @@ public final class QueuePublisher: Service, Sendable {
             }
         }.wait()
         try sidecar.write(to: sidecarPath)
-        let interval = TimeAmount.nanoseconds(Int64(options.pumpInterval.components.attoseconds / 1_000_000_000 + options.pumpInterval.components.seconds * 1_000_000_000))
+        let interval = TimeAmount.nanoseconds(
+            Int64(
+                options.pumpInterval.components.attoseconds / 1_000_000_000 + options.pumpInterval.components.seconds
+                    * 1_000_000_000))
         latestTally.withLock { $0 = RemoteTally() }
-        let pump = loop.scheduleRepeatedTask(initialDelay: .zero, delay: max(interval, .milliseconds(1))) { [weak self] _ in
+        let pump = loop.scheduleRepeatedTask(initialDelay: .zero, delay: max(interval, .milliseconds(1))) {
+            [weak self] _ in
             engine.value.pump()
             let tally = engine.value.core.tally
             self?.latestTally.withLock { $0 = tally }
@@ -187,10 +196,12 @@ public final class QueuePublisher: Service, Sendable {
     /// Says `bye` to every viewer, stops listening and removes the socket and sidecar. Blocks
     /// until done; call it from any thread but the publisher's own.
     public func stop() {
-        guard let current = running.withLock({ state -> Running? in
-            defer { state = nil }
-            return state
-        }) else { return }
+        guard
+            let current = running.withLock({ state -> Running? in
+                defer { state = nil }
+                return state
+            })
+        else { return }
         let loop = current.engine.eventLoop
         current.pump.cancel()
         for server in current.servers { try? server.close().wait() }
@@ -226,13 +237,16 @@ public final class QueuePublisher: Service, Sendable {
     private func removeStaleSocket() throws(RemoteError) {
         var info = stat()
         guard lstat(socketPath, &info) == 0 else { return }
-        guard info.st_mode & S_IFMT == S_IFSOCK else { throw RemoteError("refusing \(socketPath): exists and is not a socket") }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw RemoteError("refusing \(socketPath): exists and is not a socket")
+        }
         if UnixSocket.canConnect(socketPath) { throw RemoteError("\(socketPath) is in use by a running publisher") }
         unlink(socketPath)
     }
 
     private static func bootstrap(
-        group: MultiThreadedEventLoopGroup, engine: NIOLoopBoundBox<PublisherEngine>, allowedUIDs: Set<UInt32>, tcp: Bool
+        group: MultiThreadedEventLoopGroup, engine: NIOLoopBoundBox<PublisherEngine>, allowedUIDs: Set<UInt32>,
+        tcp: Bool
     ) -> ServerBootstrap {
         ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 64)

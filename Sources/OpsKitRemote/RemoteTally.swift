@@ -8,7 +8,10 @@ public struct RemoteTally: Sendable, Equatable {
     /// The commands a controller may send (`RemoteCommand.name`).
     public static let commands = ["cancel", "cancel_all", "suspend", "resume", "set_limit"]
     /// How a command ended: carried out, or refused with one of these error codes.
-    public static let results = ["ok", RemoteErrorCode.forbidden.rawValue, RemoteErrorCode.notFound.rawValue, RemoteErrorCode.badArgument.rawValue]
+    public static let results = [
+        "ok", RemoteErrorCode.forbidden.rawValue, RemoteErrorCode.notFound.rawValue,
+        RemoteErrorCode.badArgument.rawValue,
+    ]
 
     /// Streaming viewers by role (`observer`, `controller`).
     public var clients: [String: Int]

@@ -124,7 +124,9 @@ public final class RemoteViewer: Sendable {
         case .setLimit(let limit): line += ",\"limit\":\(limit)"
         case .suspend, .resume: break
         }
-        guard write(line + "}\n", to: descriptor) else { return .failure(Refusal(code: "disconnected", message: "connection lost")) }
+        guard write(line + "}\n", to: descriptor) else {
+            return .failure(Refusal(code: "disconnected", message: "connection lost"))
+        }
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             let answer = state.withLock { state -> Result<UInt64?, Refusal>? in
@@ -237,7 +239,8 @@ public final class RemoteViewer: Sendable {
                 case .welcome(let welcome):
                     state.status = Status(link: .connected, detail: "connected", welcome: welcome)
                 case .reply(let request?, let ok, let code, let message, let seq):
-                    state.replies[request] = ok
+                    state.replies[request] =
+                        ok
                         ? .success(seq) : .failure(Refusal(code: code ?? "internal", message: message ?? ""))
                 case .bye(let reason):
                     state.sawBye = true

@@ -37,7 +37,8 @@ public enum RuntimeDirectory {
             throw RemoteError("refusing \(path): owned by uid \(info.st_uid), not \(geteuid())")
         }
         guard info.st_mode & 0o077 == 0 else {
-            throw RemoteError("refusing \(path): mode \(String(info.st_mode & 0o777, radix: 8)) lets others in (needs 700)")
+            throw RemoteError(
+                "refusing \(path): mode \(String(info.st_mode & 0o777, radix: 8)) lets others in (needs 700)")
         }
     }
 }

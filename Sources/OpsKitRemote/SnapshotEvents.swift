@@ -15,17 +15,21 @@ public enum SnapshotEvents {
             || previous?.maxConcurrentOperationCount != current.maxConcurrentOperationCount
         {
             let time = previous == nil ? Duration.zero : current.time
-            add(time, .queue(
-                time: time, isSuspended: current.isSuspended,
-                maxConcurrentOperationCount: current.maxConcurrentOperationCount, counts: current.counts,
-                reason: "snapshot"))
+            add(
+                time,
+                .queue(
+                    time: time, isSuspended: current.isSuspended,
+                    maxConcurrentOperationCount: current.maxConcurrentOperationCount, counts: current.counts,
+                    reason: "snapshot"))
         }
         for op in current.operations {
             let before = previous?.operation(id: op.id)
             if before == nil {
-                add(op.addedAt, .added(
-                    time: op.addedAt, id: op.id, name: op.name, kind: op.kind, totalBytes: op.totalBytes,
-                    dependencies: op.dependencies))
+                add(
+                    op.addedAt,
+                    .added(
+                        time: op.addedAt, id: op.id, name: op.name, kind: op.kind, totalBytes: op.totalBytes,
+                        dependencies: op.dependencies))
             }
             // The states after the one the viewer had (all of them for a new operation).
             var changes = op.history
@@ -35,19 +39,25 @@ public enum SnapshotEvents {
             var from = before?.lifecycle
             for change in changes {
                 if change.lifecycle == .finished, op.completedBytes != before?.completedBytes {
-                    add(change.time, .progress(
-                        time: change.time, id: op.id, completedBytes: op.completedBytes, totalBytes: op.totalBytes,
-                        bytesPerSecond: 0, retries: op.retries))
+                    add(
+                        change.time,
+                        .progress(
+                            time: change.time, id: op.id, completedBytes: op.completedBytes, totalBytes: op.totalBytes,
+                            bytesPerSecond: 0, retries: op.retries))
                 }
-                add(change.time, .state(
-                    time: change.time, id: op.id, from: from, to: change.lifecycle, outcome: change.outcome,
-                    message: change.lifecycle == .finished ? op.message : nil))
+                add(
+                    change.time,
+                    .state(
+                        time: change.time, id: op.id, from: from, to: change.lifecycle, outcome: change.outcome,
+                        message: change.lifecycle == .finished ? op.message : nil))
                 from = change.lifecycle
             }
             if op.lifecycle != .finished, op.completedBytes > 0, op.completedBytes != before?.completedBytes {
-                add(current.time, .progress(
-                    time: current.time, id: op.id, completedBytes: op.completedBytes, totalBytes: op.totalBytes,
-                    bytesPerSecond: op.bytesPerSecond, retries: op.retries))
+                add(
+                    current.time,
+                    .progress(
+                        time: current.time, id: op.id, completedBytes: op.completedBytes, totalBytes: op.totalBytes,
+                        bytesPerSecond: op.bytesPerSecond, retries: op.retries))
             }
         }
         // At equal times, starts go last: a start never appears before the finish that freed

@@ -62,7 +62,8 @@ public struct ViewerCore: Sendable {
     /// The hello for a new connection, offering to resume where the last one ended.
     public mutating func hello(role: RemoteRole?, token: String?, client: String = "opsdash") -> String {
         phase = .waitingForWelcome
-        var line = "{\"cmd\":\"hello\",\"min\":\(RemoteProtocol.versions.lowerBound),\"max\":\(RemoteProtocol.versions.upperBound),"
+        var line =
+            "{\"cmd\":\"hello\",\"min\":\(RemoteProtocol.versions.lowerBound),\"max\":\(RemoteProtocol.versions.upperBound),"
         line += "\"client\":\(jsonString(client))"
         if let role { line += ",\"role\":\"\(role.rawValue)\"" }
         if let token { line += ",\"token\":\(jsonString(token))" }
@@ -144,34 +145,46 @@ public struct ViewerCore: Sendable {
             let text = fields["text"]?.stringValue ?? ""
             // Into the picture's event log, so every viewer sees who did what.
             let current = builder.snapshot()
-            let time = fields["t"]?.doubleValue.flatMap { $0 >= 0 && $0 < 1e9 ? Duration.nanoseconds(Int64($0 * 1e9)) : nil } ?? current.time
-            builder.apply(.queue(
-                time: time, isSuspended: current.isSuspended, maxConcurrentOperationCount: current.maxConcurrentOperationCount,
-                counts: current.counts, reason: text))
+            let time =
+                fields["t"]?.doubleValue.flatMap { $0 >= 0 && $0 < 1e9 ? Duration.nanoseconds(Int64($0 * 1e9)) : nil }
+                ?? current.time
+            builder.apply(
+                .queue(
+                    time: time, isSuspended: current.isSuspended,
+                    maxConcurrentOperationCount: current.maxConcurrentOperationCount,
+                    counts: current.counts, reason: text))
             return [.audit(text)]
         case "skipped":
-            guard case .live = phase, let from = fields["from"]?.intValue, let to = fields["to"]?.intValue, from <= to else { return [] }
+            guard case .live = phase, let from = fields["from"]?.intValue, let to = fields["to"]?.intValue, from <= to
+            else { return [] }
             if UInt64(from) != (lastSeq ?? 0) + 1 { return resync("missed \((lastSeq ?? 0) + 1)…\(from - 1)") }
             lastSeq = UInt64(to)
             return []
         case "heartbeat":
-            if let time = fields["t"]?.doubleValue, time >= 0, time < 1e9 { builder.advance(to: .nanoseconds(Int64(time * 1e9))) }
+            if let time = fields["t"]?.doubleValue, time >= 0, time < 1e9 {
+                builder.advance(to: .nanoseconds(Int64(time * 1e9)))
+            }
             guard case .live = phase, let seq, seq > (lastSeq ?? 0) else { return [] }
             return resync("missed \((lastSeq ?? 0) + 1)…\(seq)")
         case "resync":
             phase = .waitingForSnapshot
             return [.resyncing(fields["reason"]?.stringValue ?? "publisher asked")]
         case "reply":
-            let request: String? = switch fields["id"] {
-            case .string(let text)?: text
-            case .int(let number)?: "\(number)"
-            default: nil
-            }
-            return [.reply(
-                request: request, ok: fields["ok"]?.boolValue ?? false, code: fields["error"]?.stringValue,
-                message: fields["message"]?.stringValue, seq: fields["seq"]?.intValue.map { UInt64(max(0, $0)) })]
+            let request: String? =
+                switch fields["id"] {
+                case .string(let text)?: text
+                case .int(let number)?: "\(number)"
+                default: nil
+                }
+            return [
+                .reply(
+                    request: request, ok: fields["ok"]?.boolValue ?? false, code: fields["error"]?.stringValue,
+                    message: fields["message"]?.stringValue, seq: fields["seq"]?.intValue.map { UInt64(max(0, $0)) })
+            ]
         case "error":
-            return [.error(code: fields["code"]?.stringValue ?? "internal", message: fields["message"]?.stringValue ?? "")]
+            return [
+                .error(code: fields["code"]?.stringValue ?? "internal", message: fields["message"]?.stringValue ?? "")
+            ]
         case "bye":
             return [.bye(fields["reason"]?.stringValue ?? "")]
         default:

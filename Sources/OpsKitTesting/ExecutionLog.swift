@@ -22,7 +22,9 @@ public final class ExecutionLog: Sendable {
             $0.events.append("start \(name)")
             $0.executing += 1
             $0.peak = max($0.peak, $0.executing)
-            if let limit, $0.executing > limit { $0.limitAtStartViolations.append("\(name): \($0.executing) > \(limit)") }
+            if let limit, $0.executing > limit {
+                $0.limitAtStartViolations.append("\(name): \($0.executing) > \(limit)")
+            }
         }
     }
 
@@ -47,6 +49,10 @@ public func watch(
     _ op: AsyncOperation, _ log: ExecutionLog, limit: (@Sendable () -> Int)? = nil
 ) -> NSKeyValueObservation {
     op.observe(\.isExecuting, options: [.new]) { op, change in
-        if change.newValue == true { log.started(op.name ?? "?", limit: limit?()) } else { log.finished(op.name ?? "?") }
+        if change.newValue == true {
+            log.started(op.name ?? "?", limit: limit?())
+        } else {
+            log.finished(op.name ?? "?")
+        }
     }
 }

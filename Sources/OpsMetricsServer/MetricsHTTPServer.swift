@@ -76,10 +76,14 @@ private final class MetricsRequestHandler: ChannelInboundHandler {
             (status, text) = (.ok, body())
         }
         var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: status == .ok ? "text/plain; version=0.0.4; charset=utf-8" : "text/plain; charset=utf-8")
+        headers.add(
+            name: "Content-Type",
+            value: status == .ok ? "text/plain; version=0.0.4; charset=utf-8" : "text/plain; charset=utf-8")
         headers.add(name: "Content-Length", value: String(text.utf8.count))
         if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
+            promise: nil)
         if head.method != .HEAD {
             var buffer = context.channel.allocator.buffer(capacity: text.utf8.count)
             buffer.writeString(text)

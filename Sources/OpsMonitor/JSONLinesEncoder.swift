@@ -68,7 +68,8 @@ public struct JSONLinesEncoder: Sendable {
             appendTime(time, &output)
             output += ",\"event\":\"progress\",\"id\":\(id),\"op\":"
             appendString(names[id] ?? "#\(id)", &output)
-            output += ",\"bytes\":\(completed),\"total\":\(total),\"rate\":\(Int64(rate.rounded())),\"retries\":\(retries)}\n"
+            output +=
+                ",\"bytes\":\(completed),\"total\":\(total),\"rate\":\(Int64(rate.rounded())),\"retries\":\(retries)}\n"
         case .queue(let time, let suspended, let limit, let counts, let reason):
             output += "{\"t\":"
             appendTime(time, &output)

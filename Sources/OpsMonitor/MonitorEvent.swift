@@ -5,7 +5,8 @@ public enum MonitorEvent: Sendable, Equatable {
     /// An operation changed state; `from` is nil for the first state.
     case state(time: Duration, id: Int, from: Lifecycle?, to: Lifecycle, outcome: Outcome?, message: String?)
     /// An operation's progress changed.
-    case progress(time: Duration, id: Int, completedBytes: Int64, totalBytes: Int64, bytesPerSecond: Double, retries: Int)
+    case progress(
+        time: Duration, id: Int, completedBytes: Int64, totalBytes: Int64, bytesPerSecond: Double, retries: Int)
     /// The queue's settings changed (or an operator acted on it).
     case queue(time: Duration, isSuspended: Bool, maxConcurrentOperationCount: Int, counts: StateCounts, reason: String)
 

@@ -155,7 +155,12 @@ public struct MonitorStore: Sendable {
         counts[lifecycle, nil] += 1
         if unit == .bytes { totalBytes += total }
         touch()
-        if recordsEvents { record(.added(time: time, id: id, name: name ?? OperationSnapshot.defaultName(id: id), kind: kind, totalBytes: total, dependencies: dependencies)) }
+        if recordsEvents {
+            record(
+                .added(
+                    time: time, id: id, name: name ?? OperationSnapshot.defaultName(id: id), kind: kind,
+                    totalBytes: total, dependencies: dependencies))
+        }
         record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
     }
 
@@ -174,7 +179,11 @@ public struct MonitorStore: Sendable {
         let historyLimit = limits.historyPerOperation
         // Changed in place: copying an OperationSnapshot out and back costs a retain and a
         // release per reference field, on every change of every operation.
-        let change = operations.update(at: position) { op -> (from: Lifecycle, name: String?, missing: Int64, kind: OperationKind, addedAt: Duration, startedAt: Duration?)? in
+        let change = operations.update(at: position) {
+            op -> (
+                from: Lifecycle, name: String?, missing: Int64, kind: OperationKind, addedAt: Duration,
+                startedAt: Duration?
+            )? in
             guard op.lifecycle != .finished, op.lifecycle != lifecycle else { return nil }
             let from = op.lifecycle
             let counted = op.unit == .bytes
@@ -206,8 +215,10 @@ public struct MonitorStore: Sendable {
         if tally != nil, lifecycle == .finished {
             tally?.recordTransfer(change.missing, kind: change.kind)
             let started = change.startedAt
-            tally?.recordFinish(FinishedTiming(
-                outcome: outcome ?? .succeeded, wait: started.map { $0 - change.addedAt }, duration: started.map { time - $0 }))
+            tally?.recordFinish(
+                FinishedTiming(
+                    outcome: outcome ?? .succeeded, wait: started.map { $0 - change.addedAt },
+                    duration: started.map { time - $0 }))
         }
         counts[change.from, nil] -= 1
         counts[lifecycle, outcome] += 1
@@ -216,7 +227,10 @@ public struct MonitorStore: Sendable {
             throughput.record(change.missing, at: time)
             lastFinishedAt = max(lastFinishedAt, time)
         }
-        appendLog(LogEntry(time: time, operationID: id, name: change.name, from: change.from, to: lifecycle, outcome: outcome, message: message))
+        appendLog(
+            LogEntry(
+                time: time, operationID: id, name: change.name, from: change.from, to: lifecycle, outcome: outcome,
+                message: message))
         record(.state(time: time, id: id, from: change.from, to: lifecycle, outcome: outcome, message: message))
         if lifecycle == .finished {
             finishedInStore += 1
@@ -232,7 +246,11 @@ public struct MonitorStore: Sendable {
         retries: Int, retryLog: [String]? = nil, nextAttemptAt: Duration? = nil, time: Duration
     ) {
         guard let position = positionByID[id] else { return }
-        let change = operations.update(at: position) { op -> (completedDelta: Int64, totalDelta: Int64, total: Int64, rate: Double, retryName: String?, kind: OperationKind)? in
+        let change = operations.update(at: position) {
+            op -> (
+                completedDelta: Int64, totalDelta: Int64, total: Int64, rate: Double, retryName: String?,
+                kind: OperationKind
+            )? in
             guard op.lifecycle != .finished else { return nil }
             let counted = op.unit == .bytes
             let total = newTotal ?? op.totalBytes
@@ -259,16 +277,25 @@ public struct MonitorStore: Sendable {
         if let name = change.retryName, let last = retryLog?.last {
             appendLog(LogEntry(time: time, kind: .retry, operationID: id, text: "\(name): \(last), retry \(retries)"))
         }
-        record(.progress(time: time, id: id, completedBytes: completed, totalBytes: change.total, bytesPerSecond: change.rate, retries: retries))
+        record(
+            .progress(
+                time: time, id: id, completedBytes: completed, totalBytes: change.total, bytesPerSecond: change.rate,
+                retries: retries))
         touch()
     }
 
     /// Records a queue setting change or an operator action.
-    public mutating func queueChanged(isSuspended: Bool? = nil, maxConcurrent: Int? = nil, reason: String, time: Duration) {
+    public mutating func queueChanged(
+        isSuspended: Bool? = nil, maxConcurrent: Int? = nil, reason: String, time: Duration
+    ) {
         if let isSuspended { self.isSuspended = isSuspended }
         if let maxConcurrent { self.maxConcurrentOperationCount = maxConcurrent }
-        appendLog(LogEntry(time: time, kind: isSuspended == nil && maxConcurrent == nil ? .action : .queue, text: reason))
-        record(.queue(time: time, isSuspended: self.isSuspended, maxConcurrentOperationCount: self.maxConcurrentOperationCount, counts: counts, reason: reason))
+        appendLog(
+            LogEntry(time: time, kind: isSuspended == nil && maxConcurrent == nil ? .action : .queue, text: reason))
+        record(
+            .queue(
+                time: time, isSuspended: self.isSuspended,
+                maxConcurrentOperationCount: self.maxConcurrentOperationCount, counts: counts, reason: reason))
         touch()
     }
 

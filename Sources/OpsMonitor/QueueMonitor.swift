@@ -215,7 +215,9 @@ public final class QueueMonitor: Sendable {
 
     /// Cancels every unfinished operation.
     public func cancelAll() {
-        withAppliedState { state, time in state.store.queueChanged(reason: "operator cancelled all operations", time: time) }
+        withAppliedState { state, time in
+            state.store.queueChanged(reason: "operator cancelled all operations", time: time)
+        }
         for op in queue.allOperations {
             if let async = op as? AsyncOperation { async.cancel(reason: "cancelled by operator") } else { op.cancel() }
         }
@@ -239,10 +241,12 @@ public final class QueueMonitor: Sendable {
     private func recordQueue(isSuspended: Bool? = nil, maxConcurrent: Int? = nil) {
         withAppliedState { state, time in
             if let isSuspended, state.store.isSuspended != isSuspended {
-                state.store.queueChanged(isSuspended: isSuspended, reason: isSuspended ? "queue paused" : "queue resumed", time: time)
+                state.store.queueChanged(
+                    isSuspended: isSuspended, reason: isSuspended ? "queue paused" : "queue resumed", time: time)
             }
             if let maxConcurrent, state.store.maxConcurrentOperationCount != maxConcurrent {
-                state.store.queueChanged(maxConcurrent: maxConcurrent, reason: "concurrency limit \(maxConcurrent)", time: time)
+                state.store.queueChanged(
+                    maxConcurrent: maxConcurrent, reason: "concurrency limit \(maxConcurrent)", time: time)
             }
         }
     }
@@ -313,7 +317,9 @@ public final class QueueMonitor: Sendable {
         return result
     }
 
-    private func apply(_ change: PendingChange, to state: inout State, releasing released: inout [NSKeyValueObservation]) {
+    private func apply(
+        _ change: PendingChange, to state: inout State, releasing released: inout [NSKeyValueObservation]
+    ) {
         switch change {
         case .added(let op, let lifecycle, let time, let tokens):
             track(op, lifecycle, time: time, tokens: tokens, in: &state, releasing: &released)
@@ -419,7 +425,8 @@ public final class QueueMonitor: Sendable {
             state.rates.restart(id, at: nextAttemptAt, completed: progress.completedUnitCount)
         }
         // One log entry per failed attempt retried so far.
-        let log = row.retries != progress.retries
+        let log =
+            row.retries != progress.retries
             ? op.progressReporter.map { Array($0.retryLog.prefix(progress.retries)) } : nil
         state.store.progress(
             id, completedBytes: progress.completedUnitCount, totalBytes: progress.totalUnitCount,

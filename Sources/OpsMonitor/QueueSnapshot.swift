@@ -40,7 +40,8 @@ public struct LogEntry: Sendable, Equatable {
                 return text
             case .state(let name, let from, let to, let outcome, let message):
                 let state = to == .finished ? (outcome?.rawValue ?? "finished") : to.rawValue
-                return "\(name ?? OperationSnapshot.defaultName(id: operationID ?? 0)): \(from.rawValue) → \(state)\(message.map { " (\($0))" } ?? "")"
+                return
+                    "\(name ?? OperationSnapshot.defaultName(id: operationID ?? 0)): \(from.rawValue) → \(state)\(message.map { " (\($0))" } ?? "")"
             }
         }
         set { detail = .text(newValue) }
@@ -76,7 +77,10 @@ public struct LogEntry: Sendable, Equatable {
     }
 
     /// A state change of operation `operationID` named `name`.
-    init(time: Duration, operationID: Int, name: String?, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?) {
+    init(
+        time: Duration, operationID: Int, name: String?, from: Lifecycle, to: Lifecycle, outcome: Outcome?,
+        message: String?
+    ) {
         self.time = time
         self.kind = .state
         self.operationID = operationID

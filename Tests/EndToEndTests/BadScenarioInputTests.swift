@@ -32,7 +32,8 @@ import Darwin
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("evil\n\u{1B}[2J.json")
-        let json = #"{"name":"x","description":"d","concurrency":2,"seed":1,"#
+        let json =
+            #"{"name":"x","description":"d","concurrency":2,"seed":1,"#
             + #""operations":[{"id":"a","kind":"\u001b]0;owned\u0007"}]}"#
         try Data(json.utf8).write(to: file)
         let result = try runOpsdash(["--headless", "--scenario", file.path])

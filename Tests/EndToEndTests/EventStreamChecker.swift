@@ -45,9 +45,15 @@ struct EventStreamChecker {
         case "state":
             let from = object["from"] as? String
             let to = object["to"] as? String ?? "?"
-            if states[id] != from { problems.append("line \(line): #\(id) from \(from ?? "null") but was \(states[id] ?? "null")") }
-            let legal: Set<String> = ["nil>waiting", "nil>ready", "waiting>ready", "ready>executing", "executing>finished", "ready>finished"]
-            if !legal.contains("\(from ?? "nil")>\(to)") { problems.append("line \(line): #\(id) illegal \(from ?? "nil") → \(to)") }
+            if states[id] != from {
+                problems.append("line \(line): #\(id) from \(from ?? "null") but was \(states[id] ?? "null")")
+            }
+            let legal: Set<String> = [
+                "nil>waiting", "nil>ready", "waiting>ready", "ready>executing", "executing>finished", "ready>finished",
+            ]
+            if !legal.contains("\(from ?? "nil")>\(to)") {
+                problems.append("line \(line): #\(id) illegal \(from ?? "nil") → \(to)")
+            }
             if from == "ready", to == "finished", object["outcome"] as? String != "cancelled" {
                 problems.append("line \(line): #\(id) finished without executing but not cancelled")
             }
@@ -69,7 +75,9 @@ struct EventStreamChecker {
             let bytes = object["bytes"] as? Int ?? -1
             let total = object["total"] as? Int ?? -1
             if bytes < (lastBytes[id] ?? 0) { problems.append("line \(line): #\(id) progress went back to \(bytes)") }
-            if bytes < 0 || bytes > total { problems.append("line \(line): #\(id) progress \(bytes) outside 0…\(total)") }
+            if bytes < 0 || bytes > total {
+                problems.append("line \(line): #\(id) progress \(bytes) outside 0…\(total)")
+            }
             if states[id] == "finished" { problems.append("line \(line): #\(id) progress after finish") }
             lastBytes[id] = bytes
         case "queue":

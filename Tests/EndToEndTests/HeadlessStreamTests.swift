@@ -32,7 +32,10 @@ import Testing
 
     @Test func badScenarioFileExitsTwoNamingFileAndProblem() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-bad-\(UUID().uuidString).json")
-        try Data(#"{"name":"x","description":"d","concurrency":2,"seed":1,"operations":[{"id":"a","kind":"download","size":-5,"bandwidth":10}]}"#.utf8).write(to: url)
+        try Data(
+            #"{"name":"x","description":"d","concurrency":2,"seed":1,"operations":[{"id":"a","kind":"download","size":-5,"bandwidth":10}]}"#
+                .utf8
+        ).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let result = try runOpsdash(["--headless", "--scenario", url.path])
         #expect(result.status == 2)
@@ -56,7 +59,9 @@ import Testing
     }
 
     @Test func badFlagsExitTwoWithOneLine() throws {
-        for arguments in [["--concurrency", "0"], ["--speed", "-1"], ["--bogus"], ["--fps", "500"], ["--summary-every", "1"]] {
+        for arguments in [
+            ["--concurrency", "0"], ["--speed", "-1"], ["--bogus"], ["--fps", "500"], ["--summary-every", "1"],
+        ] {
             let result = try runOpsdash(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")

@@ -15,23 +15,30 @@ import Testing
 
     @Test(.enabled(if: prometheusServerEnabled), .timeLimit(.minutes(1)))
     func prometheusSumsFinishedOperationsOfTwoInstancesAsTheirSummariesSay() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-prom-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "opsdash-prom-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let instances = try [("flaky", "1"), ("pipeline", "2")].map { scenario, seed in
             try BackgroundProcess(
                 executable: #require(opsdashBinaryPath()),
-                arguments: ["--headless", "--scenario", scenario, "--seed", seed, "--speed", "200",
-                            "--metrics-port", "0", "--linger", "inf"],
+                arguments: [
+                    "--headless", "--scenario", scenario, "--seed", seed, "--speed", "200",
+                    "--metrics-port", "0", "--linger", "inf",
+                ],
                 in: directory, name: scenario)
         }
         defer { for instance in instances { instance.terminate() } }
         var expected: [String: Int] = ["succeeded": 0, "failed": 0, "cancelled": 0]
         var targets: [String] = []
         for instance in instances {
-            let port = try #require(await instance.waitForMatch(in: .stderr, #"127\.0\.0\.1:([0-9]+)/metrics"#), "\(instance.name) printed its port")
+            let port = try #require(
+                await instance.waitForMatch(in: .stderr, #"127\.0\.0\.1:([0-9]+)/metrics"#),
+                "\(instance.name) printed its port")
             targets.append("127.0.0.1:\(port)")
-            let summary = try #require(await instance.waitForMatch(in: .stdout, #"(\{"t":[^\n]*"event":"summary"[^\n]*\})"#), "\(instance.name) finished its run")
+            let summary = try #require(
+                await instance.waitForMatch(in: .stdout, #"(\{"t":[^\n]*"event":"summary"[^\n]*\})"#),
+                "\(instance.name) finished its run")
             let fields = try #require(try JSONSerialization.jsonObject(with: Data(summary.utf8)) as? [String: Any])
             for outcome in expected.keys { expected[outcome, default: 0] += fields[outcome] as? Int ?? 0 }
         }
@@ -40,19 +47,21 @@ import Testing
         let prometheusPort = try freeLoopbackPort()
         let config = directory.appendingPathComponent("prometheus.yml")
         try """
-            global:
-              scrape_interval: 1s
-              evaluation_interval: 1s
-            scrape_configs:
-              - job_name: opsdash
-                static_configs:
-                  - targets: [\(targets.map { "'\($0)'" }.joined(separator: ", "))]
+        global:
+          scrape_interval: 1s
+          evaluation_interval: 1s
+        scrape_configs:
+          - job_name: opsdash
+            static_configs:
+              - targets: [\(targets.map { "'\($0)'" }.joined(separator: ", "))]
 
-            """.write(to: config, atomically: true, encoding: .utf8)
+        """.write(to: config, atomically: true, encoding: .utf8)
         let prometheus = try BackgroundProcess(
             executable: #require(toolPath("prometheus")),
-            arguments: ["--config.file=\(config.path)", "--storage.tsdb.path=\(directory.appendingPathComponent("data").path)",
-                        "--web.listen-address=127.0.0.1:\(prometheusPort)"],
+            arguments: [
+                "--config.file=\(config.path)", "--storage.tsdb.path=\(directory.appendingPathComponent("data").path)",
+                "--web.listen-address=127.0.0.1:\(prometheusPort)",
+            ],
             in: directory, name: "prometheus")
         defer { prometheus.terminate() }
 
@@ -87,7 +96,9 @@ import Testing
     @Test func aTakenPortExitsTwoWithOneLine() throws {
         let (fd, port) = try loopbackSocket(listening: true)
         defer { close(fd) }
-        let result = try runOpsdash(["--headless", "--scenario", "pipeline", "--speed", "1000", "--metrics-port", "\(port)"])
+        let result = try runOpsdash([
+            "--headless", "--scenario", "pipeline", "--speed", "1000", "--metrics-port", "\(port)",
+        ])
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("opsdash: cannot serve metrics on 127.0.0.1:\(port): "))
@@ -97,7 +108,10 @@ import Testing
     @Test(arguments: [
         (["--headless", "--linger", "5"], "--linger needs --headless and --metrics-port"),
         (["--metrics-port", "70000"], "--metrics-port must be between 0 and 65535 (got 70000)"),
-        (["--headless", "--metrics-port", "0", "--linger=-1"], "--linger must be a number of seconds, 0 or more (got -1.0)"),
+        (
+            ["--headless", "--metrics-port", "0", "--linger=-1"],
+            "--linger must be a number of seconds, 0 or more (got -1.0)"
+        ),
     ])
     func badMetricsFlagsExitTwo(_ arguments: [String], _ message: String) throws {
         let result = try runOpsdash(arguments)
@@ -110,7 +124,8 @@ import Testing
 let prometheusServerEnabled = toolPath("prometheus") != nil || ProcessInfo.processInfo.environment["CI"] == "true"
 
 /// The repository root.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// The path of `tool` on PATH, if any.
 func toolPath(_ tool: String) -> String? {
@@ -139,7 +154,9 @@ func loopbackSocket(listening: Bool) throws -> (fd: Int32, port: Int) {
     address.sin_port = 0
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+        }
     }
     guard bound, !listening || listen(fd, 1) == 0 else {
         close(fd)

@@ -9,7 +9,8 @@ func opsdashBinaryPath() -> String? {
     {
         return override
     }
-    let starts = [Bundle.main.bundlePath, CommandLine.arguments.first ?? ""]
+    let starts =
+        [Bundle.main.bundlePath, CommandLine.arguments.first ?? ""]
         + Bundle.allBundles.map(\.bundlePath)
     for start in starts where !start.isEmpty {
         var directory = URL(fileURLWithPath: start).deletingLastPathComponent()

@@ -9,7 +9,8 @@ final class PublishingApp {
     /// A fresh private runtime directory for a test.
     static func makeRuntime() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-rt-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return path
     }
 
@@ -31,7 +32,8 @@ final class PublishingApp {
         let deadline = ContinuousClock.now + .seconds(20)
         while socketPath == nil {
             guard ContinuousClock.now < deadline, process.isRunning else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "AppExample published no socket"])
+                throw CocoaError(
+                    .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "AppExample published no socket"])
             }
             Thread.sleep(forTimeInterval: 0.05)
         }

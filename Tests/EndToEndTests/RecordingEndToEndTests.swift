@@ -17,10 +17,15 @@ import Testing
     @Test func aRecordedRunReplaysHeadlessAsTheSameEvents() throws {
         let path = Self.temporaryPath("record")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = try runOpsdash(["--headless", "--scenario", "flaky", "--speed", "200", "--seed", "5", "--record", path])
+        let run = try runOpsdash([
+            "--headless", "--scenario", "flaky", "--speed", "200", "--seed", "5", "--record", path,
+        ])
         #expect(run.status == 1, "flaky has failures")
         let recording = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(recording.hasPrefix(#"{"event":"recording","format":"opsdash-recording","version":1,"app":"opsdash","queue":"flaky","started":""#))
+        #expect(
+            recording.hasPrefix(
+                #"{"event":"recording","format":"opsdash-recording","version":1,"app":"opsdash","queue":"flaky","started":""#
+            ))
         #expect(recording.contains(#""event":"snapshot_begin""#), "the last keyframe at least")
         let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000"])
         #expect(replay.status == 0)
@@ -34,7 +39,8 @@ import Testing
         let path = Self.temporaryPath("idle")
         defer { try? FileManager.default.removeItem(atPath: path) }
         // Two events 600 s apart: played at speed 1 that is ten minutes; capped at 0.2 s, a moment.
-        let header = #"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"#
+        let header =
+            #"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"#
         let first = #"{"t":1,"event":"state","id":1,"op":"a","from":null,"to":"ready","seq":1}"#
         let second = #"{"t":601,"event":"state","id":1,"op":"a","from":"ready","to":"executing","seq":2}"#
         try [header, first, second, ""].joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
@@ -61,13 +67,26 @@ import Testing
     @Test(arguments: [
         ("", "empty recording (no header line)"),
         ("{\"t\":1,\n", "1: not a recording: "),
-        (#"{"t":1,"event":"added","id":1,"op":"a","kind":"other","total":0,"after":[]}"# + "\n", #"1: not a recording: the first line must be a "recording" header"#),
-        (#"{"event":"recording","format":"opsdash-recording","version":9,"app":"a","queue":"q","started":"","source":"local"}"# + "\n", "1: format version 9 is newer than this opsdash reads (1)"),
-        (#"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"# + "\n"
-            + #"{"t":1,"event":"state","id":1,"op":"a","from":null,"to":"ready","seq":4}"# + "\n"
-            + #"{"t":2,"event":"state","id":1,"op":"a","from":"ready","to":"executing","seq":3}"# + "\n", "3: seq 3 after seq 4: out of order"),
-        (#"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"# + "\n"
-            + "[1,2]\n{}\n", "2: line is not a JSON object"),
+        (
+            #"{"t":1,"event":"added","id":1,"op":"a","kind":"other","total":0,"after":[]}"# + "\n",
+            #"1: not a recording: the first line must be a "recording" header"#
+        ),
+        (
+            #"{"event":"recording","format":"opsdash-recording","version":9,"app":"a","queue":"q","started":"","source":"local"}"#
+                + "\n", "1: format version 9 is newer than this opsdash reads (1)"
+        ),
+        (
+            #"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"#
+                + "\n"
+                + #"{"t":1,"event":"state","id":1,"op":"a","from":null,"to":"ready","seq":4}"# + "\n"
+                + #"{"t":2,"event":"state","id":1,"op":"a","from":"ready","to":"executing","seq":3}"# + "\n",
+            "3: seq 3 after seq 4: out of order"
+        ),
+        (
+            #"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"#
+                + "\n"
+                + "[1,2]\n{}\n", "2: line is not a JSON object"
+        ),
     ])
     func aBadRecordingExitsTwoNamingFileLineAndProblem(_ text: String, _ problem: String) throws {
         let path = Self.temporaryPath("bad")
@@ -77,7 +96,9 @@ import Testing
             let result = try runOpsdash(["replay", path] + mode)
             #expect(result.status == 2)
             #expect(result.stdout == "")
-            #expect(result.stderr.hasPrefix("opsdash: \(path)\(problem.hasPrefix("empty") ? ": " : ":")\(problem)"), "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("opsdash: \(path)\(problem.hasPrefix("empty") ? ": " : ":")\(problem)"),
+                "\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
         }
     }
@@ -89,7 +110,9 @@ import Testing
         let badTime = try runOpsdash(["replay", "x", "--start-at", "1:xx"])
         #expect(badTime.status == 2)
         #expect(badTime.stderr == "opsdash: --start-at must be seconds, m:ss or h:mm:ss (got 1:xx)\n")
-        let unwritable = try runOpsdash(["--headless", "--scenario", "pipeline", "--record", "/nonexistent/dir/rec.jsonl"])
+        let unwritable = try runOpsdash([
+            "--headless", "--scenario", "pipeline", "--record", "/nonexistent/dir/rec.jsonl",
+        ])
         #expect(unwritable.status == 2)
         #expect(unwritable.stderr.hasPrefix("opsdash: /nonexistent/dir/rec.jsonl: cannot create: "))
     }
@@ -114,7 +137,8 @@ import Testing
         let path = Self.temporaryPath("tui-record")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let binary = try #require(opsdashBinaryPath(), "opsdash binary not found")
-        let tmux = try TmuxSession(command: "\(shellQuote(binary)) --scenario pipeline --speed 100 --record \(shellQuote(path))")
+        let tmux = try TmuxSession(
+            command: "\(shellQuote(binary)) --scenario pipeline --speed 100 --record \(shellQuote(path))")
         defer { tmux.kill() }
         let done = try tmux.waitUntil(timeout: .seconds(30)) { headerCount("succeeded", in: $0) == 25 }
         #expect(done.matched, "the run never finished:\n\(done.screen)")
@@ -128,7 +152,9 @@ import Testing
 
     /// "1:23 / 4:56" in the replay header.
     static func replayClock(_ screen: String) -> (position: String, total: String)? {
-        guard let range = screen.range(of: #"[0-9]+:[0-9]{2} / [0-9]+:[0-9]{2}"#, options: .regularExpression) else { return nil }
+        guard let range = screen.range(of: #"[0-9]+:[0-9]{2} / [0-9]+:[0-9]{2}"#, options: .regularExpression) else {
+            return nil
+        }
         let parts = screen[range].components(separatedBy: " / ")
         return (parts[0], parts[1])
     }
@@ -139,7 +165,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         _ = try runOpsdash(["--headless", "--scenario", "pipeline", "--speed", "200", "--record", path])
         let binary = try #require(opsdashBinaryPath(), "opsdash binary not found")
-        let tmux = try TmuxSession(command: "\(shellQuote(binary)) replay \(shellQuote(path)) --speed 1 --start-at 0:05")
+        let tmux = try TmuxSession(
+            command: "\(shellQuote(binary)) replay \(shellQuote(path)) --speed 1 --start-at 0:05")
         defer { tmux.kill() }
         let shown = try tmux.waitUntil { $0.contains("REPLAY pipeline") && $0.contains("playing") }
         #expect(shown.matched, "no REPLAY header:\n\(shown.screen)")

@@ -16,7 +16,9 @@ private func quit(_ tmux: TmuxSession) {
         defer { try? FileManager.default.removeItem(atPath: runtime) }
         let app = try PublishingApp(["--rounds", "2", "--speed", "20"], runtime: runtime)
         let listed = try runOpsdash(["attach", "--list"], environment: ["XDG_RUNTIME_DIR": runtime])
-        #expect(listed.stdout.hasPrefix("AppExample/images: pid \(app.process.processIdentifier), since "), "\(listed.stdout)")
+        #expect(
+            listed.stdout.hasPrefix("AppExample/images: pid \(app.process.processIdentifier), since "),
+            "\(listed.stdout)")
         let result = try runOpsdash(["attach", "--headless"], environment: ["XDG_RUNTIME_DIR": runtime])
         var checker = EventStreamChecker(limit: 3)
         checker.check(result.stdout)
@@ -26,8 +28,9 @@ private func quit(_ tmux: TmuxSession) {
         #expect(checker.outcomes["thumb-1-6"] == "cancelled")
         #expect(result.status == 1, "one operation was cancelled: \(result.stderr)")
         #expect(app.waitForExit())
-        #expect((try? FileManager.default.contentsOfDirectory(atPath: runtime + "/opsdash"))?.isEmpty == true,
-                "the app removed its socket and sidecar")
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: runtime + "/opsdash"))?.isEmpty == true,
+            "the app removed its socket and sidecar")
     }
 
     @Test func attachHeadlessRecordReplaysAsTheSameEvents() throws {
@@ -36,12 +39,16 @@ private func quit(_ tmux: TmuxSession) {
         let path = RecordingEndToEndTests.temporaryPath("attach")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let app = try PublishingApp(["--rounds", "2", "--speed", "20"], runtime: runtime)
-        let attached = try runOpsdash(["attach", "--headless", "--record", path], environment: ["XDG_RUNTIME_DIR": runtime])
+        let attached = try runOpsdash(
+            ["attach", "--headless", "--record", path], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(attached.status == 1, "one operation was cancelled: \(attached.stderr)")
         #expect(app.waitForExit())
         let recording = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(recording.hasPrefix(#"{"event":"recording","format":"opsdash-recording","version":1,"app":"AppExample","queue":"images","started":""#),
-                "\(recording.prefix(200))")
+        #expect(
+            recording.hasPrefix(
+                #"{"event":"recording","format":"opsdash-recording","version":1,"app":"AppExample","queue":"images","started":""#
+            ),
+            "\(recording.prefix(200))")
         #expect(recording.split(separator: "\n").first?.contains(#""source":"attach""#) == true)
         #expect(recording.contains(#""event":"snapshot_begin""#), "the join's keyframe at least")
         let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000"])
@@ -50,11 +57,18 @@ private func quit(_ tmux: TmuxSession) {
         let expected = RecordingEndToEndTests.eventLines(attached.stdout)
         #expect(expected.count > 50)
         #expect(RecordingEndToEndTests.eventLines(replay.stdout) == expected)
-        #expect(expected.contains { $0.contains(#""op":"thumb-1-6""#) && $0.contains("cancelled") }, "the stream is the app's")
-        let unwritable = try runOpsdash(["attach", "--headless", "--record", runtime + "/no/such/dir.jsonl"], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(
+            expected.contains { $0.contains(#""op":"thumb-1-6""#) && $0.contains("cancelled") },
+            "the stream is the app's")
+        let unwritable = try runOpsdash(
+            ["attach", "--headless", "--record", runtime + "/no/such/dir.jsonl"],
+            environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(unwritable.status == 2)
-        #expect(unwritable.stderr.hasPrefix("opsdash: \(runtime)/no/such/dir.jsonl: cannot create: "), "\(unwritable.stderr)")
-        let nothing = try runOpsdash(["attach", "--headless", "--record", path], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(
+            unwritable.stderr.hasPrefix("opsdash: \(runtime)/no/such/dir.jsonl: cannot create: "),
+            "\(unwritable.stderr)")
+        let nothing = try runOpsdash(
+            ["attach", "--headless", "--record", path], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(nothing.status == 2, "the app has gone: \(nothing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: path), "no recording is left when nothing was attached")
     }
@@ -68,7 +82,8 @@ private func quit(_ tmux: TmuxSession) {
         let app = try PublishingApp(["--rounds", "1", "--speed", "20"], runtime: runtime)
         let binary = try #require(opsdashBinaryPath())
         let tmux = try TmuxSession(
-            command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach --record \(shellQuote(path))")
+            command:
+                "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach --record \(shellQuote(path))")
         defer { quit(tmux) }
         let ended = try tmux.waitUntil(timeout: .seconds(30)) { $0.contains("disconnected: app shutting down") }
         #expect(ended.matched, "the app did not finish:\n\(ended.screen)")
@@ -76,7 +91,9 @@ private func quit(_ tmux: TmuxSession) {
         try tmux.sendKeys("q")
         #expect(try tmux.waitUntil { tmux.exitStatus(in: $0) == 0 }.matched)
         let recording = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(recording.split(separator: "\n").first?.contains(#""app":"AppExample","queue":"images","started":""#) == true)
+        #expect(
+            recording.split(separator: "\n").first?.contains(#""app":"AppExample","queue":"images","started":""#)
+                == true)
         #expect(recording.split(separator: "\n").first?.contains(#""source":"attach""#) == true)
         let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000"])
         #expect(replay.status == 0, "\(replay.stderr)")
@@ -87,14 +104,16 @@ private func quit(_ tmux: TmuxSession) {
     @Test func attachRefusesADirectoryOthersCanEnter() throws {
         let runtime = try PublishingApp.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }
-        try FileManager.default.createDirectory(atPath: runtime + "/opsdash", withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: runtime + "/opsdash", withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
         let socket = runtime + "/opsdash/x.sock"
         let result = try runOpsdash(["attach", "--headless", socket], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(result.status == 2)
         #expect(result.stderr == "opsdash: refusing \(runtime)/opsdash: mode 755 lets others in (needs 700)\n")
         let nothing = try runOpsdash(["attach"], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(nothing.status == 2)
-        #expect(nothing.stderr == "opsdash: no published queues in \(runtime)/opsdash (start an app that publishes one)\n")
+        #expect(
+            nothing.stderr == "opsdash: no published queues in \(runtime)/opsdash (start an app that publishes one)\n")
         let unknown = try runOpsdash(["attach", "nosuch"], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(unknown.stderr == "opsdash: no published queue named nosuch in \(runtime)/opsdash\n")
         let badFlag = try runOpsdash(["attach", "--fps", "0"], environment: ["XDG_RUNTIME_DIR": runtime])
@@ -107,9 +126,12 @@ private func quit(_ tmux: TmuxSession) {
         defer { try? FileManager.default.removeItem(atPath: runtime) }
         let app = try PublishingApp(["--speed", "2", "--allow-control"], runtime: runtime)
         let binary = try #require(opsdashBinaryPath())
-        let tmux = try TmuxSession(command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach images")
+        let tmux = try TmuxSession(
+            command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach images")
         defer { quit(tmux) }
-        let shown = try tmux.waitUntil { $0.contains("AppExample/images[\(app.process.processIdentifier)] connected (control)") && $0.contains("#1 ") }
+        let shown = try tmux.waitUntil {
+            $0.contains("AppExample/images[\(app.process.processIdentifier)] connected (control)") && $0.contains("#1 ")
+        }
         #expect(shown.matched, "no connected header:\n\(shown.screen)")
         try tmux.sendKeys("p")
         let paused = try tmux.waitUntil { $0.contains("PAUSED") }
@@ -128,12 +150,15 @@ private func quit(_ tmux: TmuxSession) {
         try tmux.sendKeys("c")
         #expect(try tmux.waitUntil { $0.contains("operator cancelled #") }.matched, "no cancel in the log")
         try tmux.sendKeys("p")
-        let cancelled = try tmux.waitUntil { (headerCount("cancelled", in: $0) ?? 0) > before && $0.contains("RUNNING") }
+        let cancelled = try tmux.waitUntil {
+            (headerCount("cancelled", in: $0) ?? 0) > before && $0.contains("RUNNING")
+        }
         #expect(cancelled.matched, "nothing more was cancelled:\n\(cancelled.screen)")
         try tmux.sendKeys("p")
         #expect(try tmux.waitUntil { $0.contains("PAUSED") }.matched)
         // A read-only viewer's keys are refused in the message line.
-        let readOnly = try TmuxSession(command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach --read-only")
+        let readOnly = try TmuxSession(
+            command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach --read-only")
         defer { quit(readOnly) }
         #expect(try readOnly.waitUntil { $0.contains("connected (read-only)") }.matched)
         try readOnly.sendKeys("p")
@@ -143,7 +168,9 @@ private func quit(_ tmux: TmuxSession) {
         try readOnly.sendKeys("Down")  // clears the message line
         #expect(try readOnly.waitUntil { !$0.contains("refused:") }.matched)
         try readOnly.sendKeys("+")
-        #expect(try readOnly.waitUntil { $0.contains("refused: read-only attach") && $0.contains("/4 ") }.matched, "+ was not refused")
+        #expect(
+            try readOnly.waitUntil { $0.contains("refused: read-only attach") && $0.contains("/4 ") }.matched,
+            "+ was not refused")
         try readOnly.sendKeys("/")
         try readOnly.sendKeys("-l", "ready")
         try readOnly.sendKeys("Enter")
@@ -162,13 +189,17 @@ private func quit(_ tmux: TmuxSession) {
         let binary = try #require(opsdashBinaryPath())
         let tmux = try TmuxSession(command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach")
         defer { quit(tmux) }
-        #expect(try tmux.waitUntil { $0.contains("[\(first.process.processIdentifier)] connected") && $0.contains("#1 ") }.matched)
+        #expect(
+            try tmux.waitUntil { $0.contains("[\(first.process.processIdentifier)] connected") && $0.contains("#1 ") }
+                .matched)
         first.stop(SIGKILL)
         let gone = try tmux.waitUntil { $0.contains("disconnected: ") }
         #expect(gone.matched, "no disconnected state:\n\(gone.screen)")
         #expect(gone.screen.contains("#1 "), "the last picture stays")
         let second = try PublishingApp(["--speed", "4"], runtime: runtime)
-        let back = try tmux.waitUntil(timeout: .seconds(20)) { $0.contains("[\(second.process.processIdentifier)] connected") }
+        let back = try tmux.waitUntil(timeout: .seconds(20)) {
+            $0.contains("[\(second.process.processIdentifier)] connected")
+        }
         #expect(back.matched, "did not reconnect to the new app:\n\(back.screen)")
         second.stop()
         let bye = try tmux.waitUntil { $0.contains("disconnected: app shutting down") }

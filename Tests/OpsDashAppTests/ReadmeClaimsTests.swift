@@ -46,8 +46,10 @@ import Testing
         }
         #expect(flags.contains("--scenario") && flags.contains("--record"))
         for flag in flags.sorted() {
-            #expect(Self.readme.contains("`\(flag)") || Self.readme.contains(" \(flag) ") || Self.readme.contains("\(flag) <"),
-                    "README does not mention \(flag)")
+            #expect(
+                Self.readme.contains("`\(flag)") || Self.readme.contains(" \(flag) ")
+                    || Self.readme.contains("\(flag) <"),
+                "README does not mention \(flag)")
         }
     }
 

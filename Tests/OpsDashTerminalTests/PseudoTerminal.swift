@@ -2,9 +2,9 @@ import CNcurses
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A pseudo-terminal pair for running a real curses screen without a real terminal.

@@ -21,7 +21,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let log = try #require(StrayOutputLog(directory: directory, pid: 42))
         #if os(Linux)
-            #expect(try entries(directory) == [], "unnamed while open: a crash leaves nothing")
+        #expect(try entries(directory) == [], "unnamed while open: a crash leaves nothing")
         #endif
         #expect(log.close() == nil)
         #expect(try entries(directory) == [])

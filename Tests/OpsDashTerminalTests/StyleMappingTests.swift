@@ -47,9 +47,10 @@ import Testing
         func column(_ title: String) throws -> Int {
             let header = Array(buffer.line(3))
             let needle = Array(title)
-            return try #require((0...(header.count - needle.count)).first {
-                Array(header[$0..<($0 + needle.count)]) == needle
-            })
+            return try #require(
+                (0...(header.count - needle.count)).first {
+                    Array(header[$0..<($0 + needle.count)]) == needle
+                })
         }
         func attributes(x: Int, row: Int) -> TextAttributes {
             resolve(buffer[x, row].style, hasColors: false).attributes

@@ -21,7 +21,8 @@ import Testing
         var sameAgain = still
         sameAgain.version += 1  // a new snapshot whose picture is identical
         let costs = try measureFrames(
-            width: 120, height: 40, ticks: [still] + Array(repeating: nil, count: 5)
+            width: 120, height: 40,
+            ticks: [still] + Array(repeating: nil, count: 5)
                 + Array(repeating: sameAgain, count: 5))
         #expect(costs.bytes.count == 11)
         #expect(costs.bytes[0] > 1000)  // the first paint

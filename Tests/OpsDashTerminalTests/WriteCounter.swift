@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A stand-in terminal that counts `write(2)` calls: a `SOCK_SEQPACKET` socket pair keeps each
@@ -21,9 +21,9 @@ final class WriteCounter {
     init() throws(Failure) {
         var pair: [Int32] = [-1, -1]
         #if canImport(Glibc)
-            let type = Int32(SOCK_SEQPACKET.rawValue)
+        let type = Int32(SOCK_SEQPACKET.rawValue)
         #else
-            let type = SOCK_SEQPACKET
+        let type = SOCK_SEQPACKET
         #endif
         guard socketpair(AF_UNIX, type, 0, &pair) == 0 else {
             throw Failure(description: "socketpair: errno \(errno)")

@@ -29,9 +29,12 @@ import Testing
     }
 
     @Test func fitClipsByColumnsAndPadsWhereAWideCharacterWouldBeCut() {
-        let fitted = render(Fixtures.state(Fixtures.snapshot([
-            OperationSnapshot(id: 1, name: "漢字漢字漢字漢字漢字漢字漢字"),
-        ]), width: 60, height: 12)).lines[4]
+        let fitted = render(
+            Fixtures.state(
+                Fixtures.snapshot([
+                    OperationSnapshot(id: 1, name: "漢字漢字漢字漢字漢字漢字漢字")
+                ]), width: 60, height: 12)
+        ).lines[4]
         // The name column is 12 wide at 60 columns: 5 wide characters, a pad, the ellipsis.
         #expect(fitted.contains(" 漢字漢字漢 … "), "\(fitted)")
     }

@@ -56,11 +56,13 @@ import Testing
 @Suite struct DetailsScrollTests {
     static func longDetails() -> QueueSnapshot {
         var operations = (1...30).map { OperationSnapshot(id: $0, name: "part-\($0)-of-a-long-archive.bin") }
-        operations.append(OperationSnapshot(
-            id: 31, name: String(repeating: "very-long-name-", count: 12) + "end",
-            lifecycle: .finished, outcome: .failed,
-            message: "the server closed the connection while the last chunk was being written, after three retries with back-off",
-            dependencies: Array(1...30)))
+        operations.append(
+            OperationSnapshot(
+                id: 31, name: String(repeating: "very-long-name-", count: 12) + "end",
+                lifecycle: .finished, outcome: .failed,
+                message:
+                    "the server closed the connection while the last chunk was being written, after three retries with back-off",
+                dependencies: Array(1...30)))
         return Fixtures.snapshot(operations)
     }
 
@@ -95,8 +97,10 @@ import Testing
         var state = Fixtures.state(Fixtures.midRun(), width: 100, height: 60)
         state.press(.character("?"))
         let text = render(state).lines.joined(separator: "\n")
-        for needle in ["RT", "AFTER", "TIME", "WHY", "retries used", "↓ ↑ ⚙ ·", "download, upload",
-                       "executing 3/1", "limit", "Ctrl-L"] {
+        for needle in [
+            "RT", "AFTER", "TIME", "WHY", "retries used", "↓ ↑ ⚙ ·", "download, upload",
+            "executing 3/1", "limit", "Ctrl-L",
+        ] {
             #expect(text.contains(needle), "help lacks \(needle)")
         }
     }

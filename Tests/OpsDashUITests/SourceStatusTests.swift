@@ -9,7 +9,10 @@ import Testing
         #expect(!render(state).line(0).contains("AppExample"), "a local run shows no source")
         _ = reduce(&state, .source(SourceStatus(label: "AppExample/downloads", detail: "connected", link: .connected)))
         #expect(render(state).line(0).hasPrefix("opsdash │ AppExample/downloads connected │  RUNNING "))
-        _ = reduce(&state, .source(SourceStatus(label: "AppExample/downloads", detail: "disconnected: app exited", link: .disconnected)))
+        _ = reduce(
+            &state,
+            .source(
+                SourceStatus(label: "AppExample/downloads", detail: "disconnected: app exited", link: .disconnected)))
         let buffer = render(state)
         let line = Array(buffer.line(0))
         let needle = Array("disconnected")
@@ -22,7 +25,10 @@ import Testing
 
     @Test func aRefusalShowsInTheMessageLineUntilTheNextKey() {
         var state = Fixtures.state(Fixtures.midRun())
-        #expect(state.press(.character("+")) == [.setMaxConcurrentOperationCount(state.snapshot.maxConcurrentOperationCount + 1)])
+        #expect(
+            state.press(.character("+")) == [
+                .setMaxConcurrentOperationCount(state.snapshot.maxConcurrentOperationCount + 1)
+            ])
         #expect(state.pendingConcurrency != nil)
         _ = reduce(&state, .refused("refused: read-only (forbidden)"))
         #expect(state.pendingConcurrency == nil, "a refused limit is not pending")
@@ -40,7 +46,10 @@ import Testing
         var state = Fixtures.state(Fixtures.midRun())
         let footer = render(state).line(state.height - 1)
         #expect(!footer.contains("step"), "a local run shows no replay keys: \(footer)")
-        _ = reduce(&state, .source(SourceStatus(label: "REPLAY q", detail: "0:01 / 0:10 ×1 playing", link: .connected, isReplay: true)))
+        _ = reduce(
+            &state,
+            .source(SourceStatus(label: "REPLAY q", detail: "0:01 / 0:10 ×1 playing", link: .connected, isReplay: true))
+        )
         let replayFooter = render(state).line(state.height - 1)
         #expect(replayFooter.hasPrefix("q quit ? help space play/pause . step"), "\(replayFooter)")
         #expect(!replayFooter.contains("cancel"), "a recording cannot be changed")

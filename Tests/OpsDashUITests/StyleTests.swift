@@ -9,8 +9,7 @@ import Testing
         let line = Array(buffer.line(y))
         let needle = Array(text)
         guard needle.count <= line.count else { return nil }
-        for x in 0...(line.count - needle.count) where Array(line[x..<(x + needle.count)]) == needle
-        {
+        for x in 0...(line.count - needle.count) where Array(line[x..<(x + needle.count)]) == needle {
             return buffer[x, y]
         }
         return nil

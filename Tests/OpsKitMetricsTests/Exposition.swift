@@ -70,4 +70,5 @@ func promtool(_ arguments: [String], input: String = "") throws -> (status: Int3
 }
 
 /// The repository root (for docs checked by tests).
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()

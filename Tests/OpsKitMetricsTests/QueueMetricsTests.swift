@@ -95,7 +95,8 @@ func eventually(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
 
         // A second scrape exports nothing twice.
         #expect(fixture.scrape()[#"opsdash_operations_finished_total{queue="images",outcome="succeeded"}"#] == 5)
-        #expect(scraped.labelNames.isSubset(of: ["queue", "outcome", "state", "direction", "le"]), "no per-operation label")
+        #expect(
+            scraped.labelNames.isSubset(of: ["queue", "outcome", "state", "direction", "le"]), "no per-operation label")
     }
 
     @Test func transferredBytesAreCountedByDirection() {
@@ -103,13 +104,16 @@ func eventually(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
         let plan = TransferPlan(totalBytes: 1_000, bandwidth: 1_000_000, chunkBytes: 1_000)
         let ops: [Operation] = [
             DownloadOperation(name: "d", plan: plan, clock: fixture.clock),
-            UploadOperation(name: "u", plan: TransferPlan(totalBytes: 300, bandwidth: 1_000_000, chunkBytes: 300), clock: fixture.clock),
+            UploadOperation(
+                name: "u", plan: TransferPlan(totalBytes: 300, bandwidth: 1_000_000, chunkBytes: 300),
+                clock: fixture.clock),
         ]
         fixture.queue.addOperations(ops, waitUntilFinished: false)
-        #expect(eventually {
-            fixture.clock.advance(by: .milliseconds(10))
-            return fixture.monitor.subscribedOperationCount == 0 && fixture.queue.allOperationCount == 0
-        })
+        #expect(
+            eventually {
+                fixture.clock.advance(by: .milliseconds(10))
+                return fixture.monitor.subscribedOperationCount == 0 && fixture.queue.allOperationCount == 0
+            })
         let scraped = fixture.scrape()
         #expect(scraped[#"opsdash_transfer_bytes_total{queue="images",direction="download"}"#] == 1_000)
         #expect(scraped[#"opsdash_transfer_bytes_total{queue="images",direction="upload"}"#] == 300)
@@ -130,7 +134,9 @@ func eventually(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
         let base = "http://127.0.0.1:\(server.port)"
         let (body, response) = try await URLSession.shared.data(from: try #require(URL(string: base + "/metrics")))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
+        #expect(
+            (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type")?.hasPrefix(
+                "text/plain; version=0.0.4") == true)
         #expect(String(decoding: body, as: UTF8.self) == "opsdash_operations_added_total{queue=\"q\"} 1\n")
         let (_, missing) = try await URLSession.shared.data(from: try #require(URL(string: base + "/")))
         #expect((missing as? HTTPURLResponse)?.statusCode == 404)

@@ -20,8 +20,12 @@ import Testing
     @Test func everyLabelValueExistsAtZero() {
         let scraped = Fixture().scrape()
         var expected: [String] = []
-        for role in ["observer", "controller"] { expected.append(#"opsdash_remote_clients{queue="images",role="\#(role)"}"#) }
-        for reason in ["asked", "lagged"] { expected.append(#"opsdash_remote_resyncs_total{queue="images",reason="\#(reason)"}"#) }
+        for role in ["observer", "controller"] {
+            expected.append(#"opsdash_remote_clients{queue="images",role="\#(role)"}"#)
+        }
+        for reason in ["asked", "lagged"] {
+            expected.append(#"opsdash_remote_resyncs_total{queue="images",reason="\#(reason)"}"#)
+        }
         for cmd in ["cancel", "suspend"] {
             for result in ["ok", "forbidden"] {
                 expected.append(#"opsdash_remote_commands_total{queue="images",cmd="\#(cmd)",result="\#(result)"}"#)
@@ -48,7 +52,8 @@ import Testing
         #expect(scraped[#"opsdash_remote_commands_total{queue="images",cmd="cancel",result="forbidden"}"#] == 1)
         #expect(scraped.series.count == 8, "values not created at init are ignored: \(scraped.series.keys.sorted())")
         // Totals again: nothing counted twice; viewers gone.
-        fixture.metrics.update(clients: [:], resyncs: ["lagged": 3, "asked": 1], commands: ["cancel": ["ok": 5, "forbidden": 1]])
+        fixture.metrics.update(
+            clients: [:], resyncs: ["lagged": 3, "asked": 1], commands: ["cancel": ["ok": 5, "forbidden": 1]])
         scraped = fixture.scrape()
         #expect(scraped[#"opsdash_remote_clients{queue="images",role="observer"}"#] == 0)
         #expect(scraped[#"opsdash_remote_resyncs_total{queue="images",reason="lagged"}"#] == 3)

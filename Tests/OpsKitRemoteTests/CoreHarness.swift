@@ -13,7 +13,8 @@ struct CoreHarness {
 
     init(configuration: PublisherCore.Configuration = .init(), access: PublisherCore.Access = .init()) {
         core = PublisherCore(
-            identity: .init(app: "test", queue: "q", pid: 42, epoch: "e1"), configuration: configuration, access: access)
+            identity: .init(app: "test", queue: "q", pid: 42, epoch: "e1"), configuration: configuration, access: access
+        )
     }
 
     mutating func take(_ outputs: [PublisherCore.Output]) {
@@ -58,8 +59,10 @@ struct CoreHarness {
 /// A few operations' worth of events.
 enum Sample {
     static func added(_ id: Int, at time: Duration = .zero) -> [MonitorEvent] {
-        [.added(time: time, id: id, name: "op\(id)", kind: .download, totalBytes: 100, dependencies: []),
-         .state(time: time, id: id, from: nil, to: .ready, outcome: nil, message: nil)]
+        [
+            .added(time: time, id: id, name: "op\(id)", kind: .download, totalBytes: 100, dependencies: []),
+            .state(time: time, id: id, from: nil, to: .ready, outcome: nil, message: nil),
+        ]
     }
 
     static func progress(_ id: Int, _ bytes: Int64, at time: Duration) -> MonitorEvent {

@@ -19,7 +19,9 @@ final class LineClient {
     func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, $0.count, UnixSocket.noSignal) }
+            let sent = bytes[offset...].withUnsafeBytes {
+                Foundation.send(descriptor, $0.baseAddress, $0.count, UnixSocket.noSignal)
+            }
             if sent <= 0 { return }
             offset += sent
         }
@@ -37,7 +39,12 @@ final class LineClient {
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return nil }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))) > 0 else { return nil }
+            guard
+                poll(
+                    &poller, 1,
+                    Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)))
+                    > 0
+            else { return nil }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { return nil }

@@ -13,7 +13,9 @@ import Testing
         var directory = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { directory.deleteLastPathComponent() }
         let text = try String(contentsOf: directory.appendingPathComponent("docs/PROTOCOL.md"), encoding: .utf8)
-        guard let start = text.range(of: "```session\n"), let end = text.range(of: "\n```", range: start.upperBound..<text.endIndex) else {
+        guard let start = text.range(of: "```session\n"),
+            let end = text.range(of: "\n```", range: start.upperBound..<text.endIndex)
+        else {
             return []
         }
         return text[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
@@ -41,9 +43,11 @@ import Testing
                 case .execute(let id, let command, let request):
                     // What the shell does: carry it out (here: the monitor's event), then answer.
                     if case .setLimit(let limit) = command {
-                        publish([.queue(
-                            time: builder.time, isSuspended: false, maxConcurrentOperationCount: limit,
-                            counts: builder.snapshot().counts, reason: "concurrency limit \(limit)")])
+                        publish([
+                            .queue(
+                                time: builder.time, isSuspended: false, maxConcurrentOperationCount: limit,
+                                counts: builder.snapshot().counts, reason: "concurrency limit \(limit)")
+                        ])
                     }
                     record(core.commandDone(id, command, request: request))
                 }
@@ -56,9 +60,12 @@ import Testing
         func flush() { record(core.flush(now: now)) }
 
         publish([
-            .added(time: .milliseconds(100), id: 1, name: "photo.jpg", kind: .download, totalBytes: 2_000_000, dependencies: []),
+            .added(
+                time: .milliseconds(100), id: 1, name: "photo.jpg", kind: .download, totalBytes: 2_000_000,
+                dependencies: []),
             .state(time: .milliseconds(100), id: 1, from: nil, to: .ready, outcome: nil, message: nil),
-            .added(time: .milliseconds(100), id: 2, name: "thumbnail", kind: .process, totalBytes: 100, dependencies: [1]),
+            .added(
+                time: .milliseconds(100), id: 2, name: "thumbnail", kind: .process, totalBytes: 100, dependencies: [1]),
             .state(time: .milliseconds(100), id: 2, from: nil, to: .waiting, outcome: nil, message: nil),
             .state(time: .milliseconds(150), id: 1, from: .ready, to: .executing, outcome: nil, message: nil),
         ])
@@ -66,7 +73,11 @@ import Testing
         client(#"{"cmd":"hello","min":1,"max":1,"client":"doc"}"#)
         publish([])
         flush()
-        publish([.progress(time: .milliseconds(1_500), id: 1, completedBytes: 800_000, totalBytes: 2_000_000, bytesPerSecond: 600_000, retries: 0)])
+        publish([
+            .progress(
+                time: .milliseconds(1_500), id: 1, completedBytes: 800_000, totalBytes: 2_000_000,
+                bytesPerSecond: 600_000, retries: 0)
+        ])
         flush()
         client(#"{"cmd":"set_limit","id":"r1","limit":4}"#)
         flush()
@@ -75,8 +86,11 @@ import Testing
         now += .seconds(2)
         flush()
         publish([
-            .progress(time: .milliseconds(3_300), id: 1, completedBytes: 2_000_000, totalBytes: 2_000_000, bytesPerSecond: 0, retries: 0),
-            .state(time: .milliseconds(3_300), id: 1, from: .executing, to: .finished, outcome: .succeeded, message: nil),
+            .progress(
+                time: .milliseconds(3_300), id: 1, completedBytes: 2_000_000, totalBytes: 2_000_000, bytesPerSecond: 0,
+                retries: 0),
+            .state(
+                time: .milliseconds(3_300), id: 1, from: .executing, to: .finished, outcome: .succeeded, message: nil),
             .state(time: .milliseconds(3_300), id: 2, from: .waiting, to: .ready, outcome: nil, message: nil),
         ])
         flush()

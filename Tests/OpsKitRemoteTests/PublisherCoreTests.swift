@@ -4,7 +4,8 @@ import Testing
 @testable import OpsKitRemote
 
 @Suite struct PublisherCoreTests {
-    private func streaming(_ harness: inout CoreHarness, _ id: Int, hello: String = #"{"cmd":"hello","min":1,"max":1}"#) {
+    private func streaming(_ harness: inout CoreHarness, _ id: Int, hello: String = #"{"cmd":"hello","min":1,"max":1}"#)
+    {
         harness.connect(id)
         harness.say(id, hello)
         harness.publish([], snapshot: QueueSnapshot())
@@ -16,11 +17,15 @@ import Testing
         harness.publish(Sample.added(1))
         harness.connect(1)
         harness.say(1, #"{"cmd":"hello","min":1,"max":3,"client":"test"}"#)
-        #expect(harness.lines(1) == [
-            #"{"event":"welcome","protocol":1,"app":"test","queue":"q","pid":42,"role":"observer","epoch":"e1","seq":2,"resumed":false,"heartbeat":2.0,"max_line":65536}"# + "\n",
-        ])
+        #expect(
+            harness.lines(1) == [
+                #"{"event":"welcome","protocol":1,"app":"test","queue":"q","pid":42,"role":"observer","epoch":"e1","seq":2,"resumed":false,"heartbeat":2.0,"max_line":65536}"#
+                    + "\n"
+            ])
         #expect(harness.core.needsKeyframe)
-        let snapshot = QueueSnapshot(counts: StateCounts(ready: 1), operations: ChunkedArray([OperationSnapshot(id: 1, name: "op1", kind: .download, totalBytes: 100)]))
+        let snapshot = QueueSnapshot(
+            counts: StateCounts(ready: 1),
+            operations: ChunkedArray([OperationSnapshot(id: 1, name: "op1", kind: .download, totalBytes: 100)]))
         harness.publish([Sample.progress(1, 10, at: .seconds(1))], snapshot: snapshot)
         harness.flush()
         let lines = harness.lines(1)
@@ -28,7 +33,11 @@ import Testing
         #expect(lines.last == #"{"event":"snapshot_end","seq":3}"# + "\n")
         harness.publish([Sample.progress(1, 20, at: .seconds(2))])
         harness.flush()
-        #expect(harness.lines(1) == [#"{"t":2.000,"event":"progress","id":1,"op":"op1","bytes":20,"total":100,"rate":10,"retries":0,"seq":4}"# + "\n"])
+        #expect(
+            harness.lines(1) == [
+                #"{"t":2.000,"event":"progress","id":1,"op":"op1","bytes":20,"total":100,"rate":10,"retries":0,"seq":4}"#
+                    + "\n"
+            ])
         #expect(!harness.core.needsKeyframe)
     }
 
@@ -36,7 +45,11 @@ import Testing
         var harness = CoreHarness()
         harness.connect(1)
         harness.say(1, #"{"cmd":"hello","min":2,"max":5}"#)
-        #expect(harness.lines(1) == [#"{"event":"error","code":"unsupported_protocol","message":"this publisher speaks opsdash/1…1","supported":{"min":1,"max":1}}"# + "\n"])
+        #expect(
+            harness.lines(1) == [
+                #"{"event":"error","code":"unsupported_protocol","message":"this publisher speaks opsdash/1…1","supported":{"min":1,"max":1}}"#
+                    + "\n"
+            ])
         #expect(harness.closed == [1])
     }
 
@@ -44,7 +57,10 @@ import Testing
         var harness = CoreHarness()
         harness.connect(1)
         harness.say(1, #"{"cmd":"suspend"}"#)
-        #expect(harness.lines(1) == [#"{"event":"error","code":"bad_line","message":"the first line must be a hello"}"# + "\n"])
+        #expect(
+            harness.lines(1) == [
+                #"{"event":"error","code":"bad_line","message":"the first line must be a hello"}"# + "\n"
+            ])
         #expect(harness.closed == [1])
         harness.connect(2)
         harness.now = .seconds(9)
@@ -61,7 +77,11 @@ import Testing
         streaming(&harness, 1)
         _ = harness.lines(1)
         harness.say(1, #"{"cmd":"suspend","id":"a"}"#)
-        #expect(harness.lines(1) == [#"{"event":"reply","id":"a","ok":false,"error":"forbidden","message":"read-only viewer: suspend needs the controller role"}"# + "\n"])
+        #expect(
+            harness.lines(1) == [
+                #"{"event":"reply","id":"a","ok":false,"error":"forbidden","message":"read-only viewer: suspend needs the controller role"}"#
+                    + "\n"
+            ])
         #expect(harness.executed.isEmpty)
         #expect(harness.closed.isEmpty, "a refused command keeps the connection")
     }
@@ -75,13 +95,34 @@ import Testing
         _ = harness.lines(1)
         _ = harness.lines(2)
         let cases: [(String, String)] = [
-            (#"{"cmd":"cancel","id":1,"op":9}"#, #"{"event":"reply","id":1,"ok":false,"error":"not_found","message":"no unfinished operation #9"}"#),
-            (#"{"cmd":"cancel","id":2}"#, #"{"event":"reply","id":2,"ok":false,"error":"bad_argument","message":"cancel needs \"op\": an operation id"}"#),
-            (#"{"cmd":"cancel_all","id":3}"#, #"{"event":"reply","id":3,"ok":false,"error":"bad_argument","message":"cancel_all needs \"confirm\": true"}"#),
-            (#"{"cmd":"set_limit","id":4,"limit":0}"#, #"{"event":"reply","id":4,"ok":false,"error":"bad_argument","message":"set_limit needs \"limit\": 1…1000"}"#),
-            (#"{"cmd":"explode","id":5}"#, #"{"event":"reply","id":5,"ok":false,"error":"unknown_cmd","message":"unknown command \"explode\""}"#),
-            (#"{"cmd":"cancel","op":1"#, #"{"event":"error","code":"bad_line","message":"invalid JSON at byte 23: expected ',' or '}'"}"#),
-            (#"{"id":6}"#, #"{"event":"reply","id":6,"ok":false,"error":"bad_line","message":"line has no \"cmd\" string"}"#),
+            (
+                #"{"cmd":"cancel","id":1,"op":9}"#,
+                #"{"event":"reply","id":1,"ok":false,"error":"not_found","message":"no unfinished operation #9"}"#
+            ),
+            (
+                #"{"cmd":"cancel","id":2}"#,
+                #"{"event":"reply","id":2,"ok":false,"error":"bad_argument","message":"cancel needs \"op\": an operation id"}"#
+            ),
+            (
+                #"{"cmd":"cancel_all","id":3}"#,
+                #"{"event":"reply","id":3,"ok":false,"error":"bad_argument","message":"cancel_all needs \"confirm\": true"}"#
+            ),
+            (
+                #"{"cmd":"set_limit","id":4,"limit":0}"#,
+                #"{"event":"reply","id":4,"ok":false,"error":"bad_argument","message":"set_limit needs \"limit\": 1…1000"}"#
+            ),
+            (
+                #"{"cmd":"explode","id":5}"#,
+                #"{"event":"reply","id":5,"ok":false,"error":"unknown_cmd","message":"unknown command \"explode\""}"#
+            ),
+            (
+                #"{"cmd":"cancel","op":1"#,
+                #"{"event":"error","code":"bad_line","message":"invalid JSON at byte 23: expected ',' or '}'"}"#
+            ),
+            (
+                #"{"id":6}"#,
+                #"{"event":"reply","id":6,"ok":false,"error":"bad_line","message":"line has no \"cmd\" string"}"#
+            ),
         ]
         for (line, reply) in cases {
             harness.say(1, line)
@@ -93,13 +134,20 @@ import Testing
         #expect(harness.executed.count == 1)
         #expect(harness.executed.first?.1 == .cancel(operationID: 2))
         // The shell carried it out and published its effect:
-        harness.publish([.queue(time: .seconds(1), isSuspended: false, maxConcurrentOperationCount: 1, counts: .init(), reason: "operator cancelled #2")])
+        harness.publish([
+            .queue(
+                time: .seconds(1), isSuspended: false, maxConcurrentOperationCount: 1, counts: .init(),
+                reason: "operator cancelled #2")
+        ])
         harness.take(harness.core.commandDone(1, .cancel(operationID: 2), request: #""c1""#))
         #expect(harness.lines(1) == [#"{"event":"reply","id":"c1","ok":true,"seq":6}"# + "\n"])
         harness.flush()
         let broadcast = harness.lines(2)
         #expect(broadcast.count == 2)
-        #expect(broadcast.last == #"{"t":1.000,"event":"audit","seq":6,"by":"uid 1000","cmd":"cancel","op":2,"text":"uid 1000 cancelled #2"}"# + "\n")
+        #expect(
+            broadcast.last
+                == #"{"t":1.000,"event":"audit","seq":6,"by":"uid 1000","cmd":"cancel","op":2,"text":"uid 1000 cancelled #2"}"#
+                + "\n")
         // Counted by command and result; unknown commands and bad lines name no command.
         let tally = harness.core.tally
         #expect(tally.commands["cancel"] == ["ok": 1, "not_found": 1, "bad_argument": 1, "forbidden": 0])
@@ -153,7 +201,10 @@ import Testing
         streaming(&harness, 1)
         _ = harness.lines(1)
         harness.take(harness.core.lineTooLong(1))
-        #expect(harness.lines(1) == [#"{"event":"error","code":"line_too_long","message":"line longer than 65536 bytes"}"# + "\n"])
+        #expect(
+            harness.lines(1) == [
+                #"{"event":"error","code":"line_too_long","message":"line longer than 65536 bytes"}"# + "\n"
+            ])
         #expect(harness.closed == [1])
     }
 
@@ -162,7 +213,11 @@ import Testing
         streaming(&harness, 1)
         _ = harness.lines(1)
         harness.take(harness.core.receive(1, line: Array(#"{"cmd":""#.utf8) + [0xFF, 0x22, 0x7D], now: .zero))
-        #expect(harness.lines(1) == [#"{"event":"error","code":"bad_line","message":"invalid JSON at byte 10: string is not valid UTF-8"}"# + "\n"])
+        #expect(
+            harness.lines(1) == [
+                #"{"event":"error","code":"bad_line","message":"invalid JSON at byte 10: string is not valid UTF-8"}"#
+                    + "\n"
+            ])
         #expect(harness.closed.isEmpty)
     }
 
@@ -199,8 +254,10 @@ import Testing
         streaming(&harness, 1)
         _ = harness.lines(1)
         harness.publish(Sample.added(1) + Sample.added(2))  // seq 1…4
-        for step in 1...20 { harness.publish([Sample.progress(1, Int64(step), at: .milliseconds(step))]) }  // 5…24
-        harness.publish([.state(time: .seconds(1), id: 2, from: .ready, to: .executing, outcome: nil, message: nil)])  // 25
+        // seq 5…24:
+        for step in 1...20 { harness.publish([Sample.progress(1, Int64(step), at: .milliseconds(step))]) }
+        // seq 25:
+        harness.publish([.state(time: .seconds(1), id: 2, from: .ready, to: .executing, outcome: nil, message: nil)])
         harness.publish([Sample.progress(1, 50, at: .seconds(2))])  // 26
         harness.flush()
         let lines = harness.lines(1)
@@ -238,10 +295,12 @@ import Testing
     }
 
     @Test func tcpNeedsTheRightTokenAndWaitsAfterAWrongOne() {
-        var harness = CoreHarness(access: .init(allowControl: true, readToken: "read-secret-0123456", controlToken: "control-secret-0123"))
+        var harness = CoreHarness(
+            access: .init(allowControl: true, readToken: "read-secret-0123456", controlToken: "control-secret-0123"))
         harness.connect(1, peer: .network(address: "127.0.0.1:5000"))
         harness.say(1, #"{"cmd":"hello","token":"guess"}"#)
-        #expect(harness.delayed[1]?.lines == [#"{"event":"error","code":"unauthorized","message":"wrong token"}"# + "\n"])
+        #expect(
+            harness.delayed[1]?.lines == [#"{"event":"error","code":"unauthorized","message":"wrong token"}"# + "\n"])
         #expect(harness.delayed[1]?.delay == .seconds(1))
         harness.connect(2, peer: .network(address: "127.0.0.1:5001"))
         harness.say(2, #"{"cmd":"hello"}"#)
@@ -273,7 +332,10 @@ import Testing
         #expect(harness.lines(1).last == #"{"event":"snapshot_end","seq":4}"# + "\n")
         harness.publish([.state(time: .seconds(1), id: 2, from: .ready, to: .executing, outcome: nil, message: nil)])
         harness.flush()
-        #expect(harness.lines(1) == [#"{"t":1.000,"event":"state","id":2,"op":"op2","from":"ready","to":"executing","seq":5}"# + "\n"])
+        #expect(
+            harness.lines(1) == [
+                #"{"t":1.000,"event":"state","id":2,"op":"op2","from":"ready","to":"executing","seq":5}"# + "\n"
+            ])
         harness.say(1, #"{"cmd":"cancel","op":2}"#)
         #expect(harness.core.needsKeyframe == false)
     }

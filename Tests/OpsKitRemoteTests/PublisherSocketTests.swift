@@ -13,8 +13,11 @@ private final class Published {
     let monitor: QueueMonitor
     let publisher: QueuePublisher
 
-    init(allowControl: Bool = false, tcp: Bool = false, configure: (inout QueuePublisher.Options) -> Void = { _ in }) throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-pub-\(UUID().uuidString)").path
+    init(allowControl: Bool = false, tcp: Bool = false, configure: (inout QueuePublisher.Options) -> Void = { _ in })
+        throws
+    {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-pub-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         directory = root + "/opsdash"
         queue.isSuspended = true
@@ -105,13 +108,20 @@ private final class Published {
         client.send(#"{"cmd":"hello"}"# + "\n")
         #expect(client.line(containing: "snapshot_end") != nil)
         client.send("not json\n")
-        #expect(client.line() == #"{"event":"error","code":"bad_line","message":"invalid JSON at byte 1: unexpected character"}"#)
+        #expect(
+            client.line()
+                == #"{"event":"error","code":"bad_line","message":"invalid JSON at byte 1: unexpected character"}"#)
         client.send(Array(#"{"cmd":""#.utf8) + [0xC3, 0x28] + Array("\"}\n".utf8))
         #expect(client.line()?.contains("not valid UTF-8") == true)
         client.send(#"{"cmd":"frobnicate","id":7}"# + "\n")
-        #expect(client.line() == #"{"event":"reply","id":7,"ok":false,"error":"unknown_cmd","message":"unknown command \"frobnicate\""}"#)
+        #expect(
+            client.line()
+                == #"{"event":"reply","id":7,"ok":false,"error":"unknown_cmd","message":"unknown command \"frobnicate\""}"#
+        )
         client.send(String(repeating: "x", count: 70_000) + "\n")
-        #expect(client.line(containing: "line_too_long") == #"{"event":"error","code":"line_too_long","message":"line longer than 65536 bytes"}"#)
+        #expect(
+            client.line(containing: "line_too_long")
+                == #"{"event":"error","code":"line_too_long","message":"line longer than 65536 bytes"}"#)
         #expect(client.closed())
     }
 
@@ -187,7 +197,9 @@ private final class Published {
         published.queue.isSuspended = false
         published.queue.waitUntilAllOperationsAreFinished()
         let deadline = ContinuousClock.now + .seconds(20)
-        while viewer.snapshot.counts.succeeded < 10_000, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        while viewer.snapshot.counts.succeeded < 10_000, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
         #expect(viewer.snapshot.counts.succeeded == 10_000, "the reading viewer saw everything")
         let statistics = try #require(published.publisher.statistics())
         #expect(statistics.ringBytes <= 256 * 1024)
@@ -196,13 +208,16 @@ private final class Published {
     }
 
     @Test func aDirectoryWithTheWrongModeOrOwnerIsRefused() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-dir-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-dir-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let open = root + "/open"
         mkdir(open, 0o755)
         chmod(open, 0o755)
-        #expect(throws: RemoteError("refusing \(open): mode 755 lets others in (needs 700)")) { try RuntimeDirectory.prepare(open) }
+        #expect(throws: RemoteError("refusing \(open): mode 755 lets others in (needs 700)")) {
+            try RuntimeDirectory.prepare(open)
+        }
         let link = root + "/link"
         symlink(open, link)
         #expect(throws: RemoteError("refusing \(link): not a directory")) { try RuntimeDirectory.prepare(link) }
@@ -210,14 +225,18 @@ private final class Published {
             let other = root + "/other"
             mkdir(other, 0o700)
             chown(other, 1, 1)
-            #expect(throws: RemoteError("refusing \(other): owned by uid 1, not 0")) { try RuntimeDirectory.prepare(other) }
+            #expect(throws: RemoteError("refusing \(other): owned by uid 1, not 0")) {
+                try RuntimeDirectory.prepare(other)
+            }
         }
         let fresh = root + "/fresh"
         #expect(try RuntimeDirectory.prepare(fresh) == fresh)
         #expect(RuntimeDirectory.path(environment: ["XDG_RUNTIME_DIR": "/run/user/7"]) == "/run/user/7/opsdash")
         #expect(RuntimeDirectory.path(environment: ["TMPDIR": "/var/tmp"]) == "/var/tmp/opsdash-\(geteuid())")
         let published = try Published { $0.directory = open }
-        #expect(throws: RemoteError("refusing \(open): mode 755 lets others in (needs 700)")) { try published.publisher.start() }
+        #expect(throws: RemoteError("refusing \(open): mode 755 lets others in (needs 700)")) {
+            try published.publisher.start()
+        }
     }
 
     @Test func aStaleSocketIsRemovedOnlyAfterAFailedProbe() throws {
@@ -225,7 +244,9 @@ private final class Published {
         try first.publisher.start()
         // A second publisher with the same name and pid finds the first one alive.
         let second = try Published { $0.directory = first.directory }
-        #expect(throws: RemoteError("\(first.publisher.socketPath) is in use by a running publisher")) { try second.publisher.start() }
+        #expect(throws: RemoteError("\(first.publisher.socketPath) is in use by a running publisher")) {
+            try second.publisher.start()
+        }
         // Left behind by a process that died: the socket file is there, nobody listens.
         first.publisher.stop()
         let stale = socket(AF_UNIX, UnixSocket.streamType, 0)
@@ -234,7 +255,11 @@ private final class Published {
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in first.publisher.socketPath.utf8.enumerated() { raw[index] = byte }
         }
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
         close(stale)
         #expect(FileManager.default.fileExists(atPath: first.publisher.socketPath))
         try second.publisher.start()

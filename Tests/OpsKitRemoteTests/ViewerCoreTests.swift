@@ -7,7 +7,8 @@ import Testing
         lines.flatMap { core.receive(Array($0.utf8)) }
     }
 
-    private let welcome = #"{"event":"welcome","protocol":1,"app":"a","queue":"q","pid":7,"role":"observer","epoch":"e1","seq":2,"resumed":false}"#
+    private let welcome =
+        #"{"event":"welcome","protocol":1,"app":"a","queue":"q","pid":7,"role":"observer","epoch":"e1","seq":2,"resumed":false}"#
     private let snapshot = [
         #"{"t":1.0,"event":"snapshot_begin","seq":2,"suspended":false,"limit":2,"waiting":0,"ready":1,"executing":0,"succeeded":0,"failed":0,"cancelled":0,"bytes":0,"total":100,"rate":0,"evicted":0,"operations":1,"log":0}"#,
         #"{"event":"snapshot_op","id":1,"op":"one","kind":"download","state":"ready","bytes":0,"total":100,"rate":0,"retries":0,"after":[],"added":0.5,"history":[{"t":0.5,"state":"ready"}]}"#,
@@ -16,7 +17,9 @@ import Testing
 
     @Test func appliesDeltasInOrderAndResyncsOnAGap() {
         var core = ViewerCore()
-        #expect(core.hello(role: .observer, token: nil) == #"{"cmd":"hello","min":1,"max":1,"client":"opsdash","role":"observer"}"# + "\n")
+        #expect(
+            core.hello(role: .observer, token: nil)
+                == #"{"cmd":"hello","min":1,"max":1,"client":"opsdash","role":"observer"}"# + "\n")
         _ = feed(&core, [welcome] + snapshot)
         #expect(core.isLive && core.lastSeq == 2)
         #expect(core.builder.snapshot().operation(id: 1)?.name == "one")
@@ -40,7 +43,12 @@ import Testing
     @Test func skippedProgressKeepsTheSequenceAndHeartbeatsRevealLoss() {
         var core = ViewerCore()
         _ = feed(&core, [welcome] + snapshot)
-        _ = feed(&core, [#"{"event":"skipped","from":3,"to":9}"#, #"{"t":2,"event":"progress","id":1,"bytes":70,"total":100,"rate":5,"seq":10}"#])
+        _ = feed(
+            &core,
+            [
+                #"{"event":"skipped","from":3,"to":9}"#,
+                #"{"t":2,"event":"progress","id":1,"bytes":70,"total":100,"rate":5,"seq":10}"#,
+            ])
         #expect(core.lastSeq == 10)
         #expect(core.builder.snapshot().completedBytes == 70)
         #expect(feed(&core, [#"{"t":9.5,"event":"heartbeat","seq":10}"#]).isEmpty)
@@ -64,18 +72,26 @@ import Testing
     @Test func repliesErrorsAuditsAndByeComeOut() {
         var core = ViewerCore()
         _ = feed(&core, [welcome] + snapshot)
-        let outputs = feed(&core, [
-            #"{"event":"reply","id":"c1","ok":false,"error":"forbidden","message":"read-only viewer"}"#,
-            #"{"t":1,"event":"audit","seq":3,"by":"uid 0","cmd":"suspend","text":"uid 0 paused the queue"}"#,
-            #"{"event":"bye","reason":"app shutting down"}"#,
-            #"{"event":"pong","seq":3}"#,
-            "garbage",
-        ])
+        let outputs = feed(
+            &core,
+            [
+                #"{"event":"reply","id":"c1","ok":false,"error":"forbidden","message":"read-only viewer"}"#,
+                #"{"t":1,"event":"audit","seq":3,"by":"uid 0","cmd":"suspend","text":"uid 0 paused the queue"}"#,
+                #"{"event":"bye","reason":"app shutting down"}"#,
+                #"{"event":"pong","seq":3}"#,
+                "garbage",
+            ])
         #expect(outputs.count == 4)
         if case .reply(let request, let ok, let code, _, _) = outputs[0] {
             #expect(request == "c1" && !ok && code == "forbidden")
-        } else { Issue.record("no reply") }
-        if case .audit(let text) = outputs[1] { #expect(text == "uid 0 paused the queue") } else { Issue.record("no audit") }
+        } else {
+            Issue.record("no reply")
+        }
+        if case .audit(let text) = outputs[1] {
+            #expect(text == "uid 0 paused the queue")
+        } else {
+            Issue.record("no audit")
+        }
         #expect(core.builder.snapshot().log.last?.text == "uid 0 paused the queue", "audits reach the event log")
         #expect(core.builder.snapshot().log.last?.kind == .action)
         if case .bye(let reason) = outputs[2] { #expect(reason == "app shutting down") } else { Issue.record("no bye") }
@@ -84,16 +100,21 @@ import Testing
 
     @Test func atEqualTimesAFinishComesBeforeAStart() {
         func op(_ id: Int, started: Duration, finished: Duration?) -> OperationSnapshot {
-            var history = [StateChange(time: .zero, lifecycle: .ready), StateChange(time: started, lifecycle: .executing)]
+            var history = [
+                StateChange(time: .zero, lifecycle: .ready), StateChange(time: started, lifecycle: .executing),
+            ]
             if let finished { history.append(StateChange(time: finished, lifecycle: .finished, outcome: .succeeded)) }
             return OperationSnapshot(
                 id: id, name: "o\(id)", lifecycle: finished == nil ? .executing : .finished,
                 outcome: finished == nil ? nil : .succeeded, history: history)
         }
         // #1 starts when #2 finishes, at the same millisecond.
-        let events = SnapshotEvents.events(from: nil, to: QueueSnapshot(operations: ChunkedArray([
-            op(1, started: .seconds(2), finished: nil), op(2, started: .seconds(1), finished: .seconds(2)),
-        ])))
+        let events = SnapshotEvents.events(
+            from: nil,
+            to: QueueSnapshot(
+                operations: ChunkedArray([
+                    op(1, started: .seconds(2), finished: nil), op(2, started: .seconds(1), finished: .seconds(2)),
+                ])))
         let order = events.compactMap { event -> String? in
             if case .state(_, let id, _, let to, _, _) = event, to != .ready { return "\(id)\(to.rawValue)" }
             return nil
@@ -105,9 +126,14 @@ import Testing
         let op = OperationSnapshot(
             id: 1, name: "one", kind: .download, lifecycle: .finished, outcome: .succeeded, completedBytes: 100,
             totalBytes: 100, addedAt: .seconds(1), startedAt: .seconds(2), finishedAt: .seconds(3),
-            history: [StateChange(time: .seconds(1), lifecycle: .ready), StateChange(time: .seconds(2), lifecycle: .executing),
-                      StateChange(time: .seconds(3), lifecycle: .finished, outcome: .succeeded)])
-        let events = SnapshotEvents.events(from: nil, to: QueueSnapshot(time: .seconds(4), maxConcurrentOperationCount: 2, operations: ChunkedArray([op])))
+            history: [
+                StateChange(time: .seconds(1), lifecycle: .ready),
+                StateChange(time: .seconds(2), lifecycle: .executing),
+                StateChange(time: .seconds(3), lifecycle: .finished, outcome: .succeeded),
+            ])
+        let events = SnapshotEvents.events(
+            from: nil,
+            to: QueueSnapshot(time: .seconds(4), maxConcurrentOperationCount: 2, operations: ChunkedArray([op])))
         #expect(events.count == 6)
         #expect(events.map(\.time) == [.zero, .seconds(1), .seconds(1), .seconds(2), .seconds(3), .seconds(3)])
         guard case .state(_, 1, .executing, .finished, .succeeded, nil) = events[5] else {

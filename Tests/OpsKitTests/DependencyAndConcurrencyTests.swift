@@ -29,7 +29,9 @@ import Testing
         func index(_ event: String) -> Int { events.firstIndex(of: event) ?? -1 }
         for op in all {
             for dependency in op.dependencies {
-                #expect(index("finish \(dependency.name!)") < index("start \(op.name!)"), "\(op.name!) after \(dependency.name!)")
+                #expect(
+                    index("finish \(dependency.name!)") < index("start \(op.name!)"),
+                    "\(op.name!) after \(dependency.name!)")
             }
         }
         #expect(events.count == all.count * 2)
@@ -38,7 +40,9 @@ import Testing
 
     @Test func cancelDependentsPolicyCancelsWhileRunAnywayRuns() {
         let queue = ObservableOperationQueue()
-        let failing = ManualOperation(name: "failing") { $0.finish(error: SimulatedTransferError(message: "boom", attempt: 1)) }
+        let failing = ManualOperation(name: "failing") {
+            $0.finish(error: SimulatedTransferError(message: "boom", attempt: 1))
+        }
         let cancelled = ManualOperation(name: "cancelled")
         let strict = ManualOperation(name: "strict") { _ in Issue.record("strict ran") }
         strict.dependencyPolicy = .cancelIfAnyDependencyFailed

@@ -81,9 +81,12 @@ import Testing
         queue.maxConcurrentOperationCount = 4
         let order = Recorder()
         for index in 0..<5 {
-            queue.addOperation(ManualOperation(name: "early\(index)") { op in
-                DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) { order.add("early"); op.finish() }
-            })
+            queue.addOperation(
+                ManualOperation(name: "early\(index)") { op in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) {
+                        order.add("early"); op.finish()
+                    }
+                })
         }
         queue.addBarrierBlock { order.add("barrier") }
         for _ in 0..<5 { queue.addOperation { order.add("late") } }

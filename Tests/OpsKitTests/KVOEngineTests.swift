@@ -53,7 +53,9 @@ final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable
         let part = Part()
         let recorder = Recorder()
         let exact = meter.observe(\.parts, options: [.new]) { _, c in
-            recorder.add("parts \(c.kind) \(c.newValue?.count ?? -1) same=\(c.newValue?.first === part) at \(Array(c.indexes ?? []))")
+            recorder.add(
+                "parts \(c.kind) \(c.newValue?.count ?? -1) same=\(c.newValue?.first === part) at \(Array(c.indexes ?? []))"
+            )
         }
         let broad = meter.observe(\.components, options: [.new]) { _, c in
             recorder.add("components \(c.kind) \(c.newValue?.count ?? -1) same=\(c.newValue?.first === part)")
@@ -137,10 +139,11 @@ final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable
         let prior2 = meter.observe(\.level, options: [.prior]) { _, c in recorder.add("p2 prior=\(c.isPrior)") }
         #expect(registry.hasPriorObservers)
         meter.setLevel(1)
-        #expect(recorder.all == [
-            "p1 prior=true old=0", "p2 prior=true",
-            "plain false", "p1 prior=false old=0", "p2 prior=false",
-        ])
+        #expect(
+            recorder.all == [
+                "p1 prior=true old=0", "p2 prior=true",
+                "plain false", "p1 prior=false old=0", "p2 prior=false",
+            ])
         prior1.invalidate()
         prior1.invalidate()  // twice must not count twice
         #expect(registry.hasPriorObservers, "prior2 still wants it")
@@ -193,7 +196,8 @@ final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable
         let counts = Mutex<[Int: Int]>([:])
         let tokens = Mutex<[NSKeyValueObservation]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { index in
-            let token = meter.observe(\.level, options: [.new]) { _, _ in counts.withLock { $0[index, default: 0] += 1 } }
+            let token = meter.observe(\.level, options: [.new]) { _, _ in counts.withLock { $0[index, default: 0] += 1 }
+            }
             tokens.withLock { $0.append(token) }
         }
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
@@ -247,7 +251,8 @@ final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable
         let meter = Meter()
         let recorder = Recorder()
         let inner = Mutex<NSKeyValueObservation?>(nil)
-        let parts = meter.observe(\.parts, options: [.new]) { _, c in recorder.add("part at \(Array(c.indexes ?? []))") }
+        let parts = meter.observe(\.parts, options: [.new]) { _, c in recorder.add("part at \(Array(c.indexes ?? []))")
+        }
         let outer = meter.observe(\.level, options: [.new]) { meter, change in
             guard let value = change.newValue else { return }
             if value == 1 {

@@ -74,7 +74,8 @@ func capturingStandardOutput(_ body: () -> Void) -> String {
 
     @Test func aTransfersLateChunkAfterCancelChangesNothing() {
         let clock = ManualClock()
-        let op = DownloadOperation(name: "d", plan: TransferPlan(totalBytes: 1_000, bandwidth: 100, chunkBytes: 100), clock: clock)
+        let op = DownloadOperation(
+            name: "d", plan: TransferPlan(totalBytes: 1_000, bandwidth: 100, chunkBytes: 100), clock: clock)
         let completions = Atomic<Int>(0)
         op.completionBlock = { completions.add(1, ordering: .relaxed) }
         let finishes = Recorder()

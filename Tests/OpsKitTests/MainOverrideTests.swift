@@ -43,14 +43,16 @@ import Testing
             Issue.record("OpsKit.swiftmodule not found next to \(CommandLine.arguments[0])")
             return
         }
-        let good = try Self.typecheck("""
+        let good = try Self.typecheck(
+            """
             import OpsKit
             final class Resize: AsyncOperation, @unchecked Sendable {
                 override func execute() { finish() }
             }
             """, modules: modules)
         #expect(good.status == 0, "the control snippet must compile: \(good.output)")
-        let classic = try Self.typecheck("""
+        let classic = try Self.typecheck(
+            """
             import OpsKit
             final class Resize: AsyncOperation, @unchecked Sendable {
                 override func main() { print("resizing") }

@@ -13,7 +13,9 @@ struct ManualClockLeftoverWorkTests {
         #expect(clock.pendingDeadlines == [.milliseconds(500), .seconds(3)])
         let leftover = ManualClock.LeftoverWork(now: .milliseconds(250), deadlines: [.milliseconds(500), .seconds(3)])
         #expect(throws: leftover) { try clock.checkNoScheduledWork() }
-        #expect(leftover.description == "2 pieces of work still scheduled on the ManualClock at 0.25 s (due at 0.5 s, 3.0 s)")
+        #expect(
+            leftover.description
+                == "2 pieces of work still scheduled on the ManualClock at 0.25 s (due at 0.5 s, 3.0 s)")
     }
 
     @Test func runOrCancelledWorkIsNotLeftOver() throws {

@@ -24,12 +24,13 @@ func recordStates(_ op: AsyncOperation, into recorder: Recorder) -> [NSKeyValueO
         let tokens = recordStates(op, into: recorder)
         op.start()
         op.finish()
-        #expect(recorder.all == [
-            "ready old=- new=true",
-            "executing prior old=false new=-", "executing old=false new=true",
-            "executing prior old=true new=-", "finished prior old=false new=-",
-            "executing old=true new=false", "finished old=false new=true",
-        ])
+        #expect(
+            recorder.all == [
+                "ready old=- new=true",
+                "executing prior old=false new=-", "executing old=false new=true",
+                "executing prior old=true new=-", "finished prior old=false new=-",
+                "executing old=true new=false", "finished old=false new=true",
+            ])
         #expect(op.outcome?.isSucceeded == true)
         _ = tokens
     }
@@ -47,11 +48,12 @@ func recordStates(_ op: AsyncOperation, into recorder: Recorder) -> [NSKeyValueO
         #expect(!op.isFinished, "cancelling a waiting operation must not finish it")
         queue.isSuspended = false
         #expect(waitFor(done))
-        #expect(recorder.all == [
-            "ready old=- new=true",
-            "cancelled prior old=false new=-", "cancelled old=false new=true",
-            "finished prior old=false new=-", "finished old=false new=true",
-        ])
+        #expect(
+            recorder.all == [
+                "ready old=- new=true",
+                "cancelled prior old=false new=-", "cancelled old=false new=true",
+                "finished prior old=false new=-", "finished old=false new=true",
+            ])
         #expect(op.outcome?.isCancelled == true)
         #expect(op.cancelHooks.load(ordering: .relaxed) == 0)
         _ = tokens
@@ -64,15 +66,20 @@ func recordStates(_ op: AsyncOperation, into recorder: Recorder) -> [NSKeyValueO
         op.start()
         op.cancel(reason: "operator")
         op.finish()  // a late callback: ignored
-        #expect(recorder.all == [
-            "ready old=- new=true",
-            "executing prior old=false new=-", "executing old=false new=true",
-            "cancelled prior old=false new=-", "cancelled old=false new=true",
-            "executing prior old=true new=-", "finished prior old=false new=-",
-            "executing old=true new=false", "finished old=false new=true",
-        ])
+        #expect(
+            recorder.all == [
+                "ready old=- new=true",
+                "executing prior old=false new=-", "executing old=false new=true",
+                "cancelled prior old=false new=-", "cancelled old=false new=true",
+                "executing prior old=true new=-", "finished prior old=false new=-",
+                "executing old=true new=false", "finished old=false new=true",
+            ])
         #expect(op.cancelHooks.load(ordering: .relaxed) == 1)
-        if case .cancelled(let reason)? = op.outcome { #expect(reason == "operator") } else { Issue.record("not cancelled") }
+        if case .cancelled(let reason)? = op.outcome {
+            #expect(reason == "operator")
+        } else {
+            Issue.record("not cancelled")
+        }
         _ = tokens
     }
 
@@ -83,7 +90,9 @@ func recordStates(_ op: AsyncOperation, into recorder: Recorder) -> [NSKeyValueO
         let dependent = ManualOperation(name: "dependent")
         dependent.addDependency(first)
         dependent.addDependency(second)
-        let token = dependent.observe(\.isReady, options: [.initial, .new]) { _, c in recorder.add("ready \(c.newValue ?? false)") }
+        let token = dependent.observe(\.isReady, options: [.initial, .new]) { _, c in
+            recorder.add("ready \(c.newValue ?? false)")
+        }
         first.start(); first.finish()
         #expect(recorder.all == ["ready false"])
         second.start(); second.finish()
@@ -98,7 +107,9 @@ func recordStates(_ op: AsyncOperation, into recorder: Recorder) -> [NSKeyValueO
         let recorder = Recorder()
         let tokens = [
             queue.observe(\.isSuspended, options: [.initial, .old, .new, .prior]) { _, c in
-                recorder.add("suspended\(c.isPrior ? " prior" : "") \(c.oldValue.map(String.init) ?? "-")→\(c.newValue.map(String.init) ?? "-")")
+                recorder.add(
+                    "suspended\(c.isPrior ? " prior" : "") \(c.oldValue.map(String.init) ?? "-")→\(c.newValue.map(String.init) ?? "-")"
+                )
             },
             queue.observe(\.maxConcurrentOperationCount, options: [.old, .new]) { _, c in
                 recorder.add("limit \(c.oldValue ?? 0)→\(c.newValue ?? 0)")
@@ -116,11 +127,12 @@ func recordStates(_ op: AsyncOperation, into recorder: Recorder) -> [NSKeyValueO
         queue.addOperation(op)
         queue.isSuspended = false
         queue.waitUntilAllOperationsAreFinished()
-        #expect(recorder.all == [
-            "suspended -→true", "limit -1→2", "count 0→1", "operations +x",
-            "suspended prior true→-", "suspended true→false",
-            "operations -x", "count 1→0",
-        ])
+        #expect(
+            recorder.all == [
+                "suspended -→true", "limit -1→2", "count 0→1", "operations +x",
+                "suspended prior true→-", "suspended true→false",
+                "operations -x", "count 1→0",
+            ])
         _ = tokens
     }
 

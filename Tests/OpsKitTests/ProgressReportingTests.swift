@@ -27,15 +27,18 @@ final class FoundationProgressOperation: AsyncOperation, ProgressReportingOperat
         let recorder = Recorder()
         let token = op.observe(\.reportedProgress, options: [.new]) { _, change in
             guard let p = change.newValue else { return }
-            recorder.add("\(p.completedUnitCount)/\(p.totalUnitCount) \(p.unit) r\(p.retries) \(p.retryDelay.map { "\($0)" } ?? "-")")
+            recorder.add(
+                "\(p.completedUnitCount)/\(p.totalUnitCount) \(p.unit) r\(p.retries) \(p.retryDelay.map { "\($0)" } ?? "-")"
+            )
         }
         op.reportProgress(completed: 3)
         op.reportProgress(completed: 3)  // unchanged: not published again
         op.reportAttemptFailed("timeout", retryIn: .seconds(2))
         op.reportProgress(completed: 4, total: 12)
-        #expect(recorder.all == [
-            "3/10 items r0 -", "3/10 items r1 2.0 seconds", "4/12 items r1 -",
-        ])
+        #expect(
+            recorder.all == [
+                "3/10 items r0 -", "3/10 items r1 2.0 seconds", "4/12 items r1 -",
+            ])
         #expect(op.retryLog == ["attempt 1 failed at 30%: timeout"])
         #expect(op.reportedProgress.fractionCompleted == 4.0 / 12.0)
         token.invalidate()

@@ -28,7 +28,7 @@ import Testing
         let lateTicket = books.append(late)
         #expect(books.all.last === late)
         let removed = books.remove(ticket: lateTicket, late)
-            #expect(removed)
+        #expect(removed)
         for index in stride(from: 2_500, to: 5_000, by: 2) {
             let removed = books.remove(ticket: tickets[index], ops[index])
             #expect(removed)

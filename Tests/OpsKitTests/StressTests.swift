@@ -31,15 +31,17 @@ final class CountedDownload: SimulatedWorkOperation, @unchecked Sendable {
                     totalBytes: Int64.random(in: 1_000...50_000, using: &random), bandwidth: 1_000_000,
                     failure: index % 13 == 0 ? FailurePlan(atFraction: 0.3, message: "x", failingAttempts: 1) : nil,
                     maxRetries: 1, retryBackoff: .milliseconds(5), chunkBytes: 10_000)
-                let op = CountedDownload(name: "t\(index)", plan: plan, clock: clock, random: random.derived(UInt64(index)))
+                let op = CountedDownload(
+                    name: "t\(index)", plan: plan, clock: clock, random: random.derived(UInt64(index)))
                 if index >= 100, index % 7 == 0 { op.addDependency(ops[index - 100]) }
                 let seen = Atomic<Bool>(false)
                 op.completionBlock = { completions.add(1, ordering: .relaxed) }
-                tokens.append(op.observe(\.isFinished, options: [.new]) { _, change in
-                    guard change.newValue == true else { return }
-                    finishes.add(1, ordering: .relaxed)
-                    if seen.exchange(true, ordering: .relaxed) { duplicateFinish.add(1, ordering: .relaxed) }
-                })
+                tokens.append(
+                    op.observe(\.isFinished, options: [.new]) { _, change in
+                        guard change.newValue == true else { return }
+                        finishes.add(1, ordering: .relaxed)
+                        if seen.exchange(true, ordering: .relaxed) { duplicateFinish.add(1, ordering: .relaxed) }
+                    })
                 ops.append(op)
             }
             let all = ops

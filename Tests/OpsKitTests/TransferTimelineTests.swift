@@ -67,11 +67,12 @@ import Testing
             return
         }
         #expect("\(error)" == "connection reset")
-        #expect(op.retryLog == [
-            "attempt 1 failed at 50%: connection reset",
-            "attempt 2 failed at 50%: connection reset",
-            "attempt 3 failed at 50%: connection reset",
-        ])
+        #expect(
+            op.retryLog == [
+                "attempt 1 failed at 50%: connection reset",
+                "attempt 2 failed at 50%: connection reset",
+                "attempt 3 failed at 50%: connection reset",
+            ])
         #expect(op.completedBytes == 5_000_000)
         #expect(throws: Never.self) { try clock.checkNoScheduledWork() }
     }
@@ -79,7 +80,11 @@ import Testing
     @Test func sameSeedSameTimingsWithJitter() {
         func run(seed: UInt64) -> [String] {
             let clock = ManualClock()
-            let op = UploadOperation(name: "u", plan: TransferPlan(totalBytes: 1_000, bandwidth: 1_000, latency: .milliseconds(50), jitter: 0.3, chunkBytes: 100), clock: clock, random: SeededGenerator(seed: seed))
+            let op = UploadOperation(
+                name: "u",
+                plan: TransferPlan(
+                    totalBytes: 1_000, bandwidth: 1_000, latency: .milliseconds(50), jitter: 0.3, chunkBytes: 100),
+                clock: clock, random: SeededGenerator(seed: seed))
             let recorder = Recorder()
             let token = op.observe(\.completedBytes, options: [.new]) { _, _ in recorder.add("\(clock.now)") }
             op.start()
@@ -110,7 +115,9 @@ import Testing
 
     @Test func aFailingProcessStepFailsAtTheEndOfItsDuration() {
         let clock = ManualClock()
-        let op = ProcessOperation(name: "filter", duration: .seconds(2), failure: FailurePlan(atFraction: 1, message: "corrupt image"), clock: clock)
+        let op = ProcessOperation(
+            name: "filter", duration: .seconds(2), failure: FailurePlan(atFraction: 1, message: "corrupt image"),
+            clock: clock)
         op.start()
         clock.advance(by: .milliseconds(1_999))
         #expect(!op.isFinished)

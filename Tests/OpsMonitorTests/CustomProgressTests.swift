@@ -28,7 +28,9 @@ final class IndexOperation: AsyncOperation, ProgressReportingOperation, @uncheck
         let queue = ObservableOperationQueue()
         let monitor = QueueMonitor(queue: queue, clock: clock, recordEvents: true)
         queue.addOperations(ops, waitUntilFinished: false)
-        guard eventually(timeout: .seconds(10), { monitor.snapshot().counts.executing == ops.count }) else { return nil }
+        guard eventually(timeout: .seconds(10), { monitor.snapshot().counts.executing == ops.count }) else {
+            return nil
+        }
         return (queue, monitor)
     }
 
@@ -89,9 +91,17 @@ final class IndexOperation: AsyncOperation, ProgressReportingOperation, @uncheck
         var output = ""
         for event in monitor.drainEvents() { encoder.encode(event, into: &output) }
         let lines = output.split(separator: "\n").map(String.init)
-        #expect(lines.contains(#"{"t":0.000,"event":"added","id":1,"op":"fetch","kind":"download","total":1000000,"after":[]}"#))
-        #expect(lines.contains(#"{"t":1.000,"event":"progress","id":1,"op":"fetch","bytes":400000,"total":1000000,"rate":400000,"retries":0}"#))
-        #expect(lines.contains(#"{"t":2.000,"event":"progress","id":1,"op":"fetch","bytes":1000000,"total":1000000,"rate":600000,"retries":0}"#))
+        #expect(
+            lines.contains(
+                #"{"t":0.000,"event":"added","id":1,"op":"fetch","kind":"download","total":1000000,"after":[]}"#))
+        #expect(
+            lines.contains(
+                #"{"t":1.000,"event":"progress","id":1,"op":"fetch","bytes":400000,"total":1000000,"rate":400000,"retries":0}"#
+            ))
+        #expect(
+            lines.contains(
+                #"{"t":2.000,"event":"progress","id":1,"op":"fetch","bytes":1000000,"total":1000000,"rate":600000,"retries":0}"#
+            ))
         #expect(lines.last?.contains(#""to":"finished","outcome":"succeeded""#) == true)
     }
 

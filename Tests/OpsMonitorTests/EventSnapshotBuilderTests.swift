@@ -26,7 +26,9 @@ private final class Workload {
             switch index % 3 {
             case 0: op = DownloadOperation(name: "get-\(index)", plan: plan, clock: clock)
             case 1: op = UploadOperation(name: "put-\(index)", plan: plan, clock: clock)
-            default: op = ProcessOperation(name: "resize-\(index)", duration: .milliseconds(300), failure: failure, clock: clock)
+            default:
+                op = ProcessOperation(
+                    name: "resize-\(index)", duration: .milliseconds(300), failure: failure, clock: clock)
             }
             if index >= 5, index % 4 == 1 { op.addDependency(ops[index - 5]) }
             ops.append(op)
@@ -51,7 +53,10 @@ private final class Workload {
 }
 
 /// Compares everything a rebuilt picture must reproduce, field by field.
-private func expectSame(_ rebuilt: QueueSnapshot, _ original: QueueSnapshot, retryText: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectSame(
+    _ rebuilt: QueueSnapshot, _ original: QueueSnapshot, retryText: Bool,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(rebuilt.counts == original.counts, sourceLocation: sourceLocation)
     #expect(rebuilt.completedBytes == original.completedBytes, sourceLocation: sourceLocation)
     #expect(rebuilt.totalBytes == original.totalBytes, sourceLocation: sourceLocation)
@@ -111,7 +116,8 @@ private func expectSame(_ rebuilt: QueueSnapshot, _ original: QueueSnapshot, ret
         #expect(builder.snapshot(ifChangedSince: start)?.operation(id: 1)?.name == "a")
         builder.apply(.state(time: .seconds(1), id: 1, from: .ready, to: .ready, outcome: nil, message: nil))
         #expect(builder.version == added, "a repeated state changes nothing")
-        builder.apply(.progress(time: .seconds(2), id: 1, completedBytes: 5, totalBytes: 10, bytesPerSecond: 5, retries: 0))
+        builder.apply(
+            .progress(time: .seconds(2), id: 1, completedBytes: 5, totalBytes: 10, bytesPerSecond: 5, retries: 0))
         #expect(builder.version != added)
         #expect(builder.snapshot().completedBytes == 5)
         #expect(builder.time == .seconds(2))
@@ -152,10 +158,11 @@ private func expectSame(_ rebuilt: QueueSnapshot, _ original: QueueSnapshot, ret
         let run = Workload(limits: limits)
         run.start()
         // Run part way, then join late from a keyframe.
-        #expect(eventually {
-            run.clock.advance(by: .milliseconds(50))
-            return run.monitor.snapshot().counts.finished >= 30
-        })
+        #expect(
+            eventually {
+                run.clock.advance(by: .milliseconds(50))
+                return run.monitor.snapshot().counts.finished >= 30
+            })
         let (_, middle) = run.monitor.drainEventsAndSnapshot()
         let keyframe = KeyframeEncoder.lines(middle, seq: 41)
         let decoder = JSONLinesDecoder()
@@ -172,9 +179,10 @@ private func expectSame(_ rebuilt: QueueSnapshot, _ original: QueueSnapshot, ret
         expectSame(builder.snapshot(), middle, retryText: true)
         #expect(builder.snapshot().time == middle.time)
 
-        #expect(run.runToEnd {
-            for event in run.monitor.drainEvents() { builder.apply(event) }
-        })
+        #expect(
+            run.runToEnd {
+                for event in run.monitor.drainEvents() { builder.apply(event) }
+            })
         let (events, final) = run.monitor.drainEventsAndSnapshot()
         for event in events { builder.apply(event) }
         expectSame(builder.snapshot(), final, retryText: false)
@@ -185,10 +193,11 @@ private func expectSame(_ rebuilt: QueueSnapshot, _ original: QueueSnapshot, ret
         run.monitor.setRecordingEvents(false)
         #expect(!run.monitor.isRecordingEvents)
         run.start()
-        #expect(eventually {
-            run.clock.advance(by: .milliseconds(100))
-            return run.monitor.snapshot().counts.finished >= 20
-        })
+        #expect(
+            eventually {
+                run.clock.advance(by: .milliseconds(100))
+                return run.monitor.snapshot().counts.finished >= 20
+            })
         #expect(run.monitor.drainEvents().isEmpty, "nothing recorded while off")
         var builder = EventSnapshotBuilder()
         builder.load(run.monitor.setRecordingEvents(true))
@@ -210,7 +219,10 @@ private func expectSame(_ rebuilt: QueueSnapshot, _ original: QueueSnapshot, ret
         #expect(throws: EventLineError.self) { try builder.apply(decoder.decode(lines[1]).line) }
         try builder.apply(decoder.decode(lines[0]).line)
         #expect(throws: EventLineError.self) {
-            try builder.apply(.event(.queue(time: .zero, isSuspended: true, maxConcurrentOperationCount: 1, counts: .init(), reason: "x")))
+            try builder.apply(
+                .event(
+                    .queue(time: .zero, isSuspended: true, maxConcurrentOperationCount: 1, counts: .init(), reason: "x")
+                ))
         }
         #expect(throws: EventLineError.self) { try builder.apply(.keyframeEnd(seq: 8)) }
         #expect(throws: EventLineError.self) { try builder.apply(.keyframeEnd(seq: 7)) }

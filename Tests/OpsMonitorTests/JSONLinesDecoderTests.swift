@@ -6,12 +6,17 @@ import Testing
 
     @Test func readsBackEveryEventTheEncoderWrites() throws {
         let events: [MonitorEvent] = [
-            .added(time: .milliseconds(5), id: 3, name: "img \"3\" ✓", kind: .download, totalBytes: 100, dependencies: [1, 2]),
+            .added(
+                time: .milliseconds(5), id: 3, name: "img \"3\" ✓", kind: .download, totalBytes: 100,
+                dependencies: [1, 2]),
             .state(time: .milliseconds(6), id: 3, from: nil, to: .waiting, outcome: nil, message: nil),
             .state(time: .milliseconds(1250), id: 3, from: .ready, to: .executing, outcome: nil, message: nil),
             .progress(time: .seconds(2), id: 3, completedBytes: 50, totalBytes: 100, bytesPerSecond: 25, retries: 1),
-            .queue(time: .seconds(3), isSuspended: true, maxConcurrentOperationCount: 4, counts: StateCounts(ready: 2, executing: 1, failed: 4), reason: "queue paused"),
-            .state(time: .seconds(4), id: 3, from: .executing, to: .finished, outcome: .failed, message: "reset\n\t\u{1}"),
+            .queue(
+                time: .seconds(3), isSuspended: true, maxConcurrentOperationCount: 4,
+                counts: StateCounts(ready: 2, executing: 1, failed: 4), reason: "queue paused"),
+            .state(
+                time: .seconds(4), id: 3, from: .executing, to: .finished, outcome: .failed, message: "reset\n\t\u{1}"),
         ]
         var encoder = JSONLinesEncoder(progressInterval: .zero)
         var text = ""
@@ -21,16 +26,27 @@ import Testing
     }
 
     @Test func readsTheSummaryLine() throws {
-        let snapshot = QueueSnapshot(time: .seconds(12), counts: StateCounts(succeeded: 3, failed: 1), completedBytes: 70, totalBytes: 90)
-        let line = try decoder.decode(JSONLinesEncoder.summary(snapshot, duration: .milliseconds(11_500), interrupted: true))
-        #expect(line.line == .summary(RunSummary(
-            time: .seconds(12), operations: 4, counts: StateCounts(succeeded: 3, failed: 1), completedBytes: 70,
-            totalBytes: 90, duration: .milliseconds(11_500), interrupted: true)))
+        let snapshot = QueueSnapshot(
+            time: .seconds(12), counts: StateCounts(succeeded: 3, failed: 1), completedBytes: 70, totalBytes: 90)
+        let line = try decoder.decode(
+            JSONLinesEncoder.summary(snapshot, duration: .milliseconds(11_500), interrupted: true))
+        #expect(
+            line.line
+                == .summary(
+                    RunSummary(
+                        time: .seconds(12), operations: 4, counts: StateCounts(succeeded: 3, failed: 1),
+                        completedBytes: 70,
+                        totalBytes: 90, duration: .milliseconds(11_500), interrupted: true)))
     }
 
     @Test func ignoresUnknownFieldsAndPassesUnknownEventsThrough() throws {
-        let line = try decoder.decode(#"{"t":1.5,"event":"state","id":2,"from":"ready","to":"executing","seq":17,"extra":{"a":[1,2.5e3,null,true]}}"#)
-        #expect(line.line == .event(.state(time: .milliseconds(1500), id: 2, from: .ready, to: .executing, outcome: nil, message: nil)))
+        let line = try decoder.decode(
+            #"{"t":1.5,"event":"state","id":2,"from":"ready","to":"executing","seq":17,"extra":{"a":[1,2.5e3,null,true]}}"#
+        )
+        #expect(
+            line.line
+                == .event(
+                    .state(time: .milliseconds(1500), id: 2, from: .ready, to: .executing, outcome: nil, message: nil)))
         #expect(line.seq == 17)
         #expect(line.fields["extra"]?.objectValue?["a"] == .array([.int(1), .double(2500), .null, .bool(true)]))
         let other = try decoder.decode(#"{"event":"heartbeat","seq":9}"# + "\n")
@@ -45,7 +61,10 @@ import Testing
             ("[1,2]", "line is not a JSON object"),
             ("{\"t\":1}", "line has no \"event\" string"),
             (#"{"event":"added","t":0,"id":1,"op":"a","kind":"download"}"#, "added: field \"total\" is missing"),
-            (#"{"event":"added","t":0,"id":"1","op":"a","kind":"download","total":1}"#, "added: field \"id\" must be an integer"),
+            (
+                #"{"event":"added","t":0,"id":"1","op":"a","kind":"download","total":1}"#,
+                "added: field \"id\" must be an integer"
+            ),
             (#"{"event":"state","t":0,"id":1,"to":"sleeping"}"#, "state: field \"to\" has unknown value \"sleeping\""),
             (#"{"event":"state","t":-1,"id":1,"to":"ready"}"#, "state: field \"t\" must be seconds between 0 and 1e9"),
             (#"{"event":"queue","t":0,"suspended":1,"limit":1}"#, "queue: field \"suspended\" must be true or false"),
@@ -87,14 +106,21 @@ import Testing
             id: 4, name: "up \"x\"", kind: .upload, lifecycle: .finished, outcome: .failed, message: "boom",
             completedBytes: 40, totalBytes: 100, bytesPerSecond: 0, retries: 1, dependencies: [1, 2],
             addedAt: .nanoseconds(1_000_000_001), startedAt: .milliseconds(1500), finishedAt: .seconds(3),
-            history: [StateChange(time: .nanoseconds(1_000_000_001), lifecycle: .ready),
-                      StateChange(time: .seconds(3), lifecycle: .finished, outcome: .failed)],
+            history: [
+                StateChange(time: .nanoseconds(1_000_000_001), lifecycle: .ready),
+                StateChange(time: .seconds(3), lifecycle: .finished, outcome: .failed),
+            ],
             retryLog: ["attempt 1 failed at 50%: reset"])
-        var unnamed = OperationSnapshot(id: 9, name: "", kind: .process, lifecycle: .executing, completedBytes: 3, totalBytes: 10, bytesPerSecond: 123.456789)
+        var unnamed = OperationSnapshot(
+            id: 9, name: "", kind: .process, lifecycle: .executing, completedBytes: 3, totalBytes: 10,
+            bytesPerSecond: 123.456789)
         unnamed.explicitName = nil
         let log = [
-            LogEntry(time: .seconds(3), operationID: 4, name: "up \"x\"", from: .executing, to: .finished, outcome: .failed, message: "boom"),
-            LogEntry(time: .seconds(4), operationID: 9, name: nil, from: .ready, to: .executing, outcome: nil, message: nil),
+            LogEntry(
+                time: .seconds(3), operationID: 4, name: "up \"x\"", from: .executing, to: .finished, outcome: .failed,
+                message: "boom"),
+            LogEntry(
+                time: .seconds(4), operationID: 9, name: nil, from: .ready, to: .executing, outcome: nil, message: nil),
             LogEntry(time: .seconds(5), kind: .action, text: "operator cancelled #2"),
             LogEntry(time: .seconds(6), kind: .retry, operationID: 4, text: "up: reset, retry 1"),
         ]
@@ -117,6 +143,9 @@ import Testing
         op.name = "other"
         #expect(rebuilt.operation(id: 4)?.name == "up \"x\"")
         #expect(rebuilt.operation(id: 9)?.name == "op-9")
-        #expect(String(lines[1]).hasPrefix(#"{"event":"snapshot_op","id":4,"op":"up \"x\"","kind":"upload","state":"finished","outcome":"failed""#))
+        #expect(
+            String(lines[1]).hasPrefix(
+                #"{"event":"snapshot_op","id":4,"op":"up \"x\"","kind":"upload","state":"finished","outcome":"failed""#)
+        )
     }
 }

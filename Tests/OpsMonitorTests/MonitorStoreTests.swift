@@ -39,7 +39,8 @@ import Testing
         var store = MonitorStore(limits: .init(finishedOperations: 100))
         var ids: [Int] = []
         for index in 0..<1_000 {
-            let id = store.add(name: "op\(index)", kind: .other, lifecycle: .ready, totalBytes: 0, dependencies: [], time: .zero)
+            let id = store.add(
+                name: "op\(index)", kind: .other, lifecycle: .ready, totalBytes: 0, dependencies: [], time: .zero)
             ids.append(id)
             if index % 10 != 0 {  // every tenth stays unfinished
                 store.transition(id, to: .finished, outcome: .succeeded, time: .zero)
@@ -69,14 +70,17 @@ import Testing
         store.queueChanged(isSuspended: true, reason: "queue paused", time: .seconds(3))
         store.transition(a, to: .finished, outcome: .succeeded, time: .seconds(4))
         let events = store.drainEvents()
-        #expect(events == [
-            .added(time: .zero, id: a, name: "a", kind: .download, totalBytes: 10, dependencies: []),
-            .state(time: .zero, id: a, from: nil, to: .ready, outcome: nil, message: nil),
-            .state(time: .seconds(1), id: a, from: .ready, to: .executing, outcome: nil, message: nil),
-            .progress(time: .seconds(2), id: a, completedBytes: 5, totalBytes: 10, bytesPerSecond: 5, retries: 0),
-            .queue(time: .seconds(3), isSuspended: true, maxConcurrentOperationCount: 1, counts: StateCounts(executing: 1), reason: "queue paused"),
-            .state(time: .seconds(4), id: a, from: .executing, to: .finished, outcome: .succeeded, message: nil),
-        ])
+        #expect(
+            events == [
+                .added(time: .zero, id: a, name: "a", kind: .download, totalBytes: 10, dependencies: []),
+                .state(time: .zero, id: a, from: nil, to: .ready, outcome: nil, message: nil),
+                .state(time: .seconds(1), id: a, from: .ready, to: .executing, outcome: nil, message: nil),
+                .progress(time: .seconds(2), id: a, completedBytes: 5, totalBytes: 10, bytesPerSecond: 5, retries: 0),
+                .queue(
+                    time: .seconds(3), isSuspended: true, maxConcurrentOperationCount: 1,
+                    counts: StateCounts(executing: 1), reason: "queue paused"),
+                .state(time: .seconds(4), id: a, from: .executing, to: .finished, outcome: .succeeded, message: nil),
+            ])
         #expect(store.drainEvents().isEmpty)
     }
 

@@ -72,7 +72,9 @@ import Testing
         let monitor = QueueMonitor(queue: queue, clock: ManualClock())
         queue.addOperations((0..<20_000).map { _ in ClosureOperation {} }, waitUntilFinished: false)
         queue.waitUntilAllOperationsAreFinished()
-        #expect(eventually { monitor.pendingChangeCount < MonitorRecorder.applyBatch }, "left: \(monitor.pendingChangeCount)")
+        #expect(
+            eventually { monitor.pendingChangeCount < MonitorRecorder.applyBatch },
+            "left: \(monitor.pendingChangeCount)")
         #expect(monitor.snapshot().counts.succeeded == 20_000)
     }
 

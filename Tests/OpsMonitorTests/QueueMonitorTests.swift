@@ -15,8 +15,11 @@ import Testing
         var random = SeededGenerator(seed: 7)
         for index in 0..<2_000 {
             let failure = index % 17 == 0 ? FailurePlan(atFraction: 0.5, message: "boom") : nil
-            let plan = TransferPlan(totalBytes: Int64.random(in: 1_000...200_000, using: &random), bandwidth: 1_000_000, failure: failure, maxRetries: index % 34 == 0 ? 1 : 0, retryBackoff: .milliseconds(10))
-            let op = index % 2 == 0
+            let plan = TransferPlan(
+                totalBytes: Int64.random(in: 1_000...200_000, using: &random), bandwidth: 1_000_000, failure: failure,
+                maxRetries: index % 34 == 0 ? 1 : 0, retryBackoff: .milliseconds(10))
+            let op =
+                index % 2 == 0
                 ? DownloadOperation(name: "d\(index)", plan: plan, clock: clock)
                 : UploadOperation(name: "u\(index)", plan: plan, clock: clock)
             if index >= 10, index % 5 == 0 { op.addDependency(ops[index - 10]) }
@@ -49,7 +52,9 @@ import Testing
         #expect(snapshot.counts == expected)
         #expect(expected.failed > 0 && expected.cancelled > 0 && expected.succeeded > 0)
         #expect(snapshot.drainedAt != nil, "every operation finished")
-        #expect(snapshot.operations.filter { !$0.dependencies.isEmpty }.count == ops.filter { !$0.dependencies.isEmpty }.count)
+        #expect(
+            snapshot.operations.filter { !$0.dependencies.isEmpty }.count
+                == ops.filter { !$0.dependencies.isEmpty }.count)
     }
 
     @Test func releasesEveryOperationSubscriptionWhenOperationsFinish() {
@@ -68,8 +73,10 @@ import Testing
         let clock = ManualClock()
         let queue = ObservableOperationQueue()
         let monitor = QueueMonitor(queue: queue, clock: clock)
-        let first = DownloadOperation(name: "first", plan: TransferPlan(totalBytes: 10, bandwidth: 10, chunkBytes: 10), clock: clock)
-        let second = DownloadOperation(name: "second", plan: TransferPlan(totalBytes: 10, bandwidth: 10, chunkBytes: 10), clock: clock)
+        let first = DownloadOperation(
+            name: "first", plan: TransferPlan(totalBytes: 10, bandwidth: 10, chunkBytes: 10), clock: clock)
+        let second = DownloadOperation(
+            name: "second", plan: TransferPlan(totalBytes: 10, bandwidth: 10, chunkBytes: 10), clock: clock)
         second.addDependency(first)
         queue.addOperations([first, second], waitUntilFinished: false)
         #expect(eventually { monitor.snapshot().operation(id: 1)?.lifecycle == .executing })
@@ -94,7 +101,9 @@ import Testing
         let queue = ObservableOperationQueue()
         queue.isSuspended = true
         let monitor = QueueMonitor(queue: queue, clock: clock, recordEvents: true)
-        let ops = (0..<3).map { DownloadOperation(name: "d\($0)", plan: TransferPlan(totalBytes: 100, bandwidth: 10), clock: clock) }
+        let ops = (0..<3).map {
+            DownloadOperation(name: "d\($0)", plan: TransferPlan(totalBytes: 100, bandwidth: 10), clock: clock)
+        }
         queue.addOperations(ops, waitUntilFinished: false)
         monitor.setMaxConcurrentOperationCount(2)
         #expect(queue.maxConcurrentOperationCount == 2)
@@ -109,13 +118,18 @@ import Testing
         #expect(!snapshot.isSuspended)
         #expect(snapshot.operation(id: 2)?.message == "cancelled by operator")
         let texts = snapshot.log.map(\.text)
-        for expected in ["concurrency limit 2", "operator cancelled #2", "queue resumed", "operator cancelled all operations"] {
+        for expected in [
+            "concurrency limit 2", "operator cancelled #2", "queue resumed", "operator cancelled all operations",
+        ] {
             #expect(texts.contains(expected), "log has \(expected)")
         }
         let queueEvents = monitor.drainEvents().compactMap { event -> String? in
             if case .queue(_, _, _, _, let reason) = event { return reason } else { return nil }
         }
-        #expect(queueEvents == ["concurrency limit 2", "operator cancelled #2", "queue resumed", "operator cancelled all operations"])
+        #expect(
+            queueEvents == [
+                "concurrency limit 2", "operator cancelled #2", "queue resumed", "operator cancelled all operations",
+            ])
     }
 
     @Test func unchangedMonitorHandsOutNoNewSnapshot() {

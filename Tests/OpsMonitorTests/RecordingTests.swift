@@ -13,17 +13,21 @@ import Testing
     /// Writes `count` operations added → executing → finished through a store, one per 0.1 s,
     /// keyframes as `policy` says; returns the snapshot after each event batch by time.
     @discardableResult
-    static func writeRecording(_ path: String, operations count: Int, policy: RecordingWriter.KeyframePolicy) throws -> [(Duration, QueueSnapshot)] {
+    static func writeRecording(_ path: String, operations count: Int, policy: RecordingWriter.KeyframePolicy) throws
+        -> [(Duration, QueueSnapshot)]
+    {
         let writer = try RecordingWriter(path: path, header: header, policy: policy)
         var store = MonitorStore()
         store.recordsEvents = true
         var pictures: [(Duration, QueueSnapshot)] = []
         for index in 0..<count {
             let time = Duration.milliseconds(100 * Int64(index + 1))
-            let id = store.add(name: "op\(index)", kind: .download, lifecycle: .ready, totalBytes: 100, dependencies: [], time: time)
+            let id = store.add(
+                name: "op\(index)", kind: .download, lifecycle: .ready, totalBytes: 100, dependencies: [], time: time)
             store.transition(id, to: .executing, time: time)
             store.progress(id, completedBytes: 50, bytesPerSecond: 10, retries: 0, time: time)
-            store.transition(id, to: .finished, outcome: index % 7 == 0 ? .failed : .succeeded, message: nil, time: time)
+            store.transition(
+                id, to: .finished, outcome: index % 7 == 0 ? .failed : .succeeded, message: nil, time: time)
             let snapshot = store.snapshot(time: time)
             try writer.append(store.drainEvents(), keyframe: writer.wantsKeyframe(at: time) ? snapshot : nil)
             pictures.append((time, snapshot))
@@ -35,7 +39,8 @@ import Testing
     @Test func seekingFromAKeyframeShowsWhatPlayingFromTheStartShows() throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let pictures = try Self.writeRecording(path, operations: 300, policy: .init(interval: .seconds(5), events: 1_000))
+        let pictures = try Self.writeRecording(
+            path, operations: 300, policy: .init(interval: .seconds(5), events: 1_000))
         let reader = try RecordingReader(path: path)
         #expect(reader.header == Self.header)
         #expect(reader.marks.count >= 4, "keyframes indexed")
@@ -74,7 +79,9 @@ import Testing
         handle.write(Data(#"{"t":9.0,"event":"state","id":1,"#.utf8))
         try handle.close()
         let reader = try RecordingReader(path: path)
-        #expect(reader.warning?.hasSuffix(":17: last line is incomplete (torn write); ignored") == true, "\(reader.warning ?? "")")
+        #expect(
+            reader.warning?.hasSuffix(":17: last line is incomplete (torn write); ignored") == true,
+            "\(reader.warning ?? "")")
         #expect(reader.eventCount == 15)
         let cursor = try reader.cursor(at: .seconds(100))
         #expect(cursor.builder.snapshot().counts.finished == 3)
@@ -83,9 +90,18 @@ import Testing
     @Test(arguments: [
         ("", 0, "empty recording (no header line)"),
         ("hello\n", 1, "not a recording: "),
-        (#"{"t":1,"event":"added","id":1,"op":"a","kind":"other","total":0,"after":[]}"# + "\n", 1, #"not a recording: the first line must be a "recording" header"#),
-        (#"{"event":"recording","format":"opsdash-recording","version":2,"app":"a","queue":"q","started":"","source":"local"}"# + "\n", 1, "format version 2 is newer than this opsdash reads (1)"),
-        (#"{"event":"recording","format":"asciicast","version":1}"# + "\n", 1, #"not a recording: header format is not "opsdash-recording""#),
+        (
+            #"{"t":1,"event":"added","id":1,"op":"a","kind":"other","total":0,"after":[]}"# + "\n", 1,
+            #"not a recording: the first line must be a "recording" header"#
+        ),
+        (
+            #"{"event":"recording","format":"opsdash-recording","version":2,"app":"a","queue":"q","started":"","source":"local"}"#
+                + "\n", 1, "format version 2 is newer than this opsdash reads (1)"
+        ),
+        (
+            #"{"event":"recording","format":"asciicast","version":1}"# + "\n", 1,
+            #"not a recording: header format is not "opsdash-recording""#
+        ),
     ])
     func badHeadersNameTheLineAndTheProblem(_ text: String, _ line: Int, _ problem: String) throws {
         let path = Self.temporaryPath()
@@ -98,8 +114,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"t\":1,\"event\":\"state\",\"id\":1,\"op\":\"a\",\"from\":null,\"to\":\"ready\",\"seq\":1}\nnot json\n", 3, ""),
-        ("{\"t\":1,\"event\":\"state\",\"id\":1,\"op\":\"a\",\"from\":null,\"to\":\"ready\",\"seq\":2}\n{\"t\":2,\"event\":\"state\",\"id\":1,\"op\":\"a\",\"from\":\"ready\",\"to\":\"executing\",\"seq\":2}\n", 3, "seq 2 after seq 2: out of order"),
+        (
+            "{\"t\":1,\"event\":\"state\",\"id\":1,\"op\":\"a\",\"from\":null,\"to\":\"ready\",\"seq\":1}\nnot json\n",
+            3, ""
+        ),
+        (
+            "{\"t\":1,\"event\":\"state\",\"id\":1,\"op\":\"a\",\"from\":null,\"to\":\"ready\",\"seq\":2}\n{\"t\":2,\"event\":\"state\",\"id\":1,\"op\":\"a\",\"from\":\"ready\",\"to\":\"executing\",\"seq\":2}\n",
+            3, "seq 2 after seq 2: out of order"
+        ),
     ])
     func badLinesAfterTheHeaderNameTheLine(_ body: String, _ line: Int, _ problem: String) throws {
         let path = Self.temporaryPath()
@@ -116,7 +138,8 @@ import Testing
         var encoder = JSONLinesEncoder()
         var store = MonitorStore()
         store.recordsEvents = true
-        let id = store.add(name: "a", kind: .process, lifecycle: .ready, totalBytes: 0, dependencies: [], time: .seconds(1))
+        let id = store.add(
+            name: "a", kind: .process, lifecycle: .ready, totalBytes: 0, dependencies: [], time: .seconds(1))
         store.transition(id, to: .executing, time: .seconds(2))
         store.transition(id, to: .finished, outcome: .succeeded, time: .seconds(3))
         var text = Self.header.line

@@ -54,10 +54,11 @@ struct BuiltInTests {
     func looksAliveWithinASecond(name: String) throws {
         let scenario = try #require(try Scenarios.builtIn[name]?.resolve())
         let first = scenario.operations.filter(\.dependencies.isEmpty).prefix(scenario.concurrency)
-        #expect(first.contains { op in
-            guard let plan = op.plan else { return false }
-            return plan.latency < .seconds(1)
-        })
+        #expect(
+            first.contains { op in
+                guard let plan = op.plan else { return false }
+                return plan.latency < .seconds(1)
+            })
     }
 
     @Test func scenariosHaveTheirCharacter() throws {

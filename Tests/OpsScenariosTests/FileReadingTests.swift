@@ -16,8 +16,9 @@ struct FileReadingTests {
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: UInt64(ScenarioLimits.maxFileBytes + 1))  // sparse: nothing written
         try handle.close()
-        #expect(throws: ScenarioError(
-            source: path, problem: "file is too large: 100000001 bytes (limit 100000000 bytes, 100 MB)")
+        #expect(
+            throws: ScenarioError(
+                source: path, problem: "file is too large: 100000001 bytes (limit 100000000 bytes, 100 MB)")
         ) {
             try ScenarioLoader.load(path: path)
         }
@@ -50,18 +51,21 @@ struct FileReadingTests {
         let error = try #require(try Fixture.error(atPath: path))
         #expect(!error.description.contains("\n"))
         #expect(!error.description.contains("\u{1B}"))
-        #expect(error.description.hasSuffix(
-            "/bad\\n\\u{1B}[31mname.json': not valid JSON at line 1, column 2: unexpected end of file"))
+        #expect(
+            error.description.hasSuffix(
+                "/bad\\n\\u{1B}[31mname.json': not valid JSON at line 1, column 2: unexpected end of file"))
     }
 
     @Test func controlCharactersFromTheContentAreEscapedInTheMessage() throws {
         let ops = #"{"id": "a", "kind": "co\u001b[31mpy\n"}"#
         let error = try #require(try Fixture.error(Fixture.scenario(ops)))
-        #expect(error.description.hasSuffix(
-            #"operations[0].kind must be one of download, upload, process (got "co\u{1B}[31mpy\n")"#))
+        #expect(
+            error.description.hasSuffix(
+                #"operations[0].kind must be one of download, upload, process (got "co\u{1B}[31mpy\n")"#))
         let duplicate = #"{"id": "a\u001b[2J\u202e", "kind": "process", "duration": 1}"#
         let second = try #require(try Fixture.error(Fixture.scenario("\(duplicate), \(duplicate)")))
-        #expect(second.description.hasSuffix(
-            #"operations[1].id "a\u{1B}[2J\u{202E}" is already used by operations[0]"#))
+        #expect(
+            second.description.hasSuffix(
+                #"operations[1].id "a\u{1B}[2J\u{202E}" is already used by operations[0]"#))
     }
 }

@@ -89,7 +89,8 @@ let benchmarks: @Sendable () -> Void = {
         scalingFactor: .kilo,
         maxDuration: smoke ? .milliseconds(1) : .seconds(2),
         maxIterations: smoke ? 1 : 200)
-    Benchmark("1b KVO subscription: observe + invalidate", configuration: subscription) { (benchmark: Benchmark) throws in
+    Benchmark("1b KVO subscription: observe + invalidate", configuration: subscription) {
+        (benchmark: Benchmark) throws in
         let sink = Sink()
         let gauges = (0..<1_000).map { _ in Gauge() }
         for gauge in gauges { gauge.observe(\.value, options: [.new]) { _, _ in }.invalidate() }
@@ -103,25 +104,33 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         blackHole(sink.total)
     }
-    Benchmark("1b KVO subscription: live, one per object", configuration: adding(subscriptionBytes, to: once)) { (benchmark: Benchmark) throws in
-        benchmark.measurement(subscriptionBytes, Int(KVOBench.bytesPerLiveSubscription(count: smoke ? 10_000 : 100_000)))
+    Benchmark("1b KVO subscription: live, one per object", configuration: adding(subscriptionBytes, to: once)) {
+        (benchmark: Benchmark) throws in
+        benchmark.measurement(
+            subscriptionBytes, Int(KVOBench.bytesPerLiveSubscription(count: smoke ? 10_000 : 100_000)))
     }
 
     // 2. Monitoring overhead: one iteration = N operations added and drained.
     let queueOperations = size.queueOperations
     for kind in QueueKind.allCases {
-        Benchmark("2 Queue: \(queueOperations) async ops, \(kind.rawValue)", configuration: adding(opsPerSecond, to: fewTimes)) { (benchmark: Benchmark) throws in
-            benchmark.measurement(opsPerSecond,
-                                  Int(Double(queueOperations) / QueueBench.run(kind, count: queueOperations)))
+        Benchmark(
+            "2 Queue: \(queueOperations) async ops, \(kind.rawValue)", configuration: adding(opsPerSecond, to: fewTimes)
+        ) { (benchmark: Benchmark) throws in
+            benchmark.measurement(
+                opsPerSecond,
+                Int(Double(queueOperations) / QueueBench.run(kind, count: queueOperations)))
         }
     }
 
     // 3. Frame cost: one iteration = one frame (progress change + snapshot + reduce + render + diff).
     for tracked in size.frameSizes {
-        Benchmark("3 Frame 200x60: \(tracked) tracked ops",
-                  configuration: .init(metrics: [.wallClock, .mallocCountTotal], warmupIterations: smoke ? 0 : 10,
-                                       maxDuration: smoke ? .milliseconds(1) : .seconds(2),
-                                       maxIterations: smoke ? 1 : 5_000)) { benchmark, bench in
+        Benchmark(
+            "3 Frame 200x60: \(tracked) tracked ops",
+            configuration: .init(
+                metrics: [.wallClock, .mallocCountTotal], warmupIterations: smoke ? 0 : 10,
+                maxDuration: smoke ? .milliseconds(1) : .seconds(2),
+                maxIterations: smoke ? 1 : 5_000)
+        ) { benchmark, bench in
             for _ in benchmark.scaledIterations { blackHole(bench.frame()) }
         } setup: {
             FrameBench(tracked: tracked)
@@ -129,10 +138,13 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // 3b. Busy frame: one iteration = one frame at 50 finishes/s with 10 moving bars, 120×40.
-    Benchmark("3b Busy frame 120x40: 50 finishes/s, 10 bars",
-              configuration: .init(metrics: [.wallClock, .mallocCountTotal], warmupIterations: smoke ? 0 : 10,
-                                   maxDuration: smoke ? .milliseconds(1) : .seconds(2),
-                                   maxIterations: smoke ? 1 : 5_000)) { benchmark, bench in
+    Benchmark(
+        "3b Busy frame 120x40: 50 finishes/s, 10 bars",
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal], warmupIterations: smoke ? 0 : 10,
+            maxDuration: smoke ? .milliseconds(1) : .seconds(2),
+            maxIterations: smoke ? 1 : 5_000)
+    ) { benchmark, bench in
         for _ in benchmark.scaledIterations { blackHole(bench.frame()) }
     } setup: {
         BusyFrameBench()
@@ -140,16 +152,23 @@ let benchmarks: @Sendable () -> Void = {
 
     // 4. Memory: malloc counters of building a store / attaching a monitor; bytes per op as custom metric.
     let memoryOperations = size.memoryOperations
-    Benchmark("4 Memory: QueueMonitor attaches to \(memoryOperations) queued ops", configuration: adding(monitorBytesPerOp, to: once)) { (benchmark: Benchmark) throws in
-        benchmark.measurement(monitorBytesPerOp,
-                              Int(MemoryBench.monitorBytesPerOperation(count: memoryOperations)))
+    Benchmark(
+        "4 Memory: QueueMonitor attaches to \(memoryOperations) queued ops",
+        configuration: adding(monitorBytesPerOp, to: once)
+    ) { (benchmark: Benchmark) throws in
+        benchmark.measurement(
+            monitorBytesPerOp,
+            Int(MemoryBench.monitorBytesPerOperation(count: memoryOperations)))
     }
-    Benchmark("4 Memory: MonitorStore with \(memoryOperations) ops", configuration: adding(storeBytesPerOp, to: once)) { (benchmark: Benchmark) throws in
-        benchmark.measurement(storeBytesPerOp,
-                              Int(MemoryBench.storeBytesPerOperation(count: memoryOperations)))
+    Benchmark("4 Memory: MonitorStore with \(memoryOperations) ops", configuration: adding(storeBytesPerOp, to: once)) {
+        (benchmark: Benchmark) throws in
+        benchmark.measurement(
+            storeBytesPerOp,
+            Int(MemoryBench.storeBytesPerOperation(count: memoryOperations)))
     }
     let boundedRun = size.boundedRunOperations
-    Benchmark("4 Memory: bounded store, \(boundedRun) ops run through", configuration: adding(peakStoreKiB, to: once)) { (benchmark: Benchmark) throws in
+    Benchmark("4 Memory: bounded store, \(boundedRun) ops run through", configuration: adding(peakStoreKiB, to: once)) {
+        (benchmark: Benchmark) throws in
         let result = MemoryBench.boundedRunPeakBytes(count: boundedRun)
         benchmark.measurement(peakStoreKiB, result.peak / 1024)
     }
@@ -172,13 +191,17 @@ let benchmarks: @Sendable () -> Void = {
 
     // 7. Headless throughput: one iteration = a batch of events encoded and written to /dev/null.
     let jsonEvents = size.jsonEvents
-    Benchmark("7 JSON Lines: \(jsonEvents) events to /dev/null",
-              configuration: .init(metrics: [.wallClock, .mallocCountTotal, eventsPerSecond], warmupIterations: smoke ? 0 : 1,
-                                   maxDuration: smoke ? .milliseconds(1) : .seconds(3), maxIterations: smoke ? 1 : 30)) { benchmark, events in
+    Benchmark(
+        "7 JSON Lines: \(jsonEvents) events to /dev/null",
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal, eventsPerSecond], warmupIterations: smoke ? 0 : 1,
+            maxDuration: smoke ? .milliseconds(1) : .seconds(3), maxIterations: smoke ? 1 : 30)
+    ) { benchmark, events in
         let fd = JSONLinesBench.openDevNull()
         defer { close(fd) }
-        benchmark.measurement(eventsPerSecond,
-                              Int(Double(events.count) / JSONLinesBench.encodeAndWrite(events, fd: fd)))
+        benchmark.measurement(
+            eventsPerSecond,
+            Int(Double(events.count) / JSONLinesBench.encodeAndWrite(events, fd: fd)))
     } setup: {
         JSONLinesBench.events(count: jsonEvents)
     }

@@ -234,7 +234,8 @@ public enum KVOBench {
         let bytes = withExtendedLifetime(gauges) { () -> Int in
             let before = MemoryBench.allocatedBytes()
             for gauge in gauges {
-                tokens.append(gauge.observe(\.value, options: [.new]) { _, change in sink.total &+= change.newValue ?? 0 })
+                tokens.append(
+                    gauge.observe(\.value, options: [.new]) { _, change in sink.total &+= change.newValue ?? 0 })
             }
             let after = MemoryBench.allocatedBytes()
             for token in tokens { token.invalidate() }
@@ -335,8 +336,9 @@ public enum MetricsBench {
         }
         if let endpoint {
             let text = endpoint.exposition()
-            precondition(text.contains("opsdash_operations_finished_total{queue=\"bench\",outcome=\"succeeded\"} \(count)"),
-                         "metrics missed finishes")
+            precondition(
+                text.contains("opsdash_operations_finished_total{queue=\"bench\",outcome=\"succeeded\"} \(count)"),
+                "metrics missed finishes")
         }
         exporter?.stop()
         monitor.stop()
@@ -359,10 +361,13 @@ public enum RecordingBench {
         var time = Duration.zero
         for index in 0..<(events / 5) {
             time = .milliseconds(10 * Int64(index + 1))
-            let id = store.add(name: "op-\(index)", kind: .download, lifecycle: .ready, totalBytes: 1_000, dependencies: [], time: time)
+            let id = store.add(
+                name: "op-\(index)", kind: .download, lifecycle: .ready, totalBytes: 1_000, dependencies: [], time: time
+            )
             store.transition(id, to: .executing, time: time)
             store.progress(id, completedBytes: 500, bytesPerSecond: 1e5, retries: 0, time: time)
-            store.transition(id, to: .finished, outcome: index % 13 == 0 ? .failed : .succeeded, message: nil, time: time)
+            store.transition(
+                id, to: .finished, outcome: index % 13 == 0 ? .failed : .succeeded, message: nil, time: time)
             let events = store.drainEvents()
             try writer.append(events, keyframe: writer.wantsKeyframe(at: time) ? store.snapshot(time: time) : nil)
         }
@@ -489,8 +494,9 @@ public final class BusyFrameBench: @unchecked Sendable {
         let time = Duration.milliseconds(50 * frameNumber)
         for (slot, id) in running.enumerated() {
             let done = Int64((frameNumber * (slot + 3) * 9_973) % Int(bytes))
-            store.progress(id, completedBytes: done, bytesPerSecond: Double(1_000_000 + slot * 50_000),
-                           retries: 0, time: time)
+            store.progress(
+                id, completedBytes: done, bytesPerSecond: Double(1_000_000 + slot * 50_000),
+                retries: 0, time: time)
         }
         let finishes = frameNumber % 2 == 0 ? 2 : 3
         for _ in 0..<finishes {
@@ -498,8 +504,9 @@ public final class BusyFrameBench: @unchecked Sendable {
             store.transition(running[slot], to: .finished, outcome: .succeeded, time: time)
             if nextReady > total {
                 // Start over with fresh operations so the run never ends.
-                let id = store.add(name: "chunk-\(nextReady).bin", kind: .download, lifecycle: .ready,
-                                   totalBytes: bytes, dependencies: [], time: time)
+                let id = store.add(
+                    name: "chunk-\(nextReady).bin", kind: .download, lifecycle: .ready,
+                    totalBytes: bytes, dependencies: [], time: time)
                 nextReady = id
             }
             store.transition(nextReady, to: .executing, time: time)
@@ -635,16 +642,22 @@ public enum JSONLinesBench {
             id += 1
             ms += 1
             let t = Duration.milliseconds(ms)
-            events.append(.added(time: t, id: id, name: "download-\(id).bin", kind: .download, totalBytes: 4_000_000,
-                                 dependencies: id > 1 ? [id - 1] : []))
+            events.append(
+                .added(
+                    time: t, id: id, name: "download-\(id).bin", kind: .download, totalBytes: 4_000_000,
+                    dependencies: id > 1 ? [id - 1] : []))
             events.append(.state(time: t, id: id, from: nil, to: .waiting, outcome: nil, message: nil))
             events.append(.state(time: t, id: id, from: .waiting, to: .ready, outcome: nil, message: nil))
             events.append(.state(time: t, id: id, from: .ready, to: .executing, outcome: nil, message: nil))
             for step in 1...3 {
-                events.append(.progress(time: t + .milliseconds(300 * step), id: id, completedBytes: Int64(step) * 1_000_000,
-                                        totalBytes: 4_000_000, bytesPerSecond: 3_333_333.3, retries: 0))
+                events.append(
+                    .progress(
+                        time: t + .milliseconds(300 * step), id: id, completedBytes: Int64(step) * 1_000_000,
+                        totalBytes: 4_000_000, bytesPerSecond: 3_333_333.3, retries: 0))
             }
-            events.append(.state(time: t + .seconds(1), id: id, from: .executing, to: .finished, outcome: .succeeded, message: nil))
+            events.append(
+                .state(
+                    time: t + .seconds(1), id: id, from: .executing, to: .finished, outcome: .succeeded, message: nil))
         }
         return Array(events.prefix(count))
     }
@@ -665,9 +678,10 @@ public enum JSONLinesBench {
 
     static func flush(_ output: inout String, fd: Int32) {
         output.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
             var offset = 0
             while offset < bytes.count {
-                let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = write(fd, base + offset, bytes.count - offset)
                 if written <= 0 { break }
                 offset += written
             }

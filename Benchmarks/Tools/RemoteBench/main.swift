@@ -30,10 +30,13 @@ let smoke = arguments.contains("--smoke")
 let operations = smoke ? 5_000 : 100_000
 let rounds = smoke ? 1 : 5
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-bench-\(getpid())/opsdash").path
-try? FileManager.default.createDirectory(atPath: (directory as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+try? FileManager.default.createDirectory(
+    atPath: (directory as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
 
-func publisher(for monitor: QueueMonitor, name: String, configure: (inout QueuePublisher.Options) -> Void = { _ in }) -> QueuePublisher {
+func publisher(for monitor: QueueMonitor, name: String, configure: (inout QueuePublisher.Options) -> Void = { _ in })
+    -> QueuePublisher
+{
     var options = QueuePublisher.Options()
     options.app = "bench"
     options.directory = directory
@@ -57,7 +60,9 @@ func spawnViewers(_ count: Int, socket: String, publisher: QueuePublisher) -> [P
         return process
     }
     let deadline = ContinuousClock.now + .seconds(30)
-    while (publisher.statistics()?.viewers ?? 0) < count, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    while (publisher.statistics()?.viewers ?? 0) < count, ContinuousClock.now < deadline {
+        Thread.sleep(forTimeInterval: 0.01)
+    }
     return processes
 }
 
@@ -125,7 +130,9 @@ func run(_ setup: Setup, round: Int) -> (seconds: Double, cpu: Double) {
 
 func median(_ values: [Double]) -> Double { Stats(values).median }
 
-print("## Remote monitoring (\(smoke ? "smoke" : "standard"): \(operations) operations, \(rounds) rounds per setup, alternating)")
+print(
+    "## Remote monitoring (\(smoke ? "smoke" : "standard"): \(operations) operations, \(rounds) rounds per setup, alternating)"
+)
 print("")
 let setups: [Setup] = [.unmonitored, .monitored, .published(viewers: 0), .published(viewers: 8)]
 var times: [[Double]] = Array(repeating: [], count: setups.count)
@@ -148,7 +155,9 @@ for (index, setup) in setups.enumerated() {
     case .published(8): budget = "≥ 0.90×"
     default: budget = ""
     }
-    print("| \(setup) | \(String(format: "%.3f s", median(times[index]))) | \(String(format: "%.2f×", ratio)) | \(budget) |")
+    print(
+        "| \(setup) | \(String(format: "%.3f s", median(times[index]))) | \(String(format: "%.2f×", ratio)) | \(budget) |"
+    )
 }
 print("")
 
@@ -169,7 +178,11 @@ do {
     withUnsafeMutableBytes(of: &address.sun_path) { raw in
         for (index, byte) in stalledPublisher.socketPath.utf8.enumerated() { raw[index] = byte }
     }
-    _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+    _ = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+    }
     let hello = Array("{\"cmd\":\"hello\"}\n".utf8)
     _ = hello.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
     let before = MemoryBench.allocatedBytes()
@@ -188,7 +201,9 @@ do {
     let limit = QueuePublisher.Options().configuration.ringBytes
     print("| A viewer that never reads, \(smoke ? 1 : 5) × \(operations) operations | Value | Bound |")
     print("|---|---|---|")
-    print("| Shared ring, peak | \(peakRing / 1024) KiB | \(limit / 1024) KiB (ring) + 256 KiB socket buffer + one 1,024-line batch |")
+    print(
+        "| Shared ring, peak | \(peakRing / 1024) KiB | \(limit / 1024) KiB (ring) + 256 KiB socket buffer + one 1,024-line batch |"
+    )
     print("| Heap growth while it stalls, peak (monitor store included) | \(peakHeap / 1024) KiB | |")
     print("")
     close(descriptor)
@@ -205,15 +220,17 @@ do {
     let latencyPublisher = publisher(for: monitor, name: "latency")
     let sent = Mutex<[String: ContinuousClock.Instant]>([:])
     let seen = Mutex<[Double]>([])
-    let viewer = RemoteViewer(target: .unix(latencyPublisher.socketPath), reconnect: false, onOutput: { outputs in
-        let now = ContinuousClock.now
-        for case .event(.added(_, _, let name, _, _, _)) in outputs {
-            if let start = sent.withLock({ $0.removeValue(forKey: name) }) {
-                let latency = (now - start).seconds
-                seen.withLock { $0.append(latency) }
+    let viewer = RemoteViewer(
+        target: .unix(latencyPublisher.socketPath), reconnect: false,
+        onOutput: { outputs in
+            let now = ContinuousClock.now
+            for case .event(.added(_, _, let name, _, _, _)) in outputs {
+                if let start = sent.withLock({ $0.removeValue(forKey: name) }) {
+                    let latency = (now - start).seconds
+                    seen.withLock { $0.append(latency) }
+                }
             }
-        }
-    })
+        })
     _ = viewer.start()
     while viewer.status.link != .connected { Thread.sleep(forTimeInterval: 0.01) }
     Thread.sleep(forTimeInterval: 0.2)
@@ -231,7 +248,9 @@ do {
     let latencies = Stats(seen.withLock { $0 })
     print("| Change → viewer, \(changes) changes at 1,000/s over loopback Unix socket | p50 | p99 | max | Budget |")
     print("|---|---|---|---|---|")
-    print("| added operation seen by a viewer | \(String(format: "%.1f ms", latencies.median * 1000)) | \(String(format: "%.1f ms", latencies.percentile(0.99) * 1000)) | \(String(format: "%.1f ms", (latencies.samples.last ?? 0) * 1000)) | p99 < 50 ms |")
+    print(
+        "| added operation seen by a viewer | \(String(format: "%.1f ms", latencies.median * 1000)) | \(String(format: "%.1f ms", latencies.percentile(0.99) * 1000)) | \(String(format: "%.1f ms", (latencies.samples.last ?? 0) * 1000)) | p99 < 50 ms |"
+    )
     print("")
     viewer.stop()
     latencyPublisher.stop()
@@ -246,7 +265,10 @@ do {
     let eight = Stats(cpus[3]).median / max(1e-9, Stats(times[3]).median)
     let sixtyFour = run(.published(viewers: smoke ? 8 : 64), round: 99)
     let busy = sixtyFour.cpu / max(1e-9, sixtyFour.seconds)
-    print("| App CPU while draining (cores busy, process) | 0 viewers | 8 viewers | \(smoke ? 8 : 64) viewers | Budget |")
+    print(
+        "| App CPU while draining (cores busy, process) | 0 viewers | 8 viewers | \(smoke ? 8 : 64) viewers | Budget |")
     print("|---|---|---|---|---|")
-    print("| \(operations) operations | \(String(format: "%.2f", zero)) | \(String(format: "%.2f", eight)) | \(String(format: "%.2f", busy)) | growth < 0.10 core |")
+    print(
+        "| \(operations) operations | \(String(format: "%.2f", zero)) | \(String(format: "%.2f", eight)) | \(String(format: "%.2f", busy)) | growth < 0.10 core |"
+    )
 }

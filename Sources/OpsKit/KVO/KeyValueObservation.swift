@@ -35,9 +35,10 @@ public final class NSKeyValueObservation: Sendable {
 class ObservedKey: @unchecked Sendable {
     /// Calls an entry's handler with type-erased values: the fallback when the published value
     /// type differs from the observed one (values are cast back with `as?`).
-    @usableFromInline typealias ErasedInvoke = @Sendable (
-        ObservationEntry, AnyObject, Bool, NSKeyValueChange, Any?, Any?, IndexSet?, Bool
-    ) -> Void
+    @usableFromInline typealias ErasedInvoke =
+        @Sendable (
+            ObservationEntry, AnyObject, Bool, NSKeyValueChange, Any?, Any?, IndexSet?, Bool
+        ) -> Void
 
     /// The published property name.
     @usableFromInline let name: String
@@ -90,7 +91,8 @@ final class TypedObservedKey<Value>: ObservedKey, @unchecked Sendable {
             invokeErased: { entry, owner, _, kind, old, new, indexes, isPrior in
                 guard let root = owner as? Root else { return }
                 unsafeDowncast(entry, to: HandlerEntry<Root, Value>.self).handler(
-                    root, NSKeyValueObservedChange(
+                    root,
+                    NSKeyValueObservedChange(
                         kind: kind, newValue: new.flatMap { $0 as? Value },
                         oldValue: old.flatMap { $0 as? Value }, indexes: indexes, isPrior: isPrior))
             })

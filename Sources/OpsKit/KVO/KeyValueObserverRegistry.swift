@@ -153,7 +153,8 @@ public final class KeyValueObserverRegistry: Sendable {
             }
             let old = current.load(ordering: .relaxed)
             // `passRetained`: `current`'s +1 on a single entry (see `current`).
-            let released = old == 0
+            let released =
+                old == 0
                 ? replace(old, with: Int(bitPattern: Unmanaged.passRetained(entry).toOpaque()), in: &state)
                 : replace(old, with: Self.observers(Self.entries(old) + [entry]), in: &state)
             count.add(1, ordering: .releasing)
@@ -365,8 +366,9 @@ public final class KeyValueObserverRegistry: Sendable {
                 oldValue = old()
                 computed = true
             }
-            Self.invoke(entry, owner: owner, exact: exact, kind: .setting,
-                        old: entry.options.contains(.old) ? oldValue : nil, new: nil, indexes: nil, isPrior: true)
+            Self.invoke(
+                entry, owner: owner, exact: exact, kind: .setting,
+                old: entry.options.contains(.old) ? oldValue : nil, new: nil, indexes: nil, isPrior: true)
         }
     }
 
@@ -380,9 +382,10 @@ public final class KeyValueObserverRegistry: Sendable {
             single._withUnsafeGuaranteedRef { entry in
                 guard entry.wants(key, prior: false) else { return }
                 let options = entry.options
-                Self.invoke(entry, owner: owner, exact: exact, kind: .setting,
-                            old: options.contains(.old) ? old() : nil,
-                            new: options.contains(.new) ? new() : nil, indexes: nil, isPrior: false)
+                Self.invoke(
+                    entry, owner: owner, exact: exact, kind: .setting,
+                    old: options.contains(.old) ? old() : nil,
+                    new: options.contains(.new) ? new() : nil, indexes: nil, isPrior: false)
             }
             return
         }
@@ -398,8 +401,9 @@ public final class KeyValueObserverRegistry: Sendable {
                 newValue = new()
                 computed = true
             }
-            Self.invoke(entry, owner: owner, exact: exact, kind: .setting, old: options.contains(.old) ? oldValue : nil,
-                        new: options.contains(.new) ? newValue : nil, indexes: nil, isPrior: false)
+            Self.invoke(
+                entry, owner: owner, exact: exact, kind: .setting, old: options.contains(.old) ? oldValue : nil,
+                new: options.contains(.new) ? newValue : nil, indexes: nil, isPrior: false)
         }
     }
 
@@ -420,8 +424,9 @@ public final class KeyValueObserverRegistry: Sendable {
                 if changed == nil { changed = elements() }
                 values = changed
             }
-            Self.invoke(entry, owner: owner, exact: exact, kind: kind, old: kind == .removal ? values : nil,
-                        new: kind == .insertion ? values : nil, indexes: positions, isPrior: false)
+            Self.invoke(
+                entry, owner: owner, exact: exact, kind: kind, old: kind == .removal ? values : nil,
+                new: kind == .insertion ? values : nil, indexes: positions, isPrior: false)
         }
     }
 
@@ -434,13 +439,16 @@ public final class KeyValueObserverRegistry: Sendable {
     ) {
         entry.borrowedKey._withUnsafeGuaranteedRef { key in
             if key.valueType == ObjectIdentifier(Value.self) {
-                withUnsafePointer(to: NSKeyValueObservedChange(
-                    kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior)
+                withUnsafePointer(
+                    to: NSKeyValueObservedChange(
+                        kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior)
                 ) { change in
-                    unsafeDowncast(key, to: TypedObservedKey<Value>.self).invoke(entry, owner, exact, UnsafeRawPointer(change))
+                    unsafeDowncast(key, to: TypedObservedKey<Value>.self).invoke(
+                        entry, owner, exact, UnsafeRawPointer(change))
                 }
             } else {
-                key.invokeErased(entry, owner, exact, kind, old.map { $0 as Any }, new.map { $0 as Any }, indexes, isPrior)
+                key.invokeErased(
+                    entry, owner, exact, kind, old.map { $0 as Any }, new.map { $0 as Any }, indexes, isPrior)
             }
         }
     }

@@ -114,8 +114,9 @@ extension KeyValueObservingPublisher {
         _ keyPath: KeyPath<Self, Value>, name: String, options: NSKeyValueObservingOptions,
         changeHandler: @escaping @Sendable (Self, NSKeyValueObservedChange<Value>) -> Void
     ) -> NSKeyValueObservation {
-        register(keyPath, key: TypedObservedKey<Value>.make(name: name, root: Self.self), options: options,
-                 changeHandler: changeHandler)
+        register(
+            keyPath, key: TypedObservedKey<Value>.make(name: name, root: Self.self), options: options,
+            changeHandler: changeHandler)
     }
 
     /// Registers `changeHandler` under `key`, then sends the `.initial` notification if asked.
@@ -127,8 +128,10 @@ extension KeyValueObservingPublisher {
         let token = keyValueObservers.register(key, owner: self, options: options, handler: changeHandler)
         if options.contains(.initial) {
             let current = options.contains(.new) ? self[keyPath: keyPath] : nil
-            changeHandler(self, NSKeyValueObservedChange(
-                kind: .setting, newValue: current, oldValue: nil, indexes: nil, isPrior: false))
+            changeHandler(
+                self,
+                NSKeyValueObservedChange(
+                    kind: .setting, newValue: current, oldValue: nil, indexes: nil, isPrior: false))
         }
         return token
     }

@@ -78,7 +78,11 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
     /// Not used: `start()` runs `execute()`. Unavailable so that a subclass written the classic
     /// way (`override func main()`) fails to compile, with a message naming `execute()`, instead
     /// of compiling into an operation whose work never runs.
-    @available(*, unavailable, message: "AsyncOperation runs execute(), not main(): override execute() and call finish() or finish(error:) when the work is done")
+    @available(
+        *, unavailable,
+        message:
+            "AsyncOperation runs execute(), not main(): override execute() and call finish() or finish(error:) when the work is done"
+    )
     public override func main() {}
 
     /// Called once when the operation is cancelled while executing, before it finishes as
@@ -292,7 +296,9 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
             state.state = next
             state.transitioning = false
             if let outcome { state.outcome = outcome }
-            guard finishing else { return ([@Sendable (AsyncOperation) -> Void](), ObservableOperationQueue?.none, UInt64(0)) }
+            guard finishing else {
+                return ([@Sendable (AsyncOperation) -> Void](), ObservableOperationQueue?.none, UInt64(0))
+            }
             defer { state.finishListeners = [] }
             return (state.finishListeners, state.queue, state.queueTicket)
         }

@@ -204,7 +204,8 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         }
         guard let (old, new) = change else { return }
         #if !canImport(ObjectiveC)
-        keyValueObservers.didChangeElements("operations", kind: .removal, elements: [op], indexes: Self.noIndexes, owner: self)
+        keyValueObservers.didChangeElements(
+            "operations", kind: .removal, elements: [op], indexes: Self.noIndexes, owner: self)
         #endif
         publishCount(old: old, new: new)
         if new == 0 {

@@ -160,7 +160,8 @@ open class SimulatedWorkOperation: AsyncOperation, ProgressReportingOperation, @
 /// A simulated download.
 public final class DownloadOperation: SimulatedWorkOperation, @unchecked Sendable {
     /// Creates a download following `plan` on `clock`.
-    public init(name: String, plan: TransferPlan, clock: any SimulationClock, random: SeededGenerator = .init(seed: 0)) {
+    public init(name: String, plan: TransferPlan, clock: any SimulationClock, random: SeededGenerator = .init(seed: 0))
+    {
         super.init(kind: .download, name: name, plan: plan, clock: clock, random: random)
     }
 }
@@ -168,7 +169,8 @@ public final class DownloadOperation: SimulatedWorkOperation, @unchecked Sendabl
 /// A simulated upload.
 public final class UploadOperation: SimulatedWorkOperation, @unchecked Sendable {
     /// Creates an upload following `plan` on `clock`.
-    public init(name: String, plan: TransferPlan, clock: any SimulationClock, random: SeededGenerator = .init(seed: 0)) {
+    public init(name: String, plan: TransferPlan, clock: any SimulationClock, random: SeededGenerator = .init(seed: 0))
+    {
         super.init(kind: .upload, name: name, plan: plan, clock: clock, random: random)
     }
 }

@@ -14,7 +14,9 @@ struct EventFields {
 
     func int(_ name: String) throws(EventLineError) -> Int {
         guard let value = object[name] else { throw error(name, "is missing") }
-        guard let number = value.intValue, let int = Int(exactly: number) else { throw error(name, "must be an integer") }
+        guard let number = value.intValue, let int = Int(exactly: number) else {
+            throw error(name, "must be an integer")
+        }
         return int
     }
 
@@ -96,13 +98,15 @@ struct EventFields {
         return result
     }
 
-    func enumValue<T: RawRepresentable>(_ name: String, _ type: T.Type) throws(EventLineError) -> T where T.RawValue == String {
+    func enumValue<T: RawRepresentable>(_ name: String, _ type: T.Type) throws(EventLineError) -> T
+    where T.RawValue == String {
         let text = try string(name)
         guard let value = T(rawValue: text) else { throw error(name, "has unknown value \"\(text)\"") }
         return value
     }
 
-    func optionalEnum<T: RawRepresentable>(_ name: String, _ type: T.Type) throws(EventLineError) -> T? where T.RawValue == String {
+    func optionalEnum<T: RawRepresentable>(_ name: String, _ type: T.Type) throws(EventLineError) -> T?
+    where T.RawValue == String {
         has(name) ? try enumValue(name, type) : nil
     }
 

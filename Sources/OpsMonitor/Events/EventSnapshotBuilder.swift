@@ -31,7 +31,8 @@ public struct EventSnapshotBuilder: Sendable {
     public private(set) var keyframeSeq: UInt64?
 
     /// An empty picture of a queue with these settings.
-    public init(limits: MonitorStore.Limits = .init(), isSuspended: Bool = false, maxConcurrentOperationCount: Int = 1) {
+    public init(limits: MonitorStore.Limits = .init(), isSuspended: Bool = false, maxConcurrentOperationCount: Int = 1)
+    {
         self.limits = limits
         store = MonitorStore(limits: limits)
         store.isSuspended = isSuspended
@@ -128,14 +129,16 @@ public struct EventSnapshotBuilder: Sendable {
             throw EventLineError(.badLine, "snapshot_end seq \(endSeq) does not match snapshot_begin seq \(header.seq)")
         }
         guard done.operations.count == header.operationCount else {
-            throw EventLineError(.badLine, "snapshot has \(done.operations.count) operations, header says \(header.operationCount)")
+            throw EventLineError(
+                .badLine, "snapshot has \(done.operations.count) operations, header says \(header.operationCount)")
         }
-        load(QueueSnapshot(
-            time: header.time, isSuspended: header.isSuspended,
-            maxConcurrentOperationCount: header.maxConcurrentOperationCount, counts: header.counts,
-            completedBytes: header.completedBytes, totalBytes: header.totalBytes,
-            bytesPerSecond: header.bytesPerSecond, operations: done.operations,
-            evictedCount: header.evictedCount, log: done.log))
+        load(
+            QueueSnapshot(
+                time: header.time, isSuspended: header.isSuspended,
+                maxConcurrentOperationCount: header.maxConcurrentOperationCount, counts: header.counts,
+                completedBytes: header.completedBytes, totalBytes: header.totalBytes,
+                bytesPerSecond: header.bytesPerSecond, operations: done.operations,
+                evictedCount: header.evictedCount, log: done.log))
         keyframeSeq = header.seq
     }
 }

@@ -40,38 +40,47 @@ public struct JSONLinesDecoder: Sendable {
     private static func line(_ event: String, _ fields: EventFields) throws(EventLineError) -> EventLine {
         switch event {
         case "added":
-            return .event(.added(
-                time: try fields.time("t"), id: try fields.int("id"), name: try fields.string("op"),
-                kind: try fields.enumValue("kind", OperationKind.self), totalBytes: try fields.int64("total"),
-                dependencies: fields.has("after") ? try fields.ints("after") : []))
+            return .event(
+                .added(
+                    time: try fields.time("t"), id: try fields.int("id"), name: try fields.string("op"),
+                    kind: try fields.enumValue("kind", OperationKind.self), totalBytes: try fields.int64("total"),
+                    dependencies: fields.has("after") ? try fields.ints("after") : []))
         case "state":
-            return .event(.state(
-                time: try fields.time("t"), id: try fields.int("id"),
-                from: try fields.optionalEnum("from", Lifecycle.self), to: try fields.enumValue("to", Lifecycle.self),
-                outcome: try fields.optionalEnum("outcome", Outcome.self), message: try fields.optionalString("message")))
+            return .event(
+                .state(
+                    time: try fields.time("t"), id: try fields.int("id"),
+                    from: try fields.optionalEnum("from", Lifecycle.self),
+                    to: try fields.enumValue("to", Lifecycle.self),
+                    outcome: try fields.optionalEnum("outcome", Outcome.self),
+                    message: try fields.optionalString("message")))
         case "progress":
-            return .event(.progress(
-                time: try fields.time("t"), id: try fields.int("id"), completedBytes: try fields.int64("bytes"),
-                totalBytes: try fields.int64("total"), bytesPerSecond: try fields.double("rate"),
-                retries: try fields.optionalInt("retries") ?? 0))
+            return .event(
+                .progress(
+                    time: try fields.time("t"), id: try fields.int("id"), completedBytes: try fields.int64("bytes"),
+                    totalBytes: try fields.int64("total"), bytesPerSecond: try fields.double("rate"),
+                    retries: try fields.optionalInt("retries") ?? 0))
         case "queue":
-            return .event(.queue(
-                time: try fields.time("t"), isSuspended: try fields.bool("suspended"),
-                maxConcurrentOperationCount: try fields.int("limit"), counts: try fields.counts(),
-                reason: try fields.optionalString("reason") ?? ""))
+            return .event(
+                .queue(
+                    time: try fields.time("t"), isSuspended: try fields.bool("suspended"),
+                    maxConcurrentOperationCount: try fields.int("limit"), counts: try fields.counts(),
+                    reason: try fields.optionalString("reason") ?? ""))
         case "summary":
-            return .summary(RunSummary(
-                time: try fields.time("t"), operations: try fields.int("operations"), counts: try fields.counts(),
-                completedBytes: try fields.int64("bytes"), totalBytes: try fields.int64("total"),
-                duration: try fields.time("duration"), interrupted: try fields.bool("interrupted")))
+            return .summary(
+                RunSummary(
+                    time: try fields.time("t"), operations: try fields.int("operations"), counts: try fields.counts(),
+                    completedBytes: try fields.int64("bytes"), totalBytes: try fields.int64("total"),
+                    duration: try fields.time("duration"), interrupted: try fields.bool("interrupted")))
         case "snapshot_begin":
-            return .keyframeBegin(KeyframeHeader(
-                time: try fields.time("t"), seq: try fields.uint64("seq"), isSuspended: try fields.bool("suspended"),
-                maxConcurrentOperationCount: try fields.int("limit"), counts: try fields.counts(),
-                completedBytes: try fields.int64("bytes"), totalBytes: try fields.int64("total"),
-                bytesPerSecond: try fields.double("rate"), evictedCount: try fields.optionalInt("evicted") ?? 0,
-                operationCount: try fields.int("operations"), logCount: try fields.optionalInt("log") ?? 0,
-                version: try fields.optionalUInt64("version") ?? 0))
+            return .keyframeBegin(
+                KeyframeHeader(
+                    time: try fields.time("t"), seq: try fields.uint64("seq"),
+                    isSuspended: try fields.bool("suspended"),
+                    maxConcurrentOperationCount: try fields.int("limit"), counts: try fields.counts(),
+                    completedBytes: try fields.int64("bytes"), totalBytes: try fields.int64("total"),
+                    bytesPerSecond: try fields.double("rate"), evictedCount: try fields.optionalInt("evicted") ?? 0,
+                    operationCount: try fields.int("operations"), logCount: try fields.optionalInt("log") ?? 0,
+                    version: try fields.optionalUInt64("version") ?? 0))
         case "snapshot_op":
             return .keyframeOperation(try operation(fields))
         case "snapshot_log":
@@ -87,13 +96,16 @@ public struct JSONLinesDecoder: Sendable {
         let id = try fields.int("id")
         var history: [StateChange] = []
         if fields.has("history") {
-            guard let items = fields.object["history"]?.arrayValue else { throw fields.error("history", "must be an array") }
+            guard let items = fields.object["history"]?.arrayValue else {
+                throw fields.error("history", "must be an array")
+            }
             for item in items {
                 guard let object = item.objectValue else { throw fields.error("history", "must hold objects") }
                 let change = EventFields(object: object, event: "snapshot_op history")
-                history.append(StateChange(
-                    time: try change.time("t"), lifecycle: try change.enumValue("state", Lifecycle.self),
-                    outcome: try change.optionalEnum("outcome", Outcome.self)))
+                history.append(
+                    StateChange(
+                        time: try change.time("t"), lifecycle: try change.enumValue("state", Lifecycle.self),
+                        outcome: try change.optionalEnum("outcome", Outcome.self)))
             }
         }
         var op = OperationSnapshot(
@@ -117,9 +129,11 @@ public struct JSONLinesDecoder: Sendable {
         if kind == .state, fields.has("to") {
             guard let id else { throw fields.error("id", "is missing") }
             return LogEntry(
-                time: time, operationID: id, name: OperationSnapshot.explicitName(try fields.optionalString("op"), id: id),
+                time: time, operationID: id,
+                name: OperationSnapshot.explicitName(try fields.optionalString("op"), id: id),
                 from: try fields.enumValue("from", Lifecycle.self), to: try fields.enumValue("to", Lifecycle.self),
-                outcome: try fields.optionalEnum("outcome", Outcome.self), message: try fields.optionalString("message"))
+                outcome: try fields.optionalEnum("outcome", Outcome.self), message: try fields.optionalString("message")
+            )
         }
         return LogEntry(time: time, kind: kind, operationID: id, text: try fields.string("text"))
     }

@@ -26,7 +26,8 @@ struct LineReader {
     mutating func next() throws -> Line? {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Line(bytes: Array(buffer[start..<newline]), offset: bufferOffset + UInt64(start), terminated: true)
+                let line = Line(
+                    bytes: Array(buffer[start..<newline]), offset: bufferOffset + UInt64(start), terminated: true)
                 start = newline + 1
                 return line
             }

@@ -19,7 +19,9 @@ public struct RecordingHeader: Sendable, Equatable {
     /// Where the events came from: "local" (a scenario run) or "attach" (a published queue).
     public var source: String
 
-    public init(version: Int = RecordingHeader.currentVersion, app: String, queue: String, started: String, source: String) {
+    public init(
+        version: Int = RecordingHeader.currentVersion, app: String, queue: String, started: String, source: String
+    ) {
         self.version = version
         self.app = app
         self.queue = queue
@@ -61,7 +63,8 @@ public struct RecordingHeader: Sendable, Equatable {
             throw RecordingProblem("header has no integer \"version\"")
         }
         guard version >= 1, version <= Self.currentVersion else {
-            throw RecordingProblem("format version \(version) is newer than this opsdash reads (\(Self.currentVersion))")
+            throw RecordingProblem(
+                "format version \(version) is newer than this opsdash reads (\(Self.currentVersion))")
         }
         self.init(
             version: Int(version), app: fields["app"]?.stringValue ?? "", queue: fields["queue"]?.stringValue ?? "",

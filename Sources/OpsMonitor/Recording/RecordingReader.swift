@@ -31,7 +31,9 @@ public final class RecordingReader: Sendable {
     /// Reads and checks `path`; throws naming the line and the problem.
     public init(path: String) throws(RecordingError) {
         self.path = path
-        func fail(_ line: Int, _ problem: String) -> RecordingError { RecordingError(path: path, line: line, problem: problem) }
+        func fail(_ line: Int, _ problem: String) -> RecordingError {
+            RecordingError(path: path, line: line, problem: problem)
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw fail(0, FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
         }
@@ -82,7 +84,8 @@ public final class RecordingReader: Sendable {
                     events += 1
                 case .keyframeBegin(let keyframe):
                     guard keyframe.seq == lastSeq else {
-                        throw fail(number, "keyframe seq \(keyframe.seq) does not follow the last event's seq \(lastSeq)")
+                        throw fail(
+                            number, "keyframe seq \(keyframe.seq) does not follow the last event's seq \(lastSeq)")
                     }
                     marks.append(Mark(time: keyframe.time, offset: line.offset, line: number))
                 case .other(let event) where event == "recording":
@@ -120,7 +123,9 @@ public final class RecordingReader: Sendable {
     /// A cursor before the first line after the header: nothing applied yet, so advancing
     /// (collecting) from it yields every event, those at time 0 too.
     public func cursorAtStart() throws(RecordingError) -> RecordingCursor {
-        guard let start = marks.first else { throw RecordingError(path: path, line: 0, problem: "empty recording (no header line)") }
+        guard let start = marks.first else {
+            throw RecordingError(path: path, line: 0, problem: "empty recording (no header line)")
+        }
         return try RecordingCursor(reader: self, from: start)
     }
 

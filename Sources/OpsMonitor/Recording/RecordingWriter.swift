@@ -19,7 +19,10 @@ public final class RecordingWriter {
         /// bound (`RecordingReader.limits`).
         public var finishedOperations: Int
 
-        public init(interval: Duration = .seconds(10), events: Int = 5_000, finishedOperations: Int = RecordingReader.limits.finishedOperations) {
+        public init(
+            interval: Duration = .seconds(10), events: Int = 5_000,
+            finishedOperations: Int = RecordingReader.limits.finishedOperations
+        ) {
             self.interval = interval
             self.events = max(1, events)
             self.finishedOperations = max(0, finishedOperations)
@@ -41,7 +44,9 @@ public final class RecordingWriter {
         self.path = path
         self.policy = policy
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw RecordingError(path: path, line: 0, problem: "cannot create: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw RecordingError(path: path, line: 0, problem: "cannot create: \(String(cString: strerror(errno)))")
+        }
         try write(header.line)
     }
 

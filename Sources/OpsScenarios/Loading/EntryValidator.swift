@@ -39,7 +39,9 @@ struct EntryValidator {
     }
 
     private func validateTransfer(_ kind: OperationKind) throws(ScenarioProblem) {
-        guard entry.size != nil else { throw ScenarioProblem("\(path).size is required for \(kind.rawValue) operations") }
+        guard entry.size != nil else {
+            throw ScenarioProblem("\(path).size is required for \(kind.rawValue) operations")
+        }
         guard entry.bandwidth != nil else {
             throw ScenarioProblem("\(path).bandwidth is required for \(kind.rawValue) operations")
         }
@@ -58,7 +60,9 @@ struct EntryValidator {
     }
 
     private func validateProcess() throws(ScenarioProblem) {
-        guard entry.duration != nil else { throw ScenarioProblem("\(path).duration is required for process operations") }
+        guard entry.duration != nil else {
+            throw ScenarioProblem("\(path).duration is required for process operations")
+        }
         let unused: [(String, Bool)] = [
             ("size", entry.size != nil), ("bandwidth", entry.bandwidth != nil),
             ("latency", entry.latency != nil), ("jitter", entry.jitter != nil),
@@ -87,7 +91,8 @@ struct EntryValidator {
             try check(high, "\(path).\(field).max", bound)
             guard low <= high else {
                 throw ScenarioProblem(
-                    "\(path).\(field).min must be <= max (got \(ScenarioProblem.format(low)) > \(ScenarioProblem.format(high)))")
+                    "\(path).\(field).min must be <= max (got \(ScenarioProblem.format(low)) > \(ScenarioProblem.format(high)))"
+                )
             }
         }
     }

@@ -181,7 +181,9 @@ struct JSONSyntaxLocator {
 
     private mutating func object(depth: Int) throws {
         try expect(UInt8(ascii: "{"))
-        if fields.count <= depth { fields.append(contentsOf: repeatElement(FieldNames(), count: depth + 1 - fields.count)) }
+        if fields.count <= depth {
+            fields.append(contentsOf: repeatElement(FieldNames(), count: depth + 1 - fields.count))
+        }
         fields[depth].removeAll()
         skipSpace()
         if current == UInt8(ascii: "}") {

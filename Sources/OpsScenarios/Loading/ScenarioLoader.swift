@@ -23,7 +23,7 @@ public enum ScenarioLoader {
         }
         do {
             return try load(path: nameOrPath, seedOverride: seedOverride)
-        } catch where !looksLikePath && error.problem == "file not found" {
+        } catch  where !looksLikePath && error.problem == "file not found" {
             let names = Scenarios.sorted.map(\.name).joined(separator: ", ")
             throw ScenarioError(
                 source: nameOrPath, problem: "not a built-in scenario (\(names)) and no such file")
@@ -31,7 +31,9 @@ public enum ScenarioLoader {
     }
 
     /// Decodes and validates JSON `data`; `source` names it in errors.
-    public static func decode(data: Data, source: String, seedOverride: UInt64? = nil) throws(ScenarioError) -> ResolvedScenario {
+    public static func decode(data: Data, source: String, seedOverride: UInt64? = nil) throws(ScenarioError)
+        -> ResolvedScenario
+    {
         let file = try parse(data: data, source: source)
         do {
             return try ScenarioResolver.resolve(file, seed: seedOverride ?? file.seed)

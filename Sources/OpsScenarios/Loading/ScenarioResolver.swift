@@ -37,7 +37,8 @@ enum ScenarioResolver {
             for i in 1...(entry.repeat ?? 1) {
                 let op = drawer.resolve(number: entry.repeat == nil ? nil : i)
                 if let first = origin[op.id] {
-                    throw ScenarioProblem("operations[\(index)].id \"\(op.id)\" is already used by operations[\(first)]")
+                    throw ScenarioProblem(
+                        "operations[\(index)].id \"\(op.id)\" is already used by operations[\(first)]")
                 }
                 origin[op.id] = index
                 entryOf.append(index)
