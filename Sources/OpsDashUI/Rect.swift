@@ -41,10 +41,4 @@ public struct Rect: Sendable, Equatable {
         guard left < right, top < bottom else { return Rect(x: x, y: y, width: 0, height: 0) }
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
-
-    /// The rows `[top, top + count)` of this rectangle, clipped to it.
-    func rows(from top: Int, count: Int) -> Rect {
-        let start = min(max(0, top), height)
-        return Rect(x: x, y: y + start, width: width, height: min(count, height - start))
-    }
 }
