@@ -5,6 +5,9 @@ import OpsMonitor
 /// they were drawn in instead of being formatted again, rows that are exactly what the screen
 /// already shows are not compared again, and the two frame buffers are reused.
 ///
+/// Each frame is drawn as `render(_:)` draws it: the layout gives every region its `Rect`,
+/// each widget takes from the state what it shows there, then draws it inside its `Rect`.
+///
 /// Not thread-safe: use it from the run loop's thread.
 public final class FrameRenderer {
     /// The frame the terminal shows (after the last `frame(for:)`).
