@@ -1,20 +1,3 @@
-/// A run of changed cells on one row, to be drawn left to right from (`x`, `y`).
-public struct CellRun: Sendable, Equatable {
-    /// Column of the first cell.
-    public var x: Int
-    /// Row of the run.
-    public var y: Int
-    /// The cells to draw, left to right.
-    public var cells: [Cell]
-
-    /// A run of `cells` starting at (`x`, `y`).
-    public init(x: Int, y: Int, cells: [Cell]) {
-        self.x = x
-        self.y = y
-        self.cells = cells
-    }
-}
-
 /// What to draw to turn `previous` into `next`: runs of consecutive changed cells.
 ///
 /// A size change (or an empty `previous`) repaints everything. Identical buffers give no runs,

@@ -1,94 +1,3 @@
-/// A terminal colour, named; the backend maps it to what the terminal can show.
-public enum TerminalColor: UInt8, Sendable, Hashable, CaseIterable {
-    case `default`, black, red, green, yellow, blue, magenta, cyan, white
-}
-
-/// How one cell looks. Semantic colours; the backend degrades them to bold/reverse on a
-/// monochrome terminal.
-public struct CellStyle: Sendable, Hashable {
-    /// Text colour.
-    public var foreground: TerminalColor
-    /// Background colour.
-    public var background: TerminalColor
-    /// Bold (bright) text.
-    public var bold: Bool
-    /// Dim text.
-    public var dim: Bool
-    /// Reverse video: foreground and background swapped.
-    public var reverse: Bool
-    /// Underlined text.
-    public var underline: Bool
-
-    /// A style; every attribute defaults to the terminal's default look.
-    public init(
-        foreground: TerminalColor = .default, background: TerminalColor = .default,
-        bold: Bool = false, dim: Bool = false, reverse: Bool = false, underline: Bool = false
-    ) {
-        self.foreground = foreground
-        self.background = background
-        self.bold = bold
-        self.dim = dim
-        self.reverse = reverse
-        self.underline = underline
-    }
-
-    /// The terminal's default look.
-    public static let plain = CellStyle()
-}
-
-/// One character cell: a grapheme and its style.
-///
-/// A wide character (CJK, emoji: see `DisplayWidth`) takes two cells: a lead cell holding it
-/// (`width == 2`) and, right of it, a continuation cell (`width == 0`) that draws nothing and
-/// only keeps the column taken. `CellBuffer.write` lays them out; the terminal backend draws the
-/// lead once and skips the continuation.
-public struct Cell: Sendable, Hashable {
-    /// The grapheme shown.
-    public var character: Character
-    /// How it looks.
-    public var style: CellStyle
-    /// Columns the cell's character takes: 1, 2 for a wide character's lead cell, 0 for the
-    /// continuation cell right of a wide character.
-    public private(set) var width: UInt8
-
-    /// A cell showing `character`, a one-column grapheme, in `style`. Wide text goes through
-    /// `CellBuffer.write`, which measures it.
-    public init(_ character: Character = " ", style: CellStyle = .plain) {
-        self.character = character
-        self.style = style
-        self.width = 1
-    }
-
-    private init(_ character: Character, style: CellStyle, width: UInt8) {
-        self.character = character
-        self.style = style
-        self.width = width
-    }
-
-    /// The lead cell of a two-column `character`.
-    static func wide(_ character: Character, style: CellStyle) -> Cell {
-        Cell(character, style: style, width: 2)
-    }
-
-    /// The cell right of a wide character, in the character's style.
-    static func continuation(style: CellStyle) -> Cell {
-        Cell(" ", style: style, width: 0)
-    }
-
-    /// Whether this is the right half of a wide character (nothing of its own to draw).
-    public var isContinuation: Bool { width == 0 }
-
-    /// Cheap fields first: most cells a frame compares are equal, and a differing one usually
-    /// differs in style or width before its character.
-    @inline(__always)
-    public static func == (lhs: Cell, rhs: Cell) -> Bool {
-        lhs.width == rhs.width && lhs.style == rhs.style && lhs.character == rhs.character
-    }
-
-    /// A space in the default style.
-    public static let blank = Cell()
-}
-
 /// A rectangle of cells, `width × height`, row-major. Widgets render into it; only the
 /// terminal backend ever draws it.
 public struct CellBuffer: Sendable, Equatable {
@@ -147,14 +56,23 @@ public struct CellBuffer: Sendable, Equatable {
     public mutating func write(
         _ text: String, x: Int, y: Int, style: CellStyle = .plain, maxWidth: Int? = nil
     ) -> Int {
+        write(text, x: x, y: y, style: style, from: 0, to: min(width, x + (maxWidth ?? width)))
+    }
+
+    /// Writes `text` from (`x`, `y`) in `style`, laid out from column `x` but stored only in
+    /// columns `lower..<limit` (inside the buffer): a widget's area. Half a wide character at
+    /// either edge shows as a space. Returns the column after the last one written.
+    @discardableResult
+    mutating func write(_ text: String, x: Int, y: Int, style: CellStyle, from lower: Int, to limit: Int) -> Int {
         guard y >= 0, y < height else { return x }
-        let limit = min(width, x + (maxWidth ?? width))
+        let lower = max(0, lower)
+        let limit = min(width, limit)
         var column = x
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             // ASCII: one column per character, no measuring.
             for character in text {
                 if column >= limit { break }
-                if column >= 0 { put(Cell(character, style: style), x: column, y: y) }
+                if column >= lower { put(Cell(character, style: style), x: column, y: y) }
                 column += 1
             }
             return column
@@ -164,18 +82,18 @@ public struct CellBuffer: Sendable, Equatable {
             switch DisplayWidth.of(character) {
             case 0: continue
             case 1:
-                if column >= 0 { put(Cell(character, style: style), x: column, y: y) }
+                if column >= lower { put(Cell(character, style: style), x: column, y: y) }
                 column += 1
             default:
                 if column + 1 >= limit {
                     // Half a wide character never shows: pad the last column instead.
-                    if column >= 0 { put(Cell(" ", style: style), x: column, y: y) }
+                    if column >= lower { put(Cell(" ", style: style), x: column, y: y) }
                     return column + 1
                 }
-                if column >= 0 {
+                if column >= lower {
                     put(.wide(character, style: style), x: column, y: y)
                     put(.continuation(style: style), x: column + 1, y: y)
-                } else if column + 1 >= 0 {
+                } else if column + 1 >= lower {
                     put(Cell(" ", style: style), x: column + 1, y: y)
                 }
                 column += 2
@@ -210,16 +128,16 @@ public struct CellBuffer: Sendable, Equatable {
         cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
     }
 
-    /// The cells of row `y` (inside the buffer).
-    func row(_ y: Int) -> [Cell] {
-        Array(cells[(y * width)..<(y * width + width)])
+    /// The `count` cells of row `y` from column `x` (inside the buffer).
+    func cells(row y: Int, x: Int, count: Int) -> [Cell] {
+        Array(cells[(y * width + x)..<(y * width + x + count)])
     }
 
-    /// Replaces row `y` with `row`, cells of a row of the same width; false (nothing changed)
-    /// when the sizes differ.
-    mutating func replaceRow(_ y: Int, with row: [Cell]) -> Bool {
-        guard y >= 0, y < height, row.count == width else { return false }
-        let start = y * width
+    /// Replaces the cells of row `y` from column `x` with `row`; false (nothing changed) when
+    /// they don't fit inside the buffer.
+    mutating func replaceCells(row y: Int, x: Int, with row: [Cell]) -> Bool {
+        guard y >= 0, y < height, x >= 0, x + row.count <= width else { return false }
+        let start = y * width + x
         cells.withUnsafeMutableBufferPointer { target in
             row.withUnsafeBufferPointer { source in
                 for offset in 0..<source.count { target[start + offset] = source[offset] }

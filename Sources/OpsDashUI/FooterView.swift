@@ -51,29 +51,32 @@ struct FooterView: Sendable, Equatable {
 
     /// Draws the footer on the first row of `area`.
     func render(into buffer: inout CellBuffer, area: Rect) {
-        guard area.height > 0, area.width > 0 else { return }
-        let (x, y, width) = (area.x, area.y, area.width)
+        buffer.draw(in: area) { render(into: &$0) }
+    }
+
+    private func render(into canvas: inout Canvas) {
+        let width = canvas.width
         if case .cancelAllPrompt(let count) = content {
             let text = " Cancel all \(count) unfinished operations? (y/n) "
-            buffer.write(text, x: x, y: y, style: Theme.prompt, maxWidth: width)
+            canvas.write(text, x: 0, y: 0, style: Theme.prompt, maxWidth: width)
             return
         }
         let leftWidth = max(0, width - position.count - 1)
         switch content {
         case .cancelAllPrompt: break
         case .message(let message):
-            buffer.write(message, x: x, y: y, style: Theme.warning, maxWidth: leftWidth)
+            canvas.write(message, x: 0, y: 0, style: Theme.warning, maxWidth: leftWidth)
         case .filterEdit(let filter):
             let spans = [
                 Span("/", Theme.footerKey), Span(filter, CellStyle(bold: true)),
                 Span("_", CellStyle(bold: true, underline: true)),
                 Span("  Enter keeps, Esc undoes", Theme.label),
             ]
-            buffer.write(spans, x: x, y: y, maxWidth: leftWidth)
+            canvas.write(spans, x: 0, y: 0, maxWidth: leftWidth)
         case .hints(let hints):
-            buffer.write(Self.spans(hints, fitting: leftWidth), x: x, y: y, maxWidth: leftWidth)
+            canvas.write(Self.spans(hints, fitting: leftWidth), x: 0, y: 0, maxWidth: leftWidth)
         }
-        buffer.write(position, x: x + width - position.count, y: y, style: Theme.label, maxWidth: width)
+        canvas.write(position, x: width - position.count, y: 0, style: Theme.label, maxWidth: width)
     }
 
     /// The hints that fit in `width` columns, whole pairs only.

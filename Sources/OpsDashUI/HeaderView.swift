@@ -1,60 +1,120 @@
 import OpsMonitor
 
 /// The three header lines: queue state and limits, counts by state, overall progress.
-struct HeaderView {
-    let state: DashboardState
+///
+/// A widget: `init(_:)` takes from the state what the header shows, and
+/// `render(into:area:)` draws it on the first three rows of `area`, only inside `area`.
+struct HeaderView: Sendable, Equatable {
+    /// Unicode or ASCII drawing.
+    var glyphs: GlyphSet = .unicode
+    /// Where the picture comes from (nil for a local run).
+    var source: SourceStatus?
+    /// The queue's counts by state.
+    var counts = StateCounts()
+    /// Operations dropped from the picture to bound memory.
+    var evictedCount = 0
+    /// Whether every operation has finished.
+    var isDrained = false
+    /// Whether the queue is paused.
+    var isSuspended = false
+    /// The concurrency limit shown (below 1: none).
+    var concurrency = 0
+    /// Whether that limit was asked for and not yet applied.
+    var isConcurrencyPending = false
+    /// The table's order.
+    var sort = SortOrder.id
+    /// The filter, when one is set or being typed.
+    var filter: String?
+    /// Whether the dependency tree replaces the table.
+    var showDependencies = false
+    /// Time since the start, stopped when the last operation finished.
+    var elapsed = Duration.zero
+    /// How many times faster than real time the clock runs.
+    var speed = 1.0
+    /// Bytes done and in total, the current and the whole run's average rate.
+    var completedBytes: Int64 = 0
+    var totalBytes: Int64 = 0
+    var bytesPerSecond = 0.0
+    var averageBytesPerSecond = 0.0
 
-    /// Draws the header into rows `y`, `y + 1`, `y + 2`.
-    func render(into buffer: inout CellBuffer, y: Int) {
-        let width = buffer.width
+    /// A header showing an empty, running queue.
+    init() {}
+
+    /// What the header shows for `state`.
+    init(_ state: DashboardState) {
         let snapshot = state.snapshot
-        buffer.write(titleLine(), x: 0, y: y, maxWidth: width)
+        glyphs = state.glyphs
+        source = state.source
+        counts = snapshot.counts
+        evictedCount = snapshot.evictedCount
+        isDrained = snapshot.isDrained
+        isSuspended = snapshot.isSuspended
+        concurrency = state.effectiveConcurrency
+        isConcurrencyPending = state.pendingConcurrency != nil
+        sort = state.sort
+        filter = !state.filter.isEmpty || state.isEditingFilter ? state.filter : nil
+        showDependencies = state.showDependencies
+        elapsed = snapshot.drainedAt ?? snapshot.time
+        speed = state.speed
+        completedBytes = snapshot.completedBytes
+        totalBytes = snapshot.totalBytes
+        bytesPerSecond = snapshot.bytesPerSecond
+        averageBytesPerSecond = snapshot.averageBytesPerSecond
+    }
+
+    /// Draws the header into the first three rows of `area`.
+    func render(into buffer: inout CellBuffer, area: Rect) {
+        buffer.draw(in: area) { render(into: &$0) }
+    }
+
+    private func render(into canvas: inout Canvas) {
+        let width = canvas.width
+        canvas.write(titleLine(), x: 0, y: 0, maxWidth: width)
         // The clock stops when the last operation finishes.
         var elapsed = [
             Span("elapsed ", Theme.label),
-            Span(Format.duration(snapshot.drainedAt ?? snapshot.time), Theme.live),
+            Span(Format.duration(self.elapsed), Theme.live),
         ]
-        let speed = Format.speed(state.speed, ascii: state.glyphs == .ascii)
+        let speed = Format.speed(speed, ascii: glyphs == .ascii)
         if !speed.isEmpty { elapsed.append(Span(" " + speed, Theme.label)) }
         let elapsedWidth = elapsed.reduce(0) { $0 + $1.width }
-        buffer.write(elapsed, x: width - elapsedWidth, y: y, maxWidth: elapsedWidth)
+        canvas.write(elapsed, x: width - elapsedWidth, y: 0, maxWidth: elapsedWidth)
         let counts = countsLine(short: false)
         let fits = counts.reduce(0) { $0 + $1.width } <= width
-        buffer.write(fits ? counts : countsLine(short: true), x: 0, y: y + 1, maxWidth: width)
-        renderProgress(into: &buffer, y: y + 2)
+        canvas.write(fits ? counts : countsLine(short: true), x: 0, y: 1, maxWidth: width)
+        renderProgress(into: &canvas, y: 2)
     }
 
     /// "opsdash │ RUNNING │ running 3/4 │ sort id │ filter dl", or once every operation has
     /// finished "opsdash │ DONE │ 23 succeeded, 1 failed, 1 cancelled │ sort id".
     private func titleLine() -> [Span] {
-        let snapshot = state.snapshot
-        let separator = Span(" \(state.glyphs.vertical) ", Theme.border)
+        let separator = Span(" \(glyphs.vertical) ", Theme.border)
         var spans = [Span("opsdash", Theme.title), separator]
-        if let source = state.source {
+        if let source {
             spans.append(Span(source.label + " ", Theme.title))
             spans.append(Span(source.detail, Theme.link(source.link)))
             spans.append(separator)
         }
-        if snapshot.isDrained {
+        if isDrained {
             spans.append(Span(" DONE ", Theme.done))
             spans.append(separator)
             spans += outcomeSpans()
         } else {
             spans.append(
-                snapshot.isSuspended
+                isSuspended
                     ? Span(" PAUSED ", Theme.paused) : Span(" RUNNING ", Theme.running))
             spans.append(separator)
             spans += limitSpans()
         }
         spans.append(separator)
         spans.append(Span("sort ", Theme.label))
-        spans.append(Span(state.sort.rawValue, Theme.title))
-        if !state.filter.isEmpty || state.isEditingFilter {
+        spans.append(Span(sort.rawValue, Theme.title))
+        if let filter {
             spans.append(separator)
             spans.append(Span("filter ", Theme.label))
-            spans.append(Span(state.filter, CellStyle(foreground: .yellow, bold: true)))
+            spans.append(Span(filter, CellStyle(foreground: .yellow, bold: true)))
         }
-        if state.showDependencies {
+        if showDependencies {
             spans.append(separator)
             spans.append(Span("dependency tree", Theme.title))
         }
@@ -63,7 +123,6 @@ struct HeaderView {
 
     /// "23 succeeded, 1 failed, 1 cancelled".
     private func outcomeSpans() -> [Span] {
-        let counts = state.snapshot.counts
         var spans: [Span] = []
         for outcome in [DisplayState.succeeded, .failed, .cancelled] {
             let count = outcome.count(in: counts)
@@ -76,14 +135,13 @@ struct HeaderView {
 
     /// "running 3/4": operations running and the concurrency limit (pending in yellow).
     private func limitSpans() -> [Span] {
-        let snapshot = state.snapshot
         var spans: [Span] = []
-        let limit = state.effectiveConcurrency
-        let limitText = limit < 1 ? (state.glyphs == .unicode ? "∞" : "max") : "\(limit)"
+        let limit = concurrency
+        let limitText = limit < 1 ? (glyphs == .unicode ? "∞" : "max") : "\(limit)"
         spans.append(Span(DisplayState.running.word + " ", Theme.label))
-        spans.append(Span("\(snapshot.counts.executing)/", Theme.title))
+        spans.append(Span("\(counts.executing)/", Theme.title))
         let limitStyle =
-            state.pendingConcurrency == nil
+            !isConcurrencyPending
             ? Theme.title : CellStyle(foreground: .yellow, bold: true)
         spans.append(Span(limitText, limitStyle))
         return spans
@@ -93,7 +151,6 @@ struct HeaderView {
     ///
     /// With `short`, abbreviated labels for narrow terminals: "wait 5 rdy 1 run 3 ok 1 …".
     private func countsLine(short: Bool) -> [Span] {
-        let counts = state.snapshot.counts
         let gap = short ? " " : "  "
         var spans: [Span] = []
         for displayState in DisplayState.counted {
@@ -104,58 +161,49 @@ struct HeaderView {
         }
         spans.append(Span(gap + "total ", Theme.label))
         spans.append(Span("\(counts.total)", Theme.title))
-        if state.snapshot.evictedCount > 0 {
+        if evictedCount > 0 {
             spans.append(Span(gap + (short ? "evict " : "evicted "), Theme.label))
-            spans.append(Span("\(state.snapshot.evictedCount)"))
+            spans.append(Span("\(evictedCount)"))
         }
         return spans
     }
 
     /// "[bar] 45%  12.3/45.6 MB  1.2 MB/s  ETA 0:30", the bar taking the spare width.
-    private func renderProgress(into buffer: inout CellBuffer, y: Int) {
-        let snapshot = state.snapshot
+    private func renderProgress(into canvas: inout Canvas, y: Int) {
         let fraction: Double
-        if snapshot.totalBytes > 0 {
-            fraction = Double(snapshot.completedBytes) / Double(snapshot.totalBytes)
-        } else if snapshot.counts.total > 0 {
-            fraction = Double(snapshot.counts.finished) / Double(snapshot.counts.total)
+        if totalBytes > 0 {
+            fraction = Double(completedBytes) / Double(totalBytes)
+        } else if counts.total > 0 {
+            fraction = Double(counts.finished) / Double(counts.total)
         } else {
             fraction = 0
         }
         var spans = [Span(" " + Format.fit(Format.percent(fraction), 4, right: true), Theme.live)]
-        if snapshot.totalBytes > 0 {
+        if totalBytes > 0 {
             spans.append(Span("  "))
-            spans.append(Span(Format.bytes(snapshot.completedBytes, of: snapshot.totalBytes)))
+            spans.append(Span(Format.bytes(completedBytes, of: totalBytes)))
         }
         spans.append(Span("  "))
-        if snapshot.isDrained {
+        if isDrained {
             // Over: the average rate of the whole run instead of the last two seconds' (0).
             spans.append(Span("avg ", Theme.label))
-            spans.append(
-                Span(
-                    Format.rate(snapshot.averageBytesPerSecond, showingZero: true),
-                    CellStyle(foreground: .cyan)))
+            spans.append(Span(Format.rate(averageBytesPerSecond, showingZero: true), CellStyle(foreground: .cyan)))
         } else {
-            spans.append(
-                Span(
-                    Format.rate(snapshot.bytesPerSecond, showingZero: true),
-                    CellStyle(foreground: .cyan)))
+            spans.append(Span(Format.rate(bytesPerSecond, showingZero: true), CellStyle(foreground: .cyan)))
         }
-        let eta = Format.eta(
-            remaining: snapshot.totalBytes - snapshot.completedBytes,
-            bytesPerSecond: snapshot.bytesPerSecond)
-        if !eta.isEmpty && !snapshot.isDrained {
+        let eta = Format.eta(remaining: totalBytes - completedBytes, bytesPerSecond: bytesPerSecond)
+        if !eta.isEmpty && !isDrained {
             spans.append(Span("  ETA ", Theme.label))
             spans.append(Span(eta))
         }
         let textWidth = spans.reduce(0) { $0 + $1.width }
         let label = "progress "
-        let barWidth = buffer.width - textWidth - label.count
-        buffer.write(label, x: 0, y: y, style: Theme.label)
+        let barWidth = canvas.width - textWidth - label.count
+        canvas.write(label, x: 0, y: y, style: Theme.label)
         // The overall bar moves on almost every busy frame: drawn in the default colour, moving
         // it needs no colour switch in and out (16 bytes a frame on xterm).
         ProgressBar(fraction: fraction, style: Theme.live)
-            .render(into: &buffer, x: label.count, y: y, width: barWidth, glyphs: state.glyphs)
-        buffer.write(spans, x: label.count + max(0, barWidth), y: y, maxWidth: textWidth)
+            .render(into: &canvas, x: label.count, y: y, width: barWidth, glyphs: glyphs)
+        canvas.write(spans, x: label.count + max(0, barWidth), y: y, maxWidth: textWidth)
     }
 }

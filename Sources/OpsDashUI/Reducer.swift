@@ -113,7 +113,7 @@ private func scrollHelp(_ state: inout DashboardState, to line: Int) {
 /// Scrolls the details pane to `line`, clamped to its length.
 private func scrollDetails(_ state: inout DashboardState, to line: Int) {
     guard let band = Layout(state).details else { return }
-    let count = DetailsView(state: state).lines(width: state.width).count
+    let count = DetailsView(state).lines(width: state.width).count
     state.detailsScroll = max(0, min(count - (band.height - 1), line))
 }
 

@@ -1,5 +1,11 @@
 import OpsMonitor
 
+/// Characters the widgets draw with: Unicode box/block glyphs, or ASCII when the locale can't
+/// show them.
+public enum GlyphSet: Sendable, Equatable {
+    case unicode, ascii
+}
+
 /// The characters each widget draws, per glyph set; every Unicode glyph has an ASCII fallback.
 extension GlyphSet {
     /// Horizontal rule.
@@ -60,46 +66,4 @@ extension GlyphSet {
     var upDown: String { self == .unicode ? "↑↓" : "Up/Dn" }
     /// The Enter key's name.
     var enterKey: String { self == .unicode ? "⏎" : "Enter" }
-}
-
-/// The styles the dashboard uses, in one place so widgets agree on colours.
-enum Theme {
-    static let title = CellStyle(bold: true)
-    static let running = CellStyle(foreground: .black, background: .green, bold: true)
-    static let paused = CellStyle(foreground: .yellow, bold: true, reverse: true)
-    static let done = CellStyle(foreground: .black, background: .cyan, bold: true)
-    static let label = CellStyle(dim: true)
-    static let columnHeader = CellStyle(bold: true, underline: true)
-    static let selected = CellStyle(reverse: true)
-    static let border = CellStyle(foreground: .cyan)
-    static let footerKey = CellStyle(foreground: .cyan, bold: true)
-    static let prompt = CellStyle(foreground: .yellow, bold: true, reverse: true)
-    static let warning = CellStyle(foreground: .yellow)
-    static let error = CellStyle(foreground: .red)
-    /// What changes every frame or every second in the header (the overall bar, percentage and
-    /// clock): no attributes and no colour, so updating it costs the terminal no attribute or
-    /// colour switch (on xterm each is 5–15 bytes, more than the changed characters themselves).
-    static let live = CellStyle.plain
-
-    /// The bar colour for an operation's state.
-    static func bar(_ state: DisplayState) -> CellStyle {
-        CellStyle(foreground: state.style.foreground)
-    }
-
-    /// `style` where the filter matched: bold and underlined, visible on any terminal and on
-    /// the selected (reversed) row.
-    static func match(_ style: CellStyle) -> CellStyle {
-        var result = style
-        result.bold = true
-        result.underline = true
-        return result
-    }
-
-    /// `style` as it looks on the selected row.
-    static func selecting(_ style: CellStyle, _ isSelected: Bool) -> CellStyle {
-        guard isSelected else { return style }
-        var result = style
-        result.reverse = true
-        return result
-    }
 }

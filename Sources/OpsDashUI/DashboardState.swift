@@ -1,43 +1,5 @@
 import OpsMonitor
 
-/// Characters the widgets draw with: Unicode box/block glyphs, or ASCII when the locale can't
-/// show them.
-public enum GlyphSet: Sendable, Equatable {
-    case unicode, ascii
-}
-
-/// Everything that happens to the dashboard: keys, a new snapshot on each frame tick, a resize.
-public enum Action: Sendable {
-    case key(Key)
-    case tick(QueueSnapshot)
-    case resize(width: Int, height: Int)
-    /// The source's target or link state changed.
-    case source(SourceStatus)
-    /// The source refused a command; the reason shows in the message line.
-    case refused(String)
-}
-
-/// The order the table lists operations in; `s` cycles through them.
-public enum SortOrder: String, Sendable, Equatable, CaseIterable {
-    case id, state, progress, rate
-
-    /// The next order in the `s` cycle: id → state → progress → rate → id.
-    public var next: SortOrder {
-        switch self {
-        case .id: .state
-        case .state: .progress
-        case .progress: .rate
-        case .rate: .id
-        }
-    }
-}
-
-/// A question the dashboard is waiting for the operator to answer.
-public enum Prompt: Sendable, Equatable {
-    /// "Cancel all N unfinished operations? (y/n)"; `count` follows each snapshot.
-    case cancelAll(count: Int)
-}
-
 /// The dashboard's whole state. Pure value; changed only by `reduce`.
 public struct DashboardState: Sendable {
     /// Terminal width in cells.

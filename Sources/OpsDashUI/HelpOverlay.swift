@@ -2,10 +2,16 @@ import OpsMonitor
 
 /// The help overlay: a centred box explaining every key, the table's columns and glyphs and
 /// the header's limit notation; it scrolls when the terminal is too small to show it whole.
+///
+/// A widget: it holds what it shows (the glyph set, whether the replay keys are listed, the
+/// first line shown) and `render(into:area:)` draws the box filling `area`, the rectangle
+/// `box(lines:in:)` centres on the screen (`Layout.help`).
 struct HelpOverlay {
     let glyphs: GlyphSet
     /// Adds a "Replay" section with the replay keys.
     var replay = false
+    /// The first help line shown.
+    var scroll = 0
 
     /// Width of the key (or term) column.
     static let keyWidth = 14
@@ -57,7 +63,21 @@ struct HelpOverlay {
 
     /// The help's lines, wrapped to fit a box in a terminal `terminalWidth` columns wide.
     func lines(terminalWidth: Int) -> [[Span]] {
-        let inner = max(1, Self.boxWidth(terminalWidth: terminalWidth) - 4)
+        lines(boxWidth: Self.boxWidth(terminalWidth: terminalWidth))
+    }
+
+    /// The box for `lines` lines of help, centred in `screen`.
+    static func box(lines: Int, in screen: Rect) -> Rect {
+        let width = boxWidth(terminalWidth: screen.width)
+        let height = min(screen.height, lines + 3)
+        return Rect(
+            x: screen.x + (screen.width - width) / 2, y: screen.y + (screen.height - height) / 2, width: width,
+            height: height)
+    }
+
+    /// The help's lines, wrapped to fit a box `boxWidth` columns wide.
+    func lines(boxWidth: Int) -> [[Span]] {
+        let inner = max(1, boxWidth - 4)
         let meaningWidth = max(1, inner - Self.keyWidth)
         var result: [[Span]] = []
         let sections =
@@ -78,21 +98,22 @@ struct HelpOverlay {
         return result
     }
 
-    /// Draws the box centred in the buffer from help line `scroll`.
-    func render(into buffer: inout CellBuffer, scroll: Int) {
-        let lines = lines(terminalWidth: buffer.width)
-        let width = Self.boxWidth(terminalWidth: buffer.width)
-        let height = min(buffer.height, lines.count + 3)
+    /// Draws the box filling `area`, its lines from `scroll`.
+    func render(into buffer: inout CellBuffer, area: Rect) {
+        buffer.draw(in: area) { render(into: &$0) }
+    }
+
+    private func render(into canvas: inout Canvas) {
+        let (width, height) = (canvas.width, canvas.height)
         guard width >= 4, height >= 3 else { return }
-        let x = (buffer.width - width) / 2
-        let y = (buffer.height - height) / 2
-        buffer.box(x: x, y: y, width: width, height: height, glyphs: glyphs)
-        buffer.write(" Help ", x: x + 2, y: y, style: Theme.title, maxWidth: max(0, width - 4))
+        let lines = lines(boxWidth: width)
+        canvas.box(x: 0, y: 0, width: width, height: height, glyphs: glyphs)
+        canvas.write(" Help ", x: 2, y: 0, style: Theme.title, maxWidth: max(0, width - 4))
         let inner = max(0, width - 4)
         let visible = height - 3
         let first = min(max(0, scroll), max(0, lines.count - visible))
         for offset in 0..<visible where first + offset < lines.count {
-            buffer.write(lines[first + offset], x: x + 2, y: y + 2 + offset, maxWidth: inner)
+            canvas.write(lines[first + offset], x: 2, y: 2 + offset, maxWidth: inner)
         }
         var closing = "? or Esc closes"
         if visible < lines.count {
@@ -100,6 +121,6 @@ struct HelpOverlay {
             closing = "\(first + 1)-\(first + visible) of \(lines.count), \(arrows) scroll; " + closing
         }
         let closingWidth = min(inner, closing.count)
-        buffer.write(closing, x: x + width - 2 - closingWidth, y: y + 1, style: Theme.label, maxWidth: inner)
+        canvas.write(closing, x: width - 2 - closingWidth, y: 1, style: Theme.label, maxWidth: inner)
     }
 }

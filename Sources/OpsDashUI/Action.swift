@@ -1,0 +1,12 @@
+import OpsMonitor
+
+/// Everything that happens to the dashboard: keys, a new snapshot on each frame tick, a resize.
+public enum Action: Sendable {
+    case key(Key)
+    case tick(QueueSnapshot)
+    case resize(width: Int, height: Int)
+    /// The source's target or link state changed.
+    case source(SourceStatus)
+    /// The source refused a command; the reason shows in the message line.
+    case refused(String)
+}

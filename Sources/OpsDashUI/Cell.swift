@@ -1,0 +1,52 @@
+/// One character cell: a grapheme and its style.
+///
+/// A wide character (CJK, emoji: see `DisplayWidth`) takes two cells: a lead cell holding it
+/// (`width == 2`) and, right of it, a continuation cell (`width == 0`) that draws nothing and
+/// only keeps the column taken. `CellBuffer.write` lays them out; the terminal backend draws the
+/// lead once and skips the continuation.
+public struct Cell: Sendable, Hashable {
+    /// The grapheme shown.
+    public var character: Character
+    /// How it looks.
+    public var style: CellStyle
+    /// Columns the cell's character takes: 1, 2 for a wide character's lead cell, 0 for the
+    /// continuation cell right of a wide character.
+    public private(set) var width: UInt8
+
+    /// A cell showing `character`, a one-column grapheme, in `style`. Wide text goes through
+    /// `CellBuffer.write`, which measures it.
+    public init(_ character: Character = " ", style: CellStyle = .plain) {
+        self.character = character
+        self.style = style
+        self.width = 1
+    }
+
+    private init(_ character: Character, style: CellStyle, width: UInt8) {
+        self.character = character
+        self.style = style
+        self.width = width
+    }
+
+    /// The lead cell of a two-column `character`.
+    static func wide(_ character: Character, style: CellStyle) -> Cell {
+        Cell(character, style: style, width: 2)
+    }
+
+    /// The cell right of a wide character, in the character's style.
+    static func continuation(style: CellStyle) -> Cell {
+        Cell(" ", style: style, width: 0)
+    }
+
+    /// Whether this is the right half of a wide character (nothing of its own to draw).
+    public var isContinuation: Bool { width == 0 }
+
+    /// Cheap fields first: most cells a frame compares are equal, and a differing one usually
+    /// differs in style or width before its character.
+    @inline(__always)
+    public static func == (lhs: Cell, rhs: Cell) -> Bool {
+        lhs.width == rhs.width && lhs.style == rhs.style && lhs.character == rhs.character
+    }
+
+    /// A space in the default style.
+    public static let blank = Cell()
+}

@@ -1,0 +1,70 @@
+import OpsMonitor
+
+/// The event log pane: the last entries of the snapshot's log, time-stamped, newest at bottom,
+/// repeated lines merged ("operator cancelled #3 ×3").
+///
+/// A widget: `init(_:lines:)` takes from the state the lines it shows, and
+/// `render(into:area:cache:)` draws a titled rule and them inside `area`.
+struct LogView {
+    /// Unicode or ASCII drawing.
+    var glyphs: GlyphSet = .unicode
+    /// The lines shown, oldest first.
+    var lines: [LogLine] = []
+
+    /// A log of `lines`.
+    init(glyphs: GlyphSet = .unicode, lines: [LogLine] = []) {
+        self.glyphs = glyphs
+        self.lines = lines
+    }
+
+    /// The newest `count` lines of `state`'s log.
+    init(_ state: DashboardState, lines count: Int) {
+        glyphs = state.glyphs
+        lines = LogLine.last(count, of: state.snapshot.log)
+    }
+
+    /// Draws a titled rule, then the lines, inside `area`; with a `cache`, lines drawn before
+    /// from the same entry are copied instead of drawn again.
+    func render(into buffer: inout CellBuffer, area: Rect, cache: RenderCache? = nil) {
+        buffer.draw(in: area) { render(into: &$0, cache: cache) }
+    }
+
+    private func render(into canvas: inout Canvas, cache: RenderCache?) {
+        canvas.rule(y: 0, width: canvas.width, title: "Events", glyphs: glyphs)
+        let times = glyphs == .unicode ? "×" : "x"
+        for (offset, line) in lines.prefix(max(0, canvas.height - 1)).enumerated() {
+            let entry = line.entry
+            let y = 1 + offset
+            let key = RenderCache.LogKey(entry: entry, repeats: line.repeats, width: canvas.width, glyphs: glyphs)
+            if let cache, cache.drawLogRow(key: key, y: y, into: &canvas) { continue }
+            var spans = [
+                Span(Format.fit(Format.timestamp(entry.time), 9, right: true), Theme.label)
+            ]
+            spans.append(Span(" "))
+            if let id = entry.operationID { spans.append(Span("#\(id) ", Theme.title)) }
+            spans.append(Span(text(entry), style(entry.kind)))
+            if line.repeats > 1 { spans.append(Span(" \(times)\(line.repeats)", Theme.title)) }
+            canvas.write(spans, x: 0, y: y, maxWidth: canvas.width)
+            cache?.storeLogRow(key: key, y: y, from: canvas)
+        }
+    }
+
+    /// The entry's line; a state change in the dashboard's state words:
+    /// "fetch: running → succeeded".
+    private func text(_ entry: LogEntry) -> String {
+        guard let change = entry.stateChange else { return entry.text }
+        let from = DisplayState(change.from, nil).word
+        let to = DisplayState(change.to, change.outcome).word
+        let message = change.message.map { " (\($0))" } ?? ""
+        return "\(change.name): \(from) \(glyphs.arrow) \(to)\(message)"
+    }
+
+    private func style(_ kind: LogEntry.Kind) -> CellStyle {
+        switch kind {
+        case .state: .plain
+        case .queue: CellStyle(foreground: .cyan)
+        case .action: CellStyle(foreground: .yellow)
+        case .retry: CellStyle(foreground: .magenta)
+        }
+    }
+}

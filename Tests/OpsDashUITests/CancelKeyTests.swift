@@ -1,0 +1,66 @@
+import OpsDashUI
+import OpsMonitor
+import Testing
+
+/// Cancelling one operation (c) or all of them after a y/n question (C).
+@Suite struct CancelKeyTests {
+    @Test func cCancelsTheSelectedUnfinishedOperation() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.down)
+        #expect(state.press(.character("c")) == [.cancel(operationID: 2)])
+    }
+
+    @Test func cOnAFinishedOperationDoesNothingAndSaysSo() {
+        var state = Fixtures.state(Fixtures.midRun())
+        #expect(state.selectedID == 1)
+        #expect(state.press(.character("c")).isEmpty)
+        #expect(state.message == "#1 already succeeded; nothing to cancel")
+        #expect(render(state).lines[39].hasPrefix("#1 already succeeded; nothing to cancel"))
+        state.press(.down)
+        #expect(state.message == nil, "the next key clears the message")
+        #expect(render(state).lines[39].hasPrefix("q quit"))
+    }
+
+    @Test func capitalCAsksAndYConfirmsCancelAll() {
+        var state = Fixtures.state(Fixtures.midRun())
+        #expect(state.press(.character("C")).isEmpty)
+        #expect(state.prompt == .cancelAll(count: 9))
+        #expect(state.press(.character("y")) == [.cancelAll])
+        #expect(state.prompt == nil)
+    }
+
+    @Test func anyOtherKeyDismissesTheCancelAllQuestion() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.character("C"))
+        #expect(state.press(.character("n")).isEmpty)
+        #expect(state.prompt == nil)
+        state.press(.character("C"))
+        #expect(state.press(.character("q")).isEmpty, "q answers the question, it does not quit")
+        #expect(state.prompt == nil)
+        state.press(.character("C"))
+        #expect(state.press(.escape).isEmpty)
+        #expect(state.prompt == nil)
+    }
+
+    @Test func cancelAllIsNotAskedWhenEverythingFinishedAndSaysSo() {
+        let done = OperationSnapshot(id: 1, name: "a", lifecycle: .finished, outcome: .succeeded)
+        var state = Fixtures.state(Fixtures.snapshot([done]))
+        state.press(.character("C"))
+        #expect(state.prompt == nil)
+        #expect(state.message == "nothing left to cancel: every operation has finished")
+    }
+
+    @Test func theCancelAllQuestionCountsLive() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.character("C"))
+        #expect(render(state).lines[39].hasPrefix(" Cancel all 9 unfinished operations? (y/n)"))
+        var fewer = Fixtures.midRun(version: 2)
+        var operations = Array(fewer.operations)
+        operations[1].lifecycle = .finished
+        operations[1].outcome = .succeeded
+        fewer = Fixtures.snapshot(operations, version: 2)
+        _ = reduce(&state, .tick(fewer))
+        #expect(state.prompt == .cancelAll(count: 8))
+        #expect(render(state).lines[39].hasPrefix(" Cancel all 8 unfinished operations? (y/n)"))
+    }
+}
