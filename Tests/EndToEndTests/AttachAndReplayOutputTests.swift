@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// `attach --headless` and `replay --headless` end like local headless mode when their output
+/// can't be written: 141 at once and quietly for a reader that went away, 3 with one line for
+/// any other write error.
+@Suite struct AttachAndReplayOutputTests {
+    private static let fullDisk = "opsdash: cannot write the event stream to standard output: No space left on device\n"
+
+    /// The demo app publishing until it is stopped, and the shell words that point at it.
+    private static func publishingApp() throws -> (app: PublishingApp, environment: String) {
+        let runtime = try PublishingApp.makeRuntime()
+        let app = try PublishingApp(["--rounds", "0", "--speed", "4"], runtime: runtime)
+        return (app, "XDG_RUNTIME_DIR='\(runtime)'")
+    }
+
+    @Test func attachHeadlessWhoseReaderGoesAwayEndsAtOnceQuietlyWith141() throws {
+        let (app, environment) = try Self.publishingApp()
+        defer { try? FileManager.default.removeItem(atPath: app.runtime) }
+        let started = ContinuousClock.now
+        // The app publishes until stopped: ending at all means the broken pipe ended the viewer.
+        let result = try runBash(
+            environment + #" "$0" attach --headless | head -1 > /dev/null; echo "${PIPESTATUS[0]}""#,
+            binary: try OpsdashBuild.debug.binary())
+        #expect(result.stdout == "141\n")
+        #expect(result.stderr == "")
+        #expect(ContinuousClock.now - started < .seconds(15))
+        #expect(app.process.isRunning, "the app goes on without its viewer")
+    }
+
+    @Test func attachHeadlessToAFullDiskIsReportedOnceAndExitsThree() throws {
+        let (app, environment) = try Self.publishingApp()
+        defer { try? FileManager.default.removeItem(atPath: app.runtime) }
+        let result = try runBash(
+            environment + #" "$0" attach --headless > /dev/full; echo "$?""#, binary: try OpsdashBuild.debug.binary())
+        #expect(result.stdout == "3\n")
+        #expect(result.stderr == Self.fullDisk)
+    }
+
+    @Test func replayHeadlessWhoseReaderGoesAwayEndsAtOnceQuietlyWith141() throws {
+        let path = RecordingEndToEndTests.temporaryPath("replay-pipe")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorded = try runOpsdash(["--headless", "--scenario", "pipeline", "--speed", "200", "--record", path])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let started = ContinuousClock.now
+        // Played at speed 1 the recording lasts about 22 s: ending long before that means it stopped.
+        let result = try runBash(
+            #""$0" replay "$1" --headless | head -1 > /dev/null; echo "${PIPESTATUS[0]}""#,
+            binary: try OpsdashBuild.debug.binary(), path)
+        #expect(result.stdout == "141\n")
+        #expect(result.stderr == "")
+        #expect(ContinuousClock.now - started < .seconds(15))
+    }
+
+    @Test func replayHeadlessToAFullDiskIsReportedOnceAndExitsThree() throws {
+        let path = RecordingEndToEndTests.temporaryPath("replay-full")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try runOpsdash(["--headless", "--scenario", "burst", "--speed", "1000", "--record", path])
+        let result = try runBash(
+            #""$0" replay "$1" --headless --speed 10000 > /dev/full; echo "$?""#,
+            binary: try OpsdashBuild.debug.binary(), path)
+        #expect(result.stdout == "3\n")
+        #expect(result.stderr == Self.fullDisk)
+    }
+}
