@@ -37,6 +37,23 @@ import Testing
         #expect(result.stderr == Self.fullDisk)
     }
 
+    @Test func attachAndReplayHeadlessWithStdoutClosedAreReportedOnceAndExitThree() throws {
+        let (app, environment) = try Self.publishingApp()
+        defer { try? FileManager.default.removeItem(atPath: app.runtime) }
+        let path = RecordingEndToEndTests.temporaryPath("replay-closed")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try runOpsdash(["--headless", "--scenario", "mixed", "--speed", "1000", "--record", path])
+        for script in [
+            environment + #" "$0" attach --headless >&-; echo "$?""#, #""$0" replay "$1" --headless >&-; echo "$?""#,
+        ] {
+            let result = try runBash(script, binary: try OpsdashBuild.debug.binary(), path)
+            #expect(result.stdout == "3\n", "\(script)")
+            #expect(
+                result.stderr == "opsdash: cannot write the event stream to standard output: Bad file descriptor\n",
+                "\(script)")
+        }
+    }
+
     @Test func replayHeadlessWhoseReaderGoesAwayEndsAtOnceQuietlyWith141() throws {
         let path = RecordingEndToEndTests.temporaryPath("replay-pipe")
         defer { try? FileManager.default.removeItem(atPath: path) }
