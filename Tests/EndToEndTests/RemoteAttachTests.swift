@@ -38,7 +38,7 @@ private func quit(_ tmux: TmuxSession) {
     @Test func aViewerJoiningAfterTilesWereDoneCountsWhatAnEarlyViewerCounts() throws {
         let runtime = try PublishingApp.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }
-        let app = try PublishingApp(["--rounds", "2", "--speed", "10"], runtime: runtime)
+        let app = try PublishingApp(["--rounds", "3", "--speed", "10"], runtime: runtime)
         let environment = ["XDG_RUNTIME_DIR": runtime]
         let (early, out, err) = try startProcess(
             try OpsdashBuild.debug.binary(), ["attach", "--headless"], environment: environment)
