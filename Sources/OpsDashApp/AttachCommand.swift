@@ -11,7 +11,8 @@ struct AttachCommand: ParsableCommand {
             With no TARGET: lists this user's published queues and attaches when there is exactly \
             one. TARGET is a queue name (or app/queue), a socket path, or tcp://HOST:PORT with \
             --token-file. Exit codes: 0 detached or the app said bye; 1 the connection was lost \
-            (--headless); 2 usage error or nothing to attach to; 129/130/143 ended by a signal.
+            (--headless); 2 usage error or nothing to attach to; 3 --headless output could not be \
+            written; 129/130/143 ended by a signal; 141 the --headless output's reader went away.
             """)
 
     @Argument(help: "Queue name, app/queue, PATH.sock or tcp://HOST:PORT.")
@@ -45,8 +46,9 @@ struct AttachCommand: ParsableCommand {
         }
     }
 
-    /// Runs the command; returns the exit status.
-    func execute(signals: StopSignals) -> ExitStatus {
+    /// Runs the command; returns the exit status. `stdoutClosed`: standard output was closed
+    /// when `opsdash` started (headless mode then fails with 3 before connecting).
+    func execute(signals: StopSignals, stdoutClosed: Bool = false) -> ExitStatus {
         let directory = RuntimeDirectory.path()
         let published = PublishedQueue.list(in: directory)
         if list {
@@ -92,6 +94,7 @@ struct AttachCommand: ParsableCommand {
         }
         let role: RemoteRole? = readOnly ? .observer : nil
         if headless {
+            if stdoutClosed { return HeadlessRunner.report(.writeFailed(EBADF)) }
             return HeadlessAttach(target: resolved, role: role, token: token, recorder: recorder).execute(
                 signals: signals)
         }

@@ -6,41 +6,67 @@ import Synchronization
 /// `opsdash attach --headless`: the published queue's events as the same JSON Lines
 /// `opsdash --headless` writes (a late join starts with the lines that lead to the current
 /// picture), a summary line last. Ends when the app says bye (exit by counts), the connection is
-/// lost (1) or a signal arrives.
+/// lost (1), a signal arrives, or stdout can't be written (141 quietly for a reader that went
+/// away, else 3 with one line), as local headless mode does.
+///
+/// Output goes through an `OutputPump`. While more than `HeadlessRunner.backlogHighWater` bytes
+/// wait for the reader, the viewer's thread stops reading the socket, so the app's publisher
+/// handles the lag (progress lines coalesce, then a resync) and memory stays bounded.
 struct HeadlessAttach {
     let target: RemoteTarget
     let role: RemoteRole?
     let token: String?
     /// `--record FILE`: also writes what the viewer sees to a recording.
     var recorder: AttachRecorder?
+    /// Where the events go (stdout).
+    var descriptor: Int32 = 1
 
-    /// Writes lines in order from the viewer's thread.
+    /// Encodes lines in order on the viewer's thread and queues them for the pump.
     private final class Printer: Sendable {
-        private let state = Mutex<(encoder: JSONLinesEncoder, readerGone: Bool)>((JSONLinesEncoder(), false))
+        let output: OutputPump
+        private let encoder = Mutex(JSONLinesEncoder())
+        private let stopped = Atomic(false)
+
+        init(output: OutputPump) {
+            self.output = output
+        }
 
         func print(_ outputs: [ViewerCore.Output]) {
-            var text = ""
-            state.withLock { state in
+            encoder.withLock { encoder in
+                var text = ""
                 for output in outputs {
                     switch output {
                     case .keyframe(let previous, let current):
                         for event in SnapshotEvents.events(from: previous, to: current) {
-                            state.encoder.encode(event, into: &text)
+                            encoder.encode(event, into: &text)
                         }
                     case .event(let event):
-                        state.encoder.encode(event, into: &text)
+                        encoder.encode(event, into: &text)
                     default:
                         break
                     }
                 }
-                if !text.isEmpty, !state.readerGone { state.readerGone = !StandardStreams.write(text) }
+                output.write(text)
             }
+            // Back pressure: hold the viewer's thread (and so the socket) while the reader lags.
+            while output.pendingBytes > HeadlessRunner.backlogHighWater, output.failure == nil,
+                !stopped.load(ordering: .relaxed)
+            {
+                _ = output.waitUntilWritten(before: Date(timeIntervalSinceNow: OutputPump.pollInterval))
+            }
+        }
+
+        /// Lets a held viewer thread go (the run is ending).
+        func stop() {
+            stopped.store(true, ordering: .relaxed)
         }
     }
 
     func execute(signals: StopSignals) -> ExitStatus {
         signals.handOver()
-        let printer = Printer()
+        let output = OutputPump(descriptor: descriptor)
+        defer { output.close() }
+        let printer = Printer(output: output)
         let recorder = recorder
         let viewer = RemoteViewer(
             target: target, role: role, token: token, reconnect: false,
@@ -52,18 +78,27 @@ struct HeadlessAttach {
             StandardStreams.error("opsdash: \(error)")
             return .usage
         }
+        func end() {
+            printer.stop()
+            viewer.stop()
+            viewer.waitUntilFinished()
+        }
         while !viewer.isFinished {
-            if let number = signals.received {
-                viewer.stop()
-                viewer.waitUntilFinished()
-                summary(viewer.snapshot, interrupted: true)
-                return ExitStatus.forSignal(number)
+            if let failure = output.failure {
+                end()
+                return HeadlessRunner.report(failure)
             }
-            Thread.sleep(forTimeInterval: 0.01)
+            if let number = signals.received {
+                end()
+                summary(viewer.snapshot, interrupted: true, to: output)
+                return output.endBySignal(number)
+            }
+            Thread.sleep(forTimeInterval: OutputPump.pollInterval)
         }
         let snapshot = viewer.snapshot
         let (reason, bye) = viewer.endReason
-        summary(snapshot, interrupted: !bye)
+        summary(snapshot, interrupted: !bye, to: output)
+        if let stopped = output.waitUntilWritten(signals: signals) { return stopped }
         guard bye else {
             StandardStreams.error("opsdash: lost connection to \(target): \(reason ?? "disconnected")")
             return .someFailed
@@ -73,7 +108,7 @@ struct HeadlessAttach {
             failed: counts.failed, cancelled: counts.cancelled, unfinished: counts.total - counts.finished)
     }
 
-    private func summary(_ snapshot: QueueSnapshot, interrupted: Bool) {
-        StandardStreams.write(JSONLinesEncoder.summary(snapshot, duration: snapshot.time, interrupted: interrupted))
+    private func summary(_ snapshot: QueueSnapshot, interrupted: Bool, to output: OutputPump) {
+        output.write(JSONLinesEncoder.summary(snapshot, duration: snapshot.time, interrupted: interrupted))
     }
 }

@@ -50,14 +50,13 @@ struct HeadlessRunner {
             if let number = signals.received {
                 run.clock.pause()
                 finishOutput(output, &encoder, interrupted: true)
-                _ = output.waitUntilWritten(before: Date(timeIntervalSinceNow: Self.lastLinesTimeout))
-                return ExitStatus.forSignal(number)
+                return output.endBySignal(number)
             }
             let drained = flush(output, &encoder)
             if drained == 0 && run.isDone {
                 let snapshot = finishOutput(output, &encoder, interrupted: false)
                 if summaryEvery != nil { StandardStreams.error(Self.statusLine(snapshot)) }
-                if let stopped = waitForOutput(output) { return stopped }
+                if let stopped = output.waitUntilWritten(signals: signals) { return stopped }
                 let counts = snapshot.counts
                 return ExitStatus.forCounts(
                     failed: counts.failed, cancelled: counts.cancelled,
@@ -77,15 +76,6 @@ struct HeadlessRunner {
             }
             if drained == 0 { Thread.sleep(forTimeInterval: pollInterval.seconds) }
         }
-    }
-
-    /// Waits for the last lines to be written; the status to end with instead, if a signal
-    /// arrives or writing fails first.
-    private func waitForOutput(_ output: OutputPump) -> ExitStatus? {
-        while !output.waitUntilWritten(before: Date(timeIntervalSinceNow: pollInterval.seconds)) {
-            if let number = signals.received { return ExitStatus.forSignal(number) }
-        }
-        return output.failure.map(Self.report)
     }
 
     /// A broken pipe ends the run quietly (the reader has what it wanted); any other write

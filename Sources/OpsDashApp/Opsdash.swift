@@ -12,8 +12,10 @@ public enum Opsdash {
         // A reader that goes away is an EPIPE from write, handled where the write is.
         signal(SIGPIPE, SIG_IGN)
         let stdoutClosed = occupyIfClosed(1)
-        if arguments.first == "attach" { return attach(Array(arguments.dropFirst())).rawValue }
-        if arguments.first == "replay" { return replay(Array(arguments.dropFirst())) }
+        if arguments.first == "attach" {
+            return attach(Array(arguments.dropFirst()), stdoutClosed: stdoutClosed).rawValue
+        }
+        if arguments.first == "replay" { return replay(Array(arguments.dropFirst()), stdoutClosed: stdoutClosed) }
         let command: OpsdashCommand
         do {
             command = try OpsdashCommand.parse(arguments)
@@ -33,7 +35,7 @@ public enum Opsdash {
     }
 
     /// `opsdash attach …`.
-    static func attach(_ arguments: [String]) -> ExitStatus {
+    static func attach(_ arguments: [String], stdoutClosed: Bool = false) -> ExitStatus {
         let command: AttachCommand
         do {
             command = try AttachCommand.parse(arguments)
@@ -48,13 +50,14 @@ public enum Opsdash {
                     .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces))
             return .usage
         }
-        return command.execute(signals: StopSignals())
+        return command.execute(signals: StopSignals(), stdoutClosed: stdoutClosed)
     }
 
     /// `opsdash replay …`.
-    static func replay(_ arguments: [String]) -> Int32 {
+    static func replay(_ arguments: [String], stdoutClosed: Bool = false) -> Int32 {
         do {
-            return try ReplayCommand.parse(arguments).execute(signals: StopSignals()).rawValue
+            return try ReplayCommand.parse(arguments).execute(signals: StopSignals(), stdoutClosed: stdoutClosed)
+                .rawValue
         } catch {
             if ReplayCommand.exitCode(for: error) == .success {
                 StandardStreams.write(ReplayCommand.fullMessage(for: error) + "\n")

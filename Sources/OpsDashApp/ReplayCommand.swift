@@ -10,7 +10,8 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             Keys: space/p pause or play, . step, left/right seek 10 s, [ ] slower/faster, Home/End \
             start/end, q quit; queue-changing keys are refused. Exit codes: 0 done; 2 bad flags or a \
-            bad recording (one line names the file, line and problem); 130/143 signal.
+            bad recording (one line names the file, line and problem); 3 --headless output could not be \
+            written; 130/143 signal; 141 the --headless output's reader went away.
             """)
 
     @Argument(help: "The recording (opsdash --record FILE).")
@@ -69,8 +70,9 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    /// Opens the recording and replays it; returns the exit status.
-    func execute(signals: StopSignals) -> ExitStatus {
+    /// Opens the recording and replays it; returns the exit status. `stdoutClosed`: standard
+    /// output was closed when `opsdash` started (headless mode then fails with 3).
+    func execute(signals: StopSignals, stdoutClosed: Bool = false) -> ExitStatus {
         let reader: RecordingReader
         do {
             reader = try RecordingReader(path: file)
@@ -80,6 +82,7 @@ struct ReplayCommand: ParsableCommand {
         }
         if let warning = reader.warning { StandardStreams.error("opsdash: warning: \(warning)") }
         do {
+            if headless, stdoutClosed { return HeadlessRunner.report(.writeFailed(EBADF)) }
             if headless { return try HeadlessReplay(reader: reader, command: self).execute(signals: signals) }
             return try ReplayDashboard.run(reader: reader, command: self, signals: signals)
         } catch {

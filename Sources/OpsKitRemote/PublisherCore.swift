@@ -415,7 +415,7 @@ public struct PublisherCore {
             // Nobody to send to: keep the numbering and the bookkeeping, skip the encoding.
             for event in events {
                 switch event {
-                case .added(_, let id, _, _, _, _): unfinished.insert(id)
+                case .added(_, let id, _, _, _, _, _): unfinished.insert(id)
                 case .state(_, let id, _, .finished, _, _): unfinished.remove(id)
                 default: break
                 }
@@ -443,9 +443,9 @@ public struct PublisherCore {
             encoder.encode(event, into: &text)
             var progressOf: Int?
             switch event {
-            case .added(_, let id, _, _, _, _): unfinished.insert(id)
+            case .added(_, let id, _, _, _, _, _): unfinished.insert(id)
             case .state(_, let id, _, .finished, _, _): unfinished.remove(id)
-            case .progress(_, let id, _, _, _, _): progressOf = id
+            case .progress(_, let id, _, _, _, _, _): progressOf = id
             default: break
             }
             // The encoder writes whole lines ending in "}\n": the seq goes before the brace.

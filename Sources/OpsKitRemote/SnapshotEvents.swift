@@ -28,8 +28,8 @@ public enum SnapshotEvents {
                 add(
                     op.addedAt,
                     .added(
-                        time: op.addedAt, id: op.id, name: op.name, kind: op.kind, totalBytes: op.totalBytes,
-                        dependencies: op.dependencies))
+                        time: op.addedAt, id: op.id, name: op.name, kind: op.kind, unit: op.unit,
+                        totalBytes: op.totalBytes, dependencies: op.dependencies))
             }
             // The states after the one the viewer had (all of them for a new operation).
             var changes = op.history
@@ -52,12 +52,15 @@ public enum SnapshotEvents {
                         message: change.lifecycle == .finished ? op.message : nil))
                 from = change.lifecycle
             }
-            if op.lifecycle != .finished, op.completedBytes > 0, op.completedBytes != before?.completedBytes {
+            if op.lifecycle != .finished,
+                op.completedBytes != before?.completedBytes && op.completedBytes > 0
+                    || op.nextAttemptAt != before?.nextAttemptAt || op.retries != (before?.retries ?? 0)
+            {
                 add(
                     current.time,
                     .progress(
                         time: current.time, id: op.id, completedBytes: op.completedBytes, totalBytes: op.totalBytes,
-                        bytesPerSecond: op.bytesPerSecond, retries: op.retries))
+                        bytesPerSecond: op.bytesPerSecond, retries: op.retries, nextAttemptAt: op.nextAttemptAt))
             }
         }
         // At equal times, starts go last: a start never appears before the finish that freed

@@ -6,7 +6,7 @@ public struct JSONLinesEncoder: Sendable {
     /// Minimum simulated time between two progress lines of one operation.
     public var progressInterval: Duration
     private var names: [Int: String] = [:]
-    private var lastProgress: [Int: (time: Duration, retries: Int)] = [:]
+    private var lastProgress: [Int: (time: Duration, retries: Int, waiting: Bool)] = [:]
     /// The newest progress event held back by throttling, per operation; written before the
     /// operation's finish line so the stream's last bytes are exact.
     private var heldProgress: [Int: MonitorEvent] = [:]
@@ -20,13 +20,13 @@ public struct JSONLinesEncoder: Sendable {
     /// events append nothing.
     public mutating func encode(_ event: MonitorEvent, into output: inout String) {
         switch event {
-        case .added(let time, let id, let name, let kind, let total, let dependencies):
+        case .added(let time, let id, let name, let kind, let unit, let total, let dependencies):
             names[id] = name
             output += "{\"t\":"
             appendTime(time, &output)
             output += ",\"event\":\"added\",\"id\":\(id),\"op\":"
             appendString(name, &output)
-            output += ",\"kind\":\"\(kind.rawValue)\",\"total\":\(total),\"after\":["
+            output += ",\"kind\":\"\(kind.rawValue)\",\"unit\":\"\(unit.rawValue)\",\"total\":\(total),\"after\":["
             for (index, dependency) in dependencies.enumerated() {
                 if index > 0 { output += "," }
                 output += "\(dependency)"
@@ -55,21 +55,27 @@ public struct JSONLinesEncoder: Sendable {
                 heldProgress[id] = nil
                 names[id] = nil
             }
-        case .progress(let time, let id, let completed, let total, let rate, let retries):
+        case .progress(let time, let id, let completed, let total, let rate, let retries, let next):
+            // A retry, and the end of its back-off, are always written.
             if let last = lastProgress[id], completed < total, last.retries == retries,
-                time - last.time < progressInterval
+                last.waiting == (next != nil), time - last.time < progressInterval
             {
                 heldProgress[id] = event
                 return
             }
             heldProgress[id] = nil
-            lastProgress[id] = (time, retries)
+            lastProgress[id] = (time, retries, next != nil)
             output += "{\"t\":"
             appendTime(time, &output)
             output += ",\"event\":\"progress\",\"id\":\(id),\"op\":"
             appendString(names[id] ?? "#\(id)", &output)
             output +=
-                ",\"bytes\":\(completed),\"total\":\(total),\"rate\":\(Int64(rate.rounded())),\"retries\":\(retries)}\n"
+                ",\"bytes\":\(completed),\"total\":\(total),\"rate\":\(Int64(rate.rounded())),\"retries\":\(retries)"
+            if let next {
+                output += ",\"next\":"
+                appendTime(next, &output)
+            }
+            output += "}\n"
         case .queue(let time, let suspended, let limit, let counts, let reason):
             output += "{\"t\":"
             appendTime(time, &output)

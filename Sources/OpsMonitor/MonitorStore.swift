@@ -158,7 +158,7 @@ public struct MonitorStore: Sendable {
         if recordsEvents {
             record(
                 .added(
-                    time: time, id: id, name: name ?? OperationSnapshot.defaultName(id: id), kind: kind,
+                    time: time, id: id, name: name ?? OperationSnapshot.defaultName(id: id), kind: kind, unit: unit,
                     totalBytes: total, dependencies: dependencies))
         }
         record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
@@ -249,7 +249,7 @@ public struct MonitorStore: Sendable {
         let change = operations.update(at: position) {
             op -> (
                 completedDelta: Int64, totalDelta: Int64, total: Int64, rate: Double, retryName: String?,
-                kind: OperationKind
+                kind: OperationKind, nextAttemptAt: Duration?
             )? in
             guard op.lifecycle != .finished else { return nil }
             let counted = op.unit == .bytes
@@ -267,7 +267,7 @@ public struct MonitorStore: Sendable {
                 if retryLog.last != nil { retryName = op.name }
             }
             op.retries = retries
-            return (completedDelta, totalDelta, op.totalBytes, newRate, retryName, op.kind)
+            return (completedDelta, totalDelta, op.totalBytes, newRate, retryName, op.kind, op.nextAttemptAt)
         }
         guard let change else { return }
         if tally != nil { tally?.recordTransfer(change.completedDelta, kind: change.kind) }
@@ -280,7 +280,7 @@ public struct MonitorStore: Sendable {
         record(
             .progress(
                 time: time, id: id, completedBytes: completed, totalBytes: change.total, bytesPerSecond: change.rate,
-                retries: retries))
+                retries: retries, nextAttemptAt: change.nextAttemptAt))
         touch()
     }
 

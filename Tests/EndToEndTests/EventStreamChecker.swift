@@ -11,6 +11,8 @@ struct EventStreamChecker {
     private var dependencies: [Int: [Int]] = [:]
     private var lastBytes: [Int: Int] = [:]
     private var totals: [Int: Int] = [:]
+    /// Operations whose progress counts items, not bytes (`"unit":"items"`; no `unit` is bytes).
+    private var countsItems: Set<Int> = []
     private var finalBytes: [Int: Int] = [:]
     private var executing = 0
     private var limit: Int
@@ -42,6 +44,11 @@ struct EventStreamChecker {
             names[id] = object["op"] as? String
             dependencies[id] = object["after"] as? [Int] ?? []
             totals[id] = object["total"] as? Int ?? 0
+            switch object["unit"] as? String ?? "bytes" {
+            case "bytes": countsItems.remove(id)
+            case "items": countsItems.insert(id)
+            case let unit: problems.append("line \(line): #\(id) has unknown unit \(unit)")
+            }
         case "state":
             let from = object["from"] as? String
             let to = object["to"] as? String ?? "?"
@@ -100,7 +107,8 @@ struct EventStreamChecker {
         if summary["operations"] as? Int != names.count {
             problems.append("summary says \(summary["operations"] ?? "nil") operations, events added \(names.count)")
         }
-        let bytes = finalBytes.values.reduce(0, +)
+        // The summary's `bytes` counts bytes only: items (tiles, pages) are not added in.
+        let bytes = finalBytes.filter { !countsItems.contains($0.key) }.values.reduce(0, +)
         if summary["bytes"] as? Int != bytes {
             problems.append("summary says \(summary["bytes"] ?? "nil") bytes, events say \(bytes)")
         }

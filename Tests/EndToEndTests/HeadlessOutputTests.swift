@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// Runs `script` with bash (`$0` is the opsdash binary); its stdout, stderr and status.
-func runBash(_ script: String, binary: String) throws -> ProcessResult {
-    let (process, out, err) = try startProcess(executableOnPath("bash") ?? "/bin/bash", ["-c", script, binary])
+/// Runs `script` with bash (`$0` is the opsdash binary, `$1`… the `arguments`); its stdout,
+/// stderr and status.
+func runBash(_ script: String, binary: String, _ arguments: String...) throws -> ProcessResult {
+    let (process, out, err) = try startProcess(
+        executableOnPath("bash") ?? "/bin/bash", ["-c", script, binary] + arguments)
     let errData = ReadAll(err.fileHandleForReading)
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -127,4 +127,29 @@ import Testing
         #expect(text.contains("not a JSON event"))
         #expect(text.contains("summary says succeeded 2, events say 1"))
     }
+
+    @Test func countsOnlyBytesOperationsInTheSummarysBytes() {
+        let stream = """
+            {"t":0.000,"event":"added","id":1,"op":"photo","kind":"download","unit":"bytes","total":10,"after":[]}
+            {"t":0.000,"event":"state","id":1,"op":"photo","from":null,"to":"ready"}
+            {"t":0.000,"event":"added","id":2,"op":"thumb","kind":"process","unit":"items","total":8,"after":[]}
+            {"t":0.000,"event":"state","id":2,"op":"thumb","from":null,"to":"ready"}
+            {"t":0.000,"event":"added","id":3,"op":"old","kind":"download","total":5,"after":[]}
+            {"t":0.000,"event":"state","id":3,"op":"old","from":null,"to":"ready"}
+            {"t":0.100,"event":"state","id":1,"op":"photo","from":"ready","to":"executing"}
+            {"t":0.100,"event":"state","id":2,"op":"thumb","from":"ready","to":"executing"}
+            {"t":0.100,"event":"state","id":3,"op":"old","from":"ready","to":"executing"}
+            {"t":0.200,"event":"progress","id":2,"op":"thumb","bytes":9,"total":8,"rate":1,"retries":0}
+            {"t":0.400,"event":"state","id":1,"op":"photo","from":"executing","to":"finished","outcome":"succeeded"}
+            {"t":0.400,"event":"state","id":2,"op":"thumb","from":"executing","to":"finished","outcome":"succeeded"}
+            {"t":0.400,"event":"state","id":3,"op":"old","from":"executing","to":"finished","outcome":"succeeded"}
+            {"event":"summary","operations":3,"succeeded":3,"failed":0,"cancelled":0,"bytes":15}
+            """
+        var checker = EventStreamChecker(limit: 3)
+        checker.check(stream)
+        #expect(checker.problems == ["line 10: #2 progress 9 outside 0…8"], "tiles are not bytes; no unit is bytes")
+        var counted = EventStreamChecker(limit: 3)
+        counted.check(stream.replacingOccurrences(of: #""bytes":15"#, with: #""bytes":23"#))
+        #expect(counted.problems == ["line 10: #2 progress 9 outside 0…8", "summary says 23 bytes, events say 15"])
+    }
 }

@@ -33,6 +33,39 @@ private func quit(_ tmux: TmuxSession) {
             "the app removed its socket and sidecar")
     }
 
+    /// A viewer that joins after thumbnails did some tiles (items) sums the same bytes as one
+    /// that saw everything: only bytes operations count, whenever the viewer joined.
+    @Test func aViewerJoiningAfterTilesWereDoneCountsWhatAnEarlyViewerCounts() throws {
+        let runtime = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let app = try PublishingApp(["--rounds", "3", "--speed", "10"], runtime: runtime)
+        let environment = ["XDG_RUNTIME_DIR": runtime]
+        let (early, out, err) = try startProcess(
+            try OpsdashBuild.debug.binary(), ["attach", "--headless"], environment: environment)
+        let earlyErrors = ReadAll(err.fileHandleForReading)
+        var earlyText = ""
+        while !earlyText.contains(#""event":"progress","id":2,"op":"thumb-1-1","bytes":"#) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            earlyText += String(decoding: chunk, as: UTF8.self)
+        }
+        let late = try runOpsdash(["attach", "--headless"], environment: environment)
+        earlyText += String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        early.waitUntilExit()
+        #expect(early.terminationStatus == 1, "\(String(decoding: earlyErrors.wait(), as: UTF8.self))")
+        #expect(late.status == 1, "one operation was cancelled: \(late.stderr)")
+        #expect(app.waitForExit())
+        var checkers = (early: EventStreamChecker(limit: 3), late: EventStreamChecker(limit: 3))
+        checkers.early.check(earlyText)
+        checkers.late.check(late.stdout)
+        #expect(checkers.early.problems.isEmpty, "\(checkers.early.problems.prefix(5))")
+        #expect(checkers.late.problems.isEmpty, "\(checkers.late.problems.prefix(5))")
+        #expect(late.stdout.contains(#""op":"thumb-1-1","kind":"process","unit":"items""#))
+        let bytes = checkers.early.summary?["bytes"] as? Int
+        #expect(bytes != nil && checkers.late.summary?["bytes"] as? Int == bytes)
+        #expect(checkers.early.summary?["total"] as? Int == checkers.late.summary?["total"] as? Int)
+    }
+
     @Test func attachHeadlessRecordReplaysAsTheSameEvents() throws {
         let runtime = try PublishingApp.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }

@@ -65,7 +65,8 @@ import Testing
                 dependencies: []),
             .state(time: .milliseconds(100), id: 1, from: nil, to: .ready, outcome: nil, message: nil),
             .added(
-                time: .milliseconds(100), id: 2, name: "thumbnail", kind: .process, totalBytes: 100, dependencies: [1]),
+                time: .milliseconds(100), id: 2, name: "thumbnail", kind: .process, unit: .items, totalBytes: 8,
+                dependencies: [1]),
             .state(time: .milliseconds(100), id: 2, from: nil, to: .waiting, outcome: nil, message: nil),
             .state(time: .milliseconds(150), id: 1, from: .ready, to: .executing, outcome: nil, message: nil),
         ])
@@ -114,6 +115,8 @@ import Testing
         #expect(picture.counts == StateCounts(ready: 1, succeeded: 1))
         #expect(picture.maxConcurrentOperationCount == 4)
         #expect(picture.completedBytes == 2_000_000)
+        #expect(picture.totalBytes == 2_000_000, "the thumbnail's 8 tiles are items, not bytes")
+        #expect(picture.operation(id: 2)?.unit == .items)
         #expect(picture.operation(id: 2)?.dependencies == [1])
     }
 }

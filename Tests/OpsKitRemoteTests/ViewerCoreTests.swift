@@ -141,4 +141,43 @@ import Testing
             return
         }
     }
+
+    @Test func aSnapshotsEventsCarryEachOperationsUnitAndRetryWait() {
+        let tiles = OperationSnapshot(
+            id: 1, name: "thumb", kind: .process, unit: .items, lifecycle: .executing, completedBytes: 3,
+            totalBytes: 8, addedAt: .seconds(1), startedAt: .seconds(1),
+            history: [
+                StateChange(time: .seconds(1), lifecycle: .ready),
+                StateChange(time: .seconds(1), lifecycle: .executing),
+            ])
+        var waiting = OperationSnapshot(
+            id: 2, name: "photo", kind: .download, lifecycle: .executing, totalBytes: 100, retries: 1,
+            nextAttemptAt: .seconds(6), addedAt: .seconds(1), startedAt: .seconds(2),
+            history: [
+                StateChange(time: .seconds(1), lifecycle: .ready),
+                StateChange(time: .seconds(2), lifecycle: .executing),
+            ])
+        let before = QueueSnapshot(time: .seconds(4), operations: ChunkedArray([tiles, waiting]))
+        let events = SnapshotEvents.events(from: nil, to: before)
+        #expect(
+            events.contains(
+                .added(
+                    time: .seconds(1), id: 1, name: "thumb", kind: .process, unit: .items, totalBytes: 8,
+                    dependencies: [])))
+        #expect(
+            events.contains(
+                .progress(
+                    time: .seconds(4), id: 2, completedBytes: 0, totalBytes: 100, bytesPerSecond: 0, retries: 1,
+                    nextAttemptAt: .seconds(6))),
+            "a wait with nothing done yet still reaches the viewer")
+        waiting.nextAttemptAt = nil
+        let after = SnapshotEvents.events(
+            from: before, to: QueueSnapshot(time: .seconds(7), operations: ChunkedArray([tiles, waiting])))
+        #expect(
+            after == [
+                .progress(
+                    time: .seconds(7), id: 2, completedBytes: 0, totalBytes: 100, bytesPerSecond: 0, retries: 1,
+                    nextAttemptAt: nil)
+            ], "the wait's end too")
+    }
 }

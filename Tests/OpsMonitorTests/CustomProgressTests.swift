@@ -93,7 +93,8 @@ final class IndexOperation: AsyncOperation, ProgressReportingOperation, @uncheck
         let lines = output.split(separator: "\n").map(String.init)
         #expect(
             lines.contains(
-                #"{"t":0.000,"event":"added","id":1,"op":"fetch","kind":"download","total":1000000,"after":[]}"#))
+                #"{"t":0.000,"event":"added","id":1,"op":"fetch","kind":"download","unit":"bytes","total":1000000,"after":[]}"#
+            ))
         #expect(
             lines.contains(
                 #"{"t":1.000,"event":"progress","id":1,"op":"fetch","bytes":400000,"total":1000000,"rate":400000,"retries":0}"#

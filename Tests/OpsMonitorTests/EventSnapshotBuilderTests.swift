@@ -72,7 +72,6 @@ private func expectSame(
     for (mine, theirs) in zip(rebuilt.operations, original.operations) {
         var expected = theirs
         if !retryText { expected.retryLog = mine.retryLog }
-        expected.nextAttemptAt = mine.nextAttemptAt  // not on the wire (a snapshot-only field)
         #expect(mine == expected, "operation #\(theirs.id)", sourceLocation: sourceLocation)
     }
     let keep: (LogEntry) -> Bool = { retryText || $0.kind != .retry }

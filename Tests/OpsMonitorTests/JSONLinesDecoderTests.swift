@@ -112,8 +112,8 @@ import Testing
             ],
             retryLog: ["attempt 1 failed at 50%: reset"])
         var unnamed = OperationSnapshot(
-            id: 9, name: "", kind: .process, lifecycle: .executing, completedBytes: 3, totalBytes: 10,
-            bytesPerSecond: 123.456789)
+            id: 9, name: "", kind: .process, unit: .items, lifecycle: .executing, completedBytes: 3, totalBytes: 10,
+            bytesPerSecond: 123.456789, retries: 2, nextAttemptAt: .nanoseconds(7_000_000_003))
         unnamed.explicitName = nil
         let log = [
             LogEntry(
@@ -143,9 +143,13 @@ import Testing
         op.name = "other"
         #expect(rebuilt.operation(id: 4)?.name == "up \"x\"")
         #expect(rebuilt.operation(id: 9)?.name == "op-9")
+        #expect(rebuilt.operation(id: 9)?.unit == .items)
+        #expect(rebuilt.operation(id: 9)?.nextAttemptAt == .nanoseconds(7_000_000_003))
+        #expect(String(lines[2]).contains(#""retries":2,"next":7.000000003,"#))
         #expect(
             String(lines[1]).hasPrefix(
-                #"{"event":"snapshot_op","id":4,"op":"up \"x\"","kind":"upload","state":"finished","outcome":"failed""#)
+                #"{"event":"snapshot_op","id":4,"op":"up \"x\"","kind":"upload","unit":"bytes","state":"finished","outcome":"failed""#
+            )
         )
     }
 }

@@ -24,7 +24,7 @@ import Testing
             into: &out)
         #expect(
             out.split(separator: "\n", omittingEmptySubsequences: false) == [
-                #"{"t":0.005,"event":"added","id":3,"op":"img \"3\"","kind":"download","total":100,"after":[1,2]}"#,
+                #"{"t":0.005,"event":"added","id":3,"op":"img \"3\"","kind":"download","unit":"bytes","total":100,"after":[1,2]}"#,
                 #"{"t":1.250,"event":"state","id":3,"op":"img \"3\"","from":"ready","to":"executing"}"#,
                 #"{"t":2.000,"event":"progress","id":3,"op":"img \"3\"","bytes":50,"total":100,"rate":25,"retries":1}"#,
                 #"{"t":3.000,"event":"queue","suspended":true,"limit":4,"waiting":0,"ready":2,"executing":1,"succeeded":0,"failed":0,"cancelled":0,"reason":"queue paused"}"#,

@@ -224,7 +224,7 @@ do {
         target: .unix(latencyPublisher.socketPath), reconnect: false,
         onOutput: { outputs in
             let now = ContinuousClock.now
-            for case .event(.added(_, _, let name, _, _, _)) in outputs {
+            for case .event(.added(_, _, let name, _, _, _, _)) in outputs {
                 if let start = sent.withLock({ $0.removeValue(forKey: name) }) {
                     let latency = (now - start).seconds
                     seen.withLock { $0.append(latency) }

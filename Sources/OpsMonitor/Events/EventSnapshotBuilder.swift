@@ -9,6 +9,7 @@ public struct EventSnapshotBuilder: Sendable {
     private struct Announced: Sendable {
         var name: String
         var kind: OperationKind
+        var unit: ProgressUnit
         var totalBytes: Int64
         var dependencies: [Int]
         var time: Duration
@@ -64,18 +65,22 @@ public struct EventSnapshotBuilder: Sendable {
     public mutating func apply(_ event: MonitorEvent) {
         time = max(time, event.time)
         switch event {
-        case .added(let time, let id, let name, let kind, let total, let dependencies):
-            announced[id] = Announced(name: name, kind: kind, totalBytes: total, dependencies: dependencies, time: time)
+        case .added(let time, let id, let name, let kind, let unit, let total, let dependencies):
+            announced[id] = Announced(
+                name: name, kind: kind, unit: unit, totalBytes: total, dependencies: dependencies, time: time)
         case .state(let time, let id, nil, let to, _, _):
             let known = announced.removeValue(forKey: id)
             store.insert(
                 id: id, name: OperationSnapshot.explicitName(known?.name, id: id), kind: known?.kind ?? .other,
-                lifecycle: to, totalBytes: known?.totalBytes ?? 0, dependencies: known?.dependencies ?? [],
+                unit: known?.unit ?? .bytes, lifecycle: to, totalBytes: known?.totalBytes ?? 0,
+                dependencies: known?.dependencies ?? [],
                 time: known?.time ?? time)
         case .state(let time, let id, _, let to, let outcome, let message):
             store.transition(id, to: to, outcome: outcome, message: message, time: time)
-        case .progress(let time, let id, let completed, _, let rate, let retries):
-            store.progress(id, completedBytes: completed, bytesPerSecond: rate, retries: retries, time: time)
+        case .progress(let time, let id, let completed, let total, let rate, let retries, let next):
+            store.progress(
+                id, completedBytes: completed, totalBytes: total, bytesPerSecond: rate, retries: retries,
+                nextAttemptAt: next, time: time)
         case .queue(let time, let suspended, let limit, _, let reason):
             // The monitor records a setting only when it changed; an action changes none.
             if suspended != store.isSuspended {

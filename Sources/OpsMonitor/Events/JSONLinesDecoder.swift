@@ -43,7 +43,9 @@ public struct JSONLinesDecoder: Sendable {
             return .event(
                 .added(
                     time: try fields.time("t"), id: try fields.int("id"), name: try fields.string("op"),
-                    kind: try fields.enumValue("kind", OperationKind.self), totalBytes: try fields.int64("total"),
+                    kind: try fields.enumValue("kind", OperationKind.self),
+                    unit: try fields.optionalEnum("unit", ProgressUnit.self) ?? .bytes,
+                    totalBytes: try fields.int64("total"),
                     dependencies: fields.has("after") ? try fields.ints("after") : []))
         case "state":
             return .event(
@@ -58,7 +60,7 @@ public struct JSONLinesDecoder: Sendable {
                 .progress(
                     time: try fields.time("t"), id: try fields.int("id"), completedBytes: try fields.int64("bytes"),
                     totalBytes: try fields.int64("total"), bytesPerSecond: try fields.double("rate"),
-                    retries: try fields.optionalInt("retries") ?? 0))
+                    retries: try fields.optionalInt("retries") ?? 0, nextAttemptAt: try fields.optionalTime("next")))
         case "queue":
             return .event(
                 .queue(
@@ -110,10 +112,12 @@ public struct JSONLinesDecoder: Sendable {
         }
         var op = OperationSnapshot(
             id: id, name: "", kind: try fields.optionalEnum("kind", OperationKind.self) ?? .other,
+            unit: try fields.optionalEnum("unit", ProgressUnit.self) ?? .bytes,
             lifecycle: try fields.enumValue("state", Lifecycle.self),
             outcome: try fields.optionalEnum("outcome", Outcome.self), message: try fields.optionalString("message"),
             completedBytes: try fields.int64("bytes"), totalBytes: try fields.int64("total"),
             bytesPerSecond: try fields.double("rate"), retries: try fields.optionalInt("retries") ?? 0,
+            nextAttemptAt: try fields.optionalTime("next"),
             dependencies: fields.has("after") ? try fields.ints("after") : [],
             addedAt: try fields.time("added"), startedAt: try fields.optionalTime("started"),
             finishedAt: try fields.optionalTime("finished"), history: history,

@@ -31,7 +31,8 @@ public enum KeyframeEncoder {
     static func encode(_ op: OperationSnapshot, into output: inout String) {
         output += "{\"event\":\"snapshot_op\",\"id\":\(op.id),\"op\":"
         JSONLinesEncoder.appendString(op.name, &output)
-        output += ",\"kind\":\"\(op.kind.rawValue)\",\"state\":\"\(op.lifecycle.rawValue)\""
+        output += ",\"kind\":\"\(op.kind.rawValue)\",\"unit\":\"\(op.unit.rawValue)\","
+        output += "\"state\":\"\(op.lifecycle.rawValue)\""
         if let outcome = op.outcome { output += ",\"outcome\":\"\(outcome.rawValue)\"" }
         if let message = op.message {
             output += ",\"message\":"
@@ -39,7 +40,12 @@ public enum KeyframeEncoder {
         }
         output += ",\"bytes\":\(op.completedBytes),\"total\":\(op.totalBytes),\"rate\":"
         appendDouble(op.bytesPerSecond, &output)
-        output += ",\"retries\":\(op.retries),\"after\":["
+        output += ",\"retries\":\(op.retries)"
+        if let next = op.nextAttemptAt {
+            output += ",\"next\":"
+            appendPreciseTime(next, &output)
+        }
+        output += ",\"after\":["
         for (index, dependency) in op.dependencies.enumerated() {
             if index > 0 { output += "," }
             output += "\(dependency)"
