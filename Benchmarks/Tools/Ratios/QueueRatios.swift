@@ -84,7 +84,7 @@ func metricsOverhead(_ run: RatioRun) -> [Row] {
 
 /// 2c. Recording seek.
 func recordingSeek(_ run: RatioRun) -> [Row] {
-    let (size, smoke) = (run.size, run.smoke)
+    let smoke = run.smoke
     var rows: [Row] = []
     let n = smoke ? 50_000 : 1_000_000
     log("2c. recording seek, \(n) events")
