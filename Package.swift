@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "OpsScenarios", dependencies: ["OpsKit"]),
         .target(
             name: "OpsKitMetrics",
-            dependencies: ["OpsMonitor", .product(name: "CoreMetrics", package: "swift-metrics")]
+            dependencies: ["OpsKit", "OpsMonitor", .product(name: "CoreMetrics", package: "swift-metrics")]
         ),
         // The Prometheus backend and the /metrics HTTP endpoint, for apps (opsdash, AppExample).
         .target(
@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "OpsMonitorTests", dependencies: ["OpsMonitor", "OpsKit", "OpsKitTesting"]),
         .testTarget(
             name: "OpsKitMetricsTests",
-            dependencies: ["OpsKitMetrics", "OpsMetricsServer", "OpsMonitor", "OpsKit"]
+            dependencies: ["OpsKitMetrics", "OpsMetricsServer", "OpsMonitor", "OpsKit", "OpsKitTesting"]
         ),
         .testTarget(name: "OpsScenariosTests", dependencies: ["OpsScenarios", "OpsKit"]),
         .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"], exclude: ["Snapshots"]),
@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "OpsKitRemoteTests",
             dependencies: [
-                "OpsKitRemote", "OpsMonitor", "OpsKit",
+                "OpsKitRemote", "OpsMonitor", "OpsKit", "OpsKitTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -13,14 +13,6 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // OpsDashUI is not a product of the main package; this target compiles the same sources
-        // (Support/OpsDashUIMirror is a symlink to ../../Sources/OpsDashUI) under another module
-        // name, so the frame benchmark always measures the current renderer.
-        .target(
-            name: "OpsDashUIBench",
-            dependencies: [.product(name: "OpsMonitor", package: "OpsDash")],
-            path: "Support/OpsDashUIMirror"
-        ),
         // mallinfo2() (not exported by Swift's Glibc module).
         .target(name: "CMallocStats", path: "Support/CMallocStats"),
         // The workloads, shared by the package-benchmark targets and the side-by-side `Ratios` run.
@@ -31,7 +23,7 @@ let package = Package(
                 .product(name: "OpsMonitor", package: "OpsDash"),
                 .product(name: "OpsKitMetrics", package: "OpsDash"),
                 .product(name: "OpsMetricsServer", package: "OpsDash"),
-                "OpsDashUIBench",
+                .product(name: "OpsDashUI", package: "OpsDash"),
                 "CMallocStats",
             ],
             path: "Support/BenchWorkloads"

@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+
+private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
+
+private let systemWrite = Darwin.write
 #endif
 import OpsKit
 
@@ -15,7 +19,7 @@ enum StandardStreams {
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in
                 guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.write(fd, base + offset, buffer.count - offset)
+                return systemWrite(fd, base + offset, buffer.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }

@@ -16,9 +16,7 @@ public final class NcursesScreen: TerminalScreen {
     /// (otherwise styles degrade to bold/reverse).
     public let hasColors: Bool
     /// Frames flushed to the terminal so far (one per non-empty `draw`).
-    public private(set) var framesDrawn = 0
-    /// Cells written so far.
-    public private(set) var cellsDrawn = 0
+    package private(set) var framesDrawn = 0
 
     private var screen: OpaquePointer?
     private var tty: UnsafeMutablePointer<FILE>?
@@ -168,7 +166,6 @@ public final class NcursesScreen: TerminalScreen {
             _ = line.withUnsafeBufferPointer { buffer in
                 opsdash_put_cells(Int32(run.y), Int32(max(0, run.x)), buffer.baseAddress, Int32(buffer.count))
             }
-            cellsDrawn += count
         }
         _ = opsdash_refresh()
         framesDrawn += 1

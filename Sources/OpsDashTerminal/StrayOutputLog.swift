@@ -15,9 +15,9 @@ import CTerminalRestore
 /// name gets a `-1`, `-2`, … suffix. Where `O_TMPFILE` is missing (macOS, some file systems)
 /// the file is created named, exclusively and without following symlinks (`O_EXCL |
 /// O_NOFOLLOW`, 0600), and removed at `close()` when empty; only a crash can leave it there.
-public final class StrayOutputLog {
+final class StrayOutputLog {
     /// The open file (write-only).
-    public let descriptor: Int32
+    let descriptor: Int32
     private let directory: String
     private let baseName: String
     /// Where the fallback file already has its name; nil for an unnamed file.
@@ -25,7 +25,7 @@ public final class StrayOutputLog {
     private var closed = false
 
     /// Creates the file in `directory`; nil (changing nothing) if it can't be created.
-    public init?(directory: String, pid: Int32 = getpid()) {
+    init?(directory: String, pid: Int32 = getpid()) {
         self.directory = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
         baseName = "opsdash-\(pid)"
         let unnamed = opsdash_open_unnamed_file(self.directory)
@@ -56,7 +56,7 @@ public final class StrayOutputLog {
     /// Closes the file; returns its path if anything was written to it (it stays), nil if it
     /// was empty (it is gone). Idempotent: later calls return nil.
     @discardableResult
-    public func close() -> String? {
+    func close() -> String? {
         guard !closed else { return nil }
         closed = true
         var status = stat()

@@ -1,4 +1,5 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 @testable import OpsDashApp
@@ -60,8 +61,7 @@ struct ExitStatusTests {
         signals.handOver()  // or the signal would end the test process
         #expect(signals.received == nil)
         signals.deliverToWatcher(SIGUSR2)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while signals.received == nil, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        try #require(eventually(timeout: .seconds(10)) { signals.received != nil })
         #expect(signals.received == SIGUSR2)
     }
 }

@@ -3,20 +3,11 @@ import Foundation
 import FoundationNetworking
 #endif
 import OpsKit
+import OpsKitTesting
 import OpsKitMetrics
 import OpsMetricsServer
 import OpsMonitor
 import Testing
-
-/// Waits (with a deadline) until `condition` holds; returns whether it did.
-func eventually(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() > deadline { return false }
-        Thread.sleep(forTimeInterval: 0.002)
-    }
-    return true
-}
 
 @Suite struct QueueMetricsTests {
     /// A queue, its monitor and metrics on a fresh Prometheus registry.
@@ -110,9 +101,8 @@ func eventually(timeout: Double = 30, _ condition: () -> Bool) -> Bool {
         ]
         fixture.queue.addOperations(ops, waitUntilFinished: false)
         #expect(
-            eventually {
-                fixture.clock.advance(by: .milliseconds(10))
-                return fixture.monitor.subscribedOperationCount == 0 && fixture.queue.allOperationCount == 0
+            fixture.clock.run(fixture.queue, step: .milliseconds(10)) {
+                fixture.monitor.subscribedOperationCount == 0 && fixture.queue.allOperationCount == 0
             })
         let scraped = fixture.scrape()
         #expect(scraped[#"opsdash_transfer_bytes_total{queue="images",direction="download"}"#] == 1_000)

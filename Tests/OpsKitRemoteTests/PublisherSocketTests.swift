@@ -1,5 +1,6 @@
 import Foundation
 import OpsKit
+import OpsKitTesting
 import OpsMonitor
 import ServiceLifecycle
 import Logging
@@ -60,8 +61,7 @@ private final class Published {
         #expect(mode.st_mode & 0o777 == 0o700)
         let viewer = RemoteViewer(target: .unix(published.publisher.socketPath), reconnect: false)
         #expect(viewer.start() == nil)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while viewer.snapshot.counts.total < 3, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        try #require(eventually(timeout: .seconds(10)) { viewer.snapshot.counts.total == 3 })
         #expect(viewer.snapshot.counts.ready == 3)
         #expect(viewer.status.welcome?.role == .observer)
         #expect(viewer.perform(.suspend).failureCode == "forbidden")
@@ -79,8 +79,7 @@ private final class Published {
         published.add(2)
         let viewer = RemoteViewer(target: .unix(published.publisher.socketPath), reconnect: false)
         #expect(viewer.start() == nil)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while viewer.snapshot.counts.total < 2, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        try #require(eventually(timeout: .seconds(10)) { viewer.snapshot.counts.total == 2 })
         #expect(viewer.status.welcome?.role == .controller)
         #expect(viewer.perform(.setLimit(5)).isSuccess)
         #expect(viewer.snapshot.maxConcurrentOperationCount == 5, "the reply waits for the event that shows it")
@@ -89,10 +88,8 @@ private final class Published {
         #expect(viewer.perform(.resume).isSuccess)
         #expect(viewer.snapshot.isSuspended == false)
         // The tally is copied out at each pump: wait (bounded) for the last command to show.
-        let counted = ContinuousClock.now + .seconds(10)
-        while published.publisher.tally()?.commands["resume"]?["ok"] != 1, ContinuousClock.now < counted {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
+        try #require(
+            eventually(timeout: .seconds(10)) { published.publisher.tally()?.commands["resume"]?["ok"] == 1 })
         let tally = try #require(published.publisher.tally())
         #expect(tally.clients == ["controller": 1, "observer": 0])
         #expect(tally.commands["set_limit"]?["ok"] == 1)
@@ -177,8 +174,7 @@ private final class Published {
         let token = try TokenFile.load(root + "/read.token")
         let viewer = RemoteViewer(target: .tcp(host: "127.0.0.1", port: port), token: token, reconnect: false)
         #expect(viewer.start() == nil)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while viewer.status.welcome == nil, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        try #require(eventually(timeout: .seconds(10)) { viewer.status.welcome != nil })
         #expect(viewer.status.welcome?.role == .observer, "the read token gives read-only access")
         viewer.stop()
     }
@@ -196,11 +192,9 @@ private final class Published {
         for _ in 0..<10 { published.add(1_000) }
         published.queue.isSuspended = false
         published.queue.waitUntilAllOperationsAreFinished()
-        let deadline = ContinuousClock.now + .seconds(20)
-        while viewer.snapshot.counts.succeeded < 10_000, ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        #expect(viewer.snapshot.counts.succeeded == 10_000, "the reading viewer saw everything")
+        #expect(
+            eventually(timeout: .seconds(20)) { viewer.snapshot.counts.succeeded == 10_000 },
+            "the reading viewer saw everything")
         let statistics = try #require(published.publisher.statistics())
         #expect(statistics.ringBytes <= 256 * 1024)
         #expect(statistics.viewers == 2)

@@ -42,13 +42,15 @@ private final class Workload {
         monitor.setSuspended(false)
     }
 
-    /// Advances the clock until every operation finished (bounded by a deadline).
+    /// Drives the clock until every operation finished: time moves only while the queue is settled
+    /// (see `ManualClock.run`), with `each` called between advances.
     func runToEnd(step: Duration = .milliseconds(100), _ each: () -> Void = {}) -> Bool {
-        eventually {
-            clock.advance(by: step)
-            each()
-            return monitor.snapshot().counts.finished == ops.count
-        }
+        runUntil(step: step, each) { monitor.snapshot().counts.finished == ops.count }
+    }
+
+    /// Drives the clock until `done` holds.
+    func runUntil(step: Duration, _ each: () -> Void = {}, _ done: () -> Bool) -> Bool {
+        clock.run(queue, step: step, each: each, until: done)
     }
 }
 
@@ -157,11 +159,7 @@ private func expectSame(
         let run = Workload(limits: limits)
         run.start()
         // Run part way, then join late from a keyframe.
-        #expect(
-            eventually {
-                run.clock.advance(by: .milliseconds(50))
-                return run.monitor.snapshot().counts.finished >= 30
-            })
+        #expect(run.runUntil(step: .milliseconds(50)) { run.monitor.snapshot().counts.finished >= 30 })
         let (_, middle) = run.monitor.drainEventsAndSnapshot()
         let keyframe = KeyframeEncoder.lines(middle, seq: 41)
         let decoder = JSONLinesDecoder()
@@ -192,11 +190,7 @@ private func expectSame(
         run.monitor.setRecordingEvents(false)
         #expect(!run.monitor.isRecordingEvents)
         run.start()
-        #expect(
-            eventually {
-                run.clock.advance(by: .milliseconds(100))
-                return run.monitor.snapshot().counts.finished >= 20
-            })
+        #expect(run.runUntil(step: .milliseconds(100)) { run.monitor.snapshot().counts.finished >= 20 })
         #expect(run.monitor.drainEvents().isEmpty, "nothing recorded while off")
         var builder = EventSnapshotBuilder()
         builder.load(run.monitor.setRecordingEvents(true))

@@ -89,9 +89,6 @@ public final class ManualClock: SimulationClock {
         state.withLock { if $0.now < target { $0.now = target } }
     }
 
-    /// Runs everything that is due now, without moving time.
-    public func runDue() { advance(by: .zero) }
-
     private func takeNext(dueBy target: Duration) -> Entry? {
         state.withLock { state in
             var best: Int?

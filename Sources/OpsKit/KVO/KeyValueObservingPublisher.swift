@@ -107,18 +107,6 @@ public enum ObservableKeyTable {
 }
 
 extension KeyValueObservingPublisher {
-    /// Registers `changeHandler` for property `name`, read through `keyPath`: the engine behind
-    /// `observe`, for a publisher that names the property itself.
-    @inlinable
-    public func registerObservation<Value>(
-        _ keyPath: KeyPath<Self, Value>, name: String, options: NSKeyValueObservingOptions,
-        changeHandler: @escaping @Sendable (Self, NSKeyValueObservedChange<Value>) -> Void
-    ) -> NSKeyValueObservation {
-        register(
-            keyPath, key: TypedObservedKey<Value>.make(name: name, root: Self.self), options: options,
-            changeHandler: changeHandler)
-    }
-
     /// Registers `changeHandler` under `key`, then sends the `.initial` notification if asked.
     @inlinable
     func register<Value>(

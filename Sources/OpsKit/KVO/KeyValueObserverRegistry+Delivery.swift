@@ -1,0 +1,171 @@
+#if !canImport(ObjectiveC)
+import Foundation
+import Synchronization
+
+extension KeyValueObserverRegistry {
+    // MARK: Publishing, owner known (fast path)
+
+    /// Sends the before-change notification of `key` to observers that asked for `.prior`;
+    /// `owner` is the object whose property changes (the one observed).
+    @inlinable
+    public func willChange<Value>(_ key: String, old: @autoclosure () -> Value, owner: AnyObject) {
+        guard hasPriorObservers, mayObserve(key) else { return }
+        withObservers { deliverPrior(key, owner: owner, $0, old: old) }
+    }
+
+    /// Sends the change notification of `key` to its observers; `owner` is the object whose
+    /// property changed (the one observed).
+    @inlinable
+    public func didChange<Value>(
+        _ key: String, old: @autoclosure () -> Value, new: @autoclosure () -> Value, owner: AnyObject
+    ) {
+        guard hasObservers, mayObserve(key) else { return }
+        withObservers { deliver(key, owner: owner, $0, old: old, new: new) }
+    }
+
+    /// Sends a to-many change (`.insertion` or `.removal`) of `key`: `elements` are the inserted
+    /// (as new) or removed (as old) elements, at `indexes`; `owner` is the observed object.
+    /// Neither is computed unless an observer of `key` receives it.
+    @inlinable
+    public func didChangeElements<Element>(
+        _ key: String, kind: NSKeyValueChange, elements: @autoclosure () -> [Element],
+        indexes: @autoclosure () -> IndexSet, owner: AnyObject
+    ) {
+        guard hasObservers, mayObserve(key) else { return }
+        withObservers { deliverElements(key, owner: owner, $0, kind: kind, elements: elements, indexes: indexes) }
+    }
+
+    // MARK: Publishing, owner read from the registry
+
+    /// The owner kept at the first registration.
+    @usableFromInline
+    var registeredOwner: (any AnyObject & Sendable)? {
+        writer.withLock { $0.owner }
+    }
+
+    /// Sends the before-change notification of `key` to observers that asked for `.prior`.
+    @inlinable
+    public func willChange<Value>(_ key: String, old: @autoclosure () -> Value) {
+        guard hasPriorObservers, mayObserve(key), let owner = registeredOwner else { return }
+        withObservers { deliverPrior(key, owner: owner, $0, old: old) }
+    }
+
+    /// Sends the change notification of `key` to its observers.
+    @inlinable
+    public func didChange<Value>(_ key: String, old: @autoclosure () -> Value, new: @autoclosure () -> Value) {
+        guard hasObservers, mayObserve(key), let owner = registeredOwner else { return }
+        withObservers { deliver(key, owner: owner, $0, old: old, new: new) }
+    }
+
+    /// Sends a to-many change (`.insertion` or `.removal`) of `key`: `elements` are the inserted
+    /// (as new) or removed (as old) elements, at `indexes`.
+    @inlinable
+    public func didChangeElements<Element>(
+        _ key: String, kind: NSKeyValueChange, elements: @autoclosure () -> [Element],
+        indexes: @autoclosure () -> IndexSet
+    ) {
+        guard hasObservers, mayObserve(key), let owner = registeredOwner else { return }
+        withObservers { deliverElements(key, owner: owner, $0, kind: kind, elements: elements, indexes: indexes) }
+    }
+
+    // MARK: Delivery
+
+    @inlinable
+    func deliverPrior<Value>(_ key: String, owner: AnyObject, _ observers: ObserverView, old: () -> Value) {
+        let exact = observers.isExactOwner(owner)
+        var oldValue: Value?
+        var computed = false
+        observers.forEach { entry in
+            guard entry.wants(key, prior: true) else { return }
+            if !computed, entry.options.contains(.old) {
+                oldValue = old()
+                computed = true
+            }
+            Self.invoke(
+                entry, owner: owner, exact: exact, kind: .setting,
+                old: entry.options.contains(.old) ? oldValue : nil, new: nil, indexes: nil, isPrior: true)
+        }
+    }
+
+    @inlinable
+    func deliver<Value>(
+        _ key: String, owner: AnyObject, _ observers: ObserverView, old: () -> Value, new: () -> Value
+    ) {
+        let exact = observers.isExactOwner(owner)
+        // The common case, one observer: values computed only for it, no list.
+        if let single = observers.single {
+            single._withUnsafeGuaranteedRef { entry in
+                guard entry.wants(key, prior: false) else { return }
+                let options = entry.options
+                Self.invoke(
+                    entry, owner: owner, exact: exact, kind: .setting,
+                    old: options.contains(.old) ? old() : nil,
+                    new: options.contains(.new) ? new() : nil, indexes: nil, isPrior: false)
+            }
+            return
+        }
+        var oldValue: Value?
+        var newValue: Value?
+        var computed = false
+        observers.forEach { entry in
+            guard entry.wants(key, prior: false) else { return }
+            let options = entry.options
+            if !computed {
+                // Both, once, in this order (as before the list held more than one observer).
+                oldValue = old()
+                newValue = new()
+                computed = true
+            }
+            Self.invoke(
+                entry, owner: owner, exact: exact, kind: .setting, old: options.contains(.old) ? oldValue : nil,
+                new: options.contains(.new) ? newValue : nil, indexes: nil, isPrior: false)
+        }
+    }
+
+    @inlinable
+    func deliverElements<Element>(
+        _ key: String, owner: AnyObject, _ observers: ObserverView, kind: NSKeyValueChange,
+        elements: () -> [Element], indexes: () -> IndexSet
+    ) {
+        let exact = observers.isExactOwner(owner)
+        let valueOption: NSKeyValueObservingOptions = kind == .removal ? .old : .new
+        var changed: [Element]?
+        var positions: IndexSet?
+        observers.forEach { entry in
+            guard entry.wants(key, prior: false) else { return }
+            if positions == nil { positions = indexes() }
+            var values: [Element]?
+            if entry.options.contains(valueOption) {
+                if changed == nil { changed = elements() }
+                values = changed
+            }
+            Self.invoke(
+                entry, owner: owner, exact: exact, kind: kind, old: kind == .removal ? values : nil,
+                new: kind == .insertion ? values : nil, indexes: positions, isPrior: false)
+        }
+    }
+
+    /// Calls one entry: typed when the published type is the observed one, else through `Any`.
+    /// `exact`: the owner is known to be an instance of the entry's root (see `ownerType`).
+    @inlinable
+    static func invoke<Value>(
+        _ entry: ObservationEntry, owner: AnyObject, exact: Bool, kind: NSKeyValueChange, old: Value?,
+        new: Value?, indexes: IndexSet?, isPrior: Bool
+    ) {
+        entry.borrowedKey._withUnsafeGuaranteedRef { key in
+            if key.valueType == ObjectIdentifier(Value.self) {
+                withUnsafePointer(
+                    to: NSKeyValueObservedChange(
+                        kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior)
+                ) { change in
+                    unsafeDowncast(key, to: TypedObservedKey<Value>.self).invoke(
+                        entry, owner, exact, UnsafeRawPointer(change))
+                }
+            } else {
+                key.invokeErased(
+                    entry, owner, exact, kind, old.map { $0 as Any }, new.map { $0 as Any }, indexes, isPrior)
+            }
+        }
+    }
+}
+#endif
