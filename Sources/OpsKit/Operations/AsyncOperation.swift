@@ -30,6 +30,12 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         weak var queue: ObservableOperationQueue?
         /// This operation's ticket in `queue`'s books.
         var queueTicket: UInt64 = 0
+        /// A finish is being published: the state is `.finished`, observers and the queue's
+        /// books are being told, Foundation's queue is not told yet.
+        var publishingFinish = false
+        /// The thread `start()` returned on, until that thread next reads `isFinished`: the
+        /// read Foundation's queue makes right after `start()` (see `isFinished`).
+        var startReturnedOn: UInt?
     }
 
     private let locked = Mutex(Locked())
@@ -52,7 +58,22 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
 
     open override var isAsynchronous: Bool { true }
     open override var isExecuting: Bool { locked.withLock { $0.state == .executing } }
-    open override var isFinished: Bool { locked.withLock { $0.state == .finished } }
+    /// Whether the operation finished.
+    ///
+    /// On Linux, Foundation's queue reads `isFinished` on the thread that ran `start()` as soon as
+    /// it returns and, if true, finishes the operation there and starts the next one, without
+    /// waiting for `didChangeValue(forKey: "isFinished")`. That one read answers false while
+    /// another thread is still publishing the finish, so the queue learns of it only after
+    /// observers and the queue's books have (every other read sees the state as it is).
+    open override var isFinished: Bool {
+        locked.withLock { state in
+            if let thread = state.startReturnedOn, thread == currentThreadID() {
+                state.startReturnedOn = nil
+                if state.publishingFinish { return false }
+            }
+            return state.state == .finished
+        }
+    }
     open override var isCancelled: Bool { locked.withLock { $0.cancelled } }
 
     /// The current state.
@@ -106,6 +127,8 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         }
         guard transition(to: .executing, outcome: nil) else { return }
         execute()
+        let thread = currentThreadID()
+        locked.withLock { $0.startReturnedOn = thread }
     }
 
     /// Ends the work successfully (or as cancelled, if cancelled meanwhile). Idempotent.
@@ -137,7 +160,7 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
     /// Cancels with a reason shown in the outcome (e.g. "by operator").
     public func cancel(reason: String?) {
         guard markCancelled(reason: reason) else { return }
-        if state == .executing {
+        if locked.withLock({ $0.state == .executing }) {
             operationDidCancel()
             finish(outcome: .cancelled(reason: reason))
         }
@@ -295,6 +318,7 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         let (listeners, queue, ticket) = locked.withLock { state in
             state.state = next
             state.transitioning = false
+            state.publishingFinish = finishing
             if let outcome { state.outcome = outcome }
             guard finishing else {
                 return ([@Sendable (AsyncOperation) -> Void](), ObservableOperationQueue?.none, UInt64(0))
@@ -316,7 +340,14 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
             queue?.operationFinished(self, ticket: ticket, wasExecuting: previous == .executing)
             for listener in listeners { listener(self) }
         }
-        // Foundation's queue learns last, so observers see the finish before the next start.
+        // Foundation's queue learns last, so observers see the finish before the next start
+        // (its read of `isFinished` after `start()` waits for this too: see `isFinished`).
+        if finishing {
+            locked.withLock { state in
+                state.publishingFinish = false
+                state.startReturnedOn = nil
+            }
+        }
         if executingChanges { didChangeValue(forKey: "isExecuting") }
         if finishing { didChangeValue(forKey: "isFinished") }
         return true
@@ -348,4 +379,13 @@ extension Operation {
         if let async = self as? AsyncOperation, !async.hasHadDependencies { return [] }
         return dependencies
     }
+}
+
+/// The calling thread's identity, as a number (`pthread_self`).
+func currentThreadID() -> UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
 }
