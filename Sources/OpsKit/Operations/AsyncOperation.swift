@@ -36,6 +36,10 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         /// The thread `start()` returned on, until that thread next reads `isFinished`: the
         /// read Foundation's queue makes right after `start()` (see `isFinished`).
         var startReturnedOn: UInt?
+        /// Whether the cancellation of the running operation was handled (`operationDidCancel`
+        /// and the finish), by `cancel(reason:)` or, for a cancel that came while `start()` was
+        /// moving to executing, by `start()`.
+        var runningCancelHandled = false
     }
 
     private let locked = Mutex(Locked())
@@ -126,7 +130,14 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
             return
         }
         guard transition(to: .executing, outcome: nil) else { return }
-        execute()
+        if let reason = claimRunningCancel() {
+            // Cancelled after the check above, before the state read executing: that cancel
+            // saw a ready operation and left the finish to this start.
+            operationDidCancel()
+            finish(outcome: .cancelled(reason: reason))
+        } else {
+            execute()
+        }
         let thread = currentThreadID()
         locked.withLock { $0.startReturnedOn = thread }
     }
@@ -160,9 +171,19 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
     /// Cancels with a reason shown in the outcome (e.g. "by operator").
     public func cancel(reason: String?) {
         guard markCancelled(reason: reason) else { return }
-        if locked.withLock({ $0.state == .executing }) {
+        if claimRunningCancel() != nil {
             operationDidCancel()
             finish(outcome: .cancelled(reason: reason))
+        }
+    }
+
+    /// If the operation is executing and cancelled and nobody handled that yet, claims it and
+    /// returns the reason (an empty reason is `.some(nil)`); else nil.
+    private func claimRunningCancel() -> String?? {
+        locked.withLock { state in
+            guard state.state == .executing, state.cancelled, !state.runningCancelHandled else { return nil }
+            state.runningCancelHandled = true
+            return .some(state.cancellationReason)
         }
     }
 
