@@ -30,9 +30,9 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         weak var queue: ObservableOperationQueue?
         /// This operation's ticket in `queue`'s books.
         var queueTicket: UInt64 = 0
-        /// A finish is being published: the state is `.finished`, observers and the queue's
+        /// The thread publishing a finish: the state is `.finished`, observers and the queue's
         /// books are being told, Foundation's queue is not told yet.
-        var publishingFinish = false
+        var publishingFinishOn: UInt?
         /// The thread `start()` returned on, until that thread next reads `isFinished`: the
         /// read Foundation's queue makes right after `start()` (see `isFinished`).
         var startReturnedOn: UInt?
@@ -71,9 +71,12 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
     /// observers and the queue's books have (every other read sees the state as it is).
     open override var isFinished: Bool {
         locked.withLock { state in
-            if let thread = state.startReturnedOn, thread == currentThreadID() {
-                state.startReturnedOn = nil
-                if state.publishingFinish { return false }
+            if let thread = state.startReturnedOn {
+                let current = currentThreadID()
+                if thread == current {
+                    state.startReturnedOn = nil
+                    if let publisher = state.publishingFinishOn, publisher != current { return false }
+                }
             }
             return state.state == .finished
         }
@@ -336,10 +339,11 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         #if !canImport(ObjectiveC)
         keyValueObservers.willChange("state", old: previous, owner: self)
         #endif
+        let publisher = finishing ? currentThreadID() : nil
         let (listeners, queue, ticket) = locked.withLock { state in
             state.state = next
             state.transitioning = false
-            state.publishingFinish = finishing
+            state.publishingFinishOn = publisher
             if let outcome { state.outcome = outcome }
             guard finishing else {
                 return ([@Sendable (AsyncOperation) -> Void](), ObservableOperationQueue?.none, UInt64(0))
@@ -365,7 +369,7 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         // (its read of `isFinished` after `start()` waits for this too: see `isFinished`).
         if finishing {
             locked.withLock { state in
-                state.publishingFinish = false
+                state.publishingFinishOn = nil
                 state.startReturnedOn = nil
             }
         }
