@@ -85,8 +85,9 @@ func waitForEnd(of pid: Int32, timeout: Duration) -> Bool {
         case .key(let key, _): try tmux.sendKeys(key)
         case .kill(let signal): #expect(Foundation.kill(dashboard.pid, signal) == 0)
         }
-        #expect(waitForEnd(of: dashboard.pid, timeout: .seconds(2)), "\(build) still running after \(request)")
-        let ended = try tmux.waitUntil(timeout: .seconds(5)) { $0.contains("[tty ") }
+        // Bounds, not timings: a loaded 2-core CI machine can take seconds to schedule the exit.
+        #expect(waitForEnd(of: dashboard.pid, timeout: .seconds(15)), "\(build) still running after \(request)")
+        let ended = try tmux.waitUntil(timeout: .seconds(15)) { $0.contains("[tty ") }
         #expect(tmux.exitStatus(in: ended.screen) == 128 + request.signal, "\(ended.screen)")
         #expect(ended.screen.contains("[tty sane]"), "\(ended.screen)")
         #expect(ended.screen.contains("opsdash: "), "the summary line after the screen closed")
@@ -96,11 +97,11 @@ func waitForEnd(of pid: Int32, timeout: Duration) -> Bool {
     @Test(
         .enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"),
         arguments: OpsdashBuild.allCases)
-    func closingTheTerminalEndsTheDashboardWithinOneSecond(_ build: OpsdashBuild) throws {
+    func closingTheTerminalEndsTheDashboard(_ build: OpsdashBuild) throws {
         let dashboard = try DashboardUnderTest(build, arguments: "--fps 1")
         defer { dashboard.tmux.kill() }
         try dashboard.tmux.killSession()
-        #expect(waitForEnd(of: dashboard.pid, timeout: .seconds(1)), "\(build) outlived its terminal")
+        #expect(waitForEnd(of: dashboard.pid, timeout: .seconds(15)), "\(build) outlived its terminal")
     }
 
     @Test(
@@ -118,7 +119,7 @@ func waitForEnd(of pid: Int32, timeout: Duration) -> Bool {
         let tmux = dashboard.tmux
         defer { tmux.kill() }
         #expect(Foundation.kill(dashboard.pid, SIGSEGV) == 0)
-        let ended = try tmux.waitUntil(timeout: .seconds(5)) { $0.contains("[tty ") }
+        let ended = try tmux.waitUntil(timeout: .seconds(15)) { $0.contains("[tty ") }
         #expect(tmux.exitStatus(in: ended.screen) == 128 + SIGSEGV, "\(ended.screen)")
         #expect(ended.screen.contains("[tty sane]"), "\(ended.screen)")
         #expect(try !tmux.isAlternateScreen())

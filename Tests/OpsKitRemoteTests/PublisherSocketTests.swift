@@ -152,7 +152,10 @@ private final class Published {
         #expect(client.line(containing: "snapshot_end") != nil)
         client.send(String(repeating: #"{"cmd":"ping"}"# + "\n", count: 100))
         var limited = 0
-        while let line = client.line(timeout: .seconds(1)) { if line.contains("rate_limited") { limited += 1 } }
+        // Read until enough refusals came (each line's wait is a bound for a loaded machine).
+        while limited < 50, let line = client.line(timeout: .seconds(10)) {
+            if line.contains("rate_limited") { limited += 1 }
+        }
         #expect(limited >= 50)
         #expect(published.queue.isSuspended, "nothing was carried out")
     }

@@ -81,17 +81,27 @@ import Testing
         _ = tokens
     }
 
-    @Test func fixedLimitIsNeverExceeded() {
+    /// The limit is reached and never exceeded. Reaching it is made deterministic: the first
+    /// operations don't finish until three run at once (so the queue must start a third while
+    /// two are running), which a queue that under-uses its limit never gets to.
+    @Test func fixedLimitIsReachedAndNeverExceeded() {
         let queue = ObservableOperationQueue()
         queue.maxConcurrentOperationCount = 3
         let log = ExecutionLog()
+        let gate = FinishGate(opensAt: 3)
         let ops = (0..<300).map { index in
-            ManualOperation(name: "op\(index)") { op in DispatchQueue.global().async { op.finish() } }
+            ManualOperation(name: "op\(index)") { op in
+                for ready in gate.started(op) { DispatchQueue.global().async { ready.finish() } }
+            }
         }
         let tokens = ops.map { watch($0, log, limit: { 3 }) }
-        queue.addOperations(ops, waitUntilFinished: true)
+        queue.addOperations(ops, waitUntilFinished: false)
+        #expect(eventually(timeout: .seconds(30)) { gate.isOpen }, "three never ran at once")
+        for parked in gate.open() { parked.finish() }  // (only if it never opened: lets the queue drain)
+        queue.waitUntilAllOperationsAreFinished()
         #expect(log.violations == [])
         #expect(log.peak == 3)
+        #expect(ops.allSatisfy { $0.outcome?.isSucceeded == true })
         _ = tokens
     }
 
@@ -127,5 +137,46 @@ import Testing
         queue.waitUntilAllOperationsAreFinished()
         #expect(log.events.filter { $0.hasPrefix("start") }.count == 6)
         _ = (tokens, startWatch)
+    }
+}
+
+/// Holds back the finish of the operations that start until `opensAt` of them have started
+/// (none of them finishes before, so that many run at once); every later one finishes at once.
+final class FinishGate: Sendable {
+    private struct State {
+        var started = 0
+        var isOpen = false
+        var parked: [ManualOperation] = []
+    }
+    private let state = Mutex(State())
+    private let opensAt: Int
+
+    init(opensAt: Int) {
+        self.opensAt = opensAt
+    }
+
+    /// Whether `opensAt` operations ran at once.
+    var isOpen: Bool { state.withLock { $0.isOpen } }
+
+    /// Records that `op` started; returns the operations that may finish now.
+    func started(_ op: ManualOperation) -> [ManualOperation] {
+        state.withLock { state in
+            state.started += 1
+            if state.isOpen { return [op] }
+            state.parked.append(op)
+            guard state.started >= opensAt else { return [] }
+            state.isOpen = true
+            defer { state.parked = [] }
+            return state.parked
+        }
+    }
+
+    /// Opens the gate; returns the operations still parked.
+    func open() -> [ManualOperation] {
+        state.withLock { state in
+            state.isOpen = true
+            defer { state.parked = [] }
+            return state.parked
+        }
     }
 }

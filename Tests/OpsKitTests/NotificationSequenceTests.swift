@@ -105,11 +105,13 @@ func recordStates(_ op: AsyncOperation, into recorder: Recorder) -> [NSKeyValueO
         let queue = ObservableOperationQueue()
         queue.isSuspended = true
         let recorder = Recorder()
+        let resumed = DispatchSemaphore(value: 0)
         let tokens = [
             queue.observe(\.isSuspended, options: [.initial, .old, .new, .prior]) { _, c in
                 recorder.add(
                     "suspended\(c.isPrior ? " prior" : "") \(c.oldValue.map(String.init) ?? "-")→\(c.newValue.map(String.init) ?? "-")"
                 )
+                if !c.isPrior, c.oldValue == true, c.newValue == false { resumed.signal() }
             },
             queue.observe(\.maxConcurrentOperationCount, options: [.old, .new]) { _, c in
                 recorder.add("limit \(c.oldValue ?? 0)→\(c.newValue ?? 0)")
@@ -123,7 +125,14 @@ func recordStates(_ op: AsyncOperation, into recorder: Recorder) -> [NSKeyValueO
             },
         ]
         queue.maxConcurrentOperationCount = 2
-        let op = ManualOperation(name: "x") { $0.finish() }
+        // Resuming starts the operation inside the setter, on another thread: it finishes only
+        // once the resume was published, so the order below doesn't depend on thread timing.
+        let op = ManualOperation(name: "x") { op in
+            DispatchQueue.global().async {
+                _ = waitFor(resumed, seconds: 10)
+                op.finish()
+            }
+        }
         queue.addOperation(op)
         queue.isSuspended = false
         queue.waitUntilAllOperationsAreFinished()

@@ -14,7 +14,8 @@ import Synchronization
 open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sendable {
     // Locking: every mutable field lives in `locked` (a Mutex); notifications go out after it
     // is released. `transitioning` claims a transition so concurrent ones are serialized.
-    private struct Locked {
+    /// Internal (not private) only so that `AsyncOperation+*.swift` reach it.
+    struct Locked {
         var state: OperationState = .ready
         var transitioning = false
         var cancelled = false
@@ -30,9 +31,19 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         weak var queue: ObservableOperationQueue?
         /// This operation's ticket in `queue`'s books.
         var queueTicket: UInt64 = 0
+        /// The thread publishing a finish: the state is `.finished`, observers and the queue's
+        /// books are being told, Foundation's queue is not told yet.
+        var publishingFinishOn: UInt?
+        /// The thread `start()` returned on, until that thread next reads `isFinished`: the
+        /// read Foundation's queue makes right after `start()` (see `isFinished`).
+        var startReturnedOn: UInt?
+        /// Whether the cancellation of the running operation was handled (`operationDidCancel`
+        /// and the finish), by `cancel(reason:)` or, for a cancel that came while `start()` was
+        /// moving to executing, by `start()`.
+        var runningCancelHandled = false
     }
 
-    private let locked = Mutex(Locked())
+    let locked = Mutex(Locked())
     private static let serialNumbers = Atomic<UInt64>(0)
     private let dependencyAdded = Atomic<Bool>(false)
 
@@ -52,7 +63,25 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
 
     open override var isAsynchronous: Bool { true }
     open override var isExecuting: Bool { locked.withLock { $0.state == .executing } }
-    open override var isFinished: Bool { locked.withLock { $0.state == .finished } }
+    /// Whether the operation finished.
+    ///
+    /// On Linux, Foundation's queue reads `isFinished` on the thread that ran `start()` as soon as
+    /// it returns and, if true, finishes the operation there and starts the next one, without
+    /// waiting for `didChangeValue(forKey: "isFinished")`. That one read answers false while
+    /// another thread is still publishing the finish, so the queue learns of it only after
+    /// observers and the queue's books have (every other read sees the state as it is).
+    open override var isFinished: Bool {
+        locked.withLock { state in
+            if let thread = state.startReturnedOn {
+                let current = currentThreadID()
+                if thread == current {
+                    state.startReturnedOn = nil
+                    if let publisher = state.publishingFinishOn, publisher != current { return false }
+                }
+            }
+            return state.state == .finished
+        }
+    }
     open override var isCancelled: Bool { locked.withLock { $0.cancelled } }
 
     /// The current state.
@@ -105,7 +134,16 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
             return
         }
         guard transition(to: .executing, outcome: nil) else { return }
-        execute()
+        if let reason = claimRunningCancel() {
+            // Cancelled after the check above, before the state read executing: that cancel
+            // saw a ready operation and left the finish to this start.
+            operationDidCancel()
+            finish(outcome: .cancelled(reason: reason))
+        } else {
+            execute()
+        }
+        let thread = currentThreadID()
+        locked.withLock { $0.startReturnedOn = thread }
     }
 
     /// Ends the work successfully (or as cancelled, if cancelled meanwhile). Idempotent.
@@ -137,9 +175,19 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
     /// Cancels with a reason shown in the outcome (e.g. "by operator").
     public func cancel(reason: String?) {
         guard markCancelled(reason: reason) else { return }
-        if state == .executing {
+        if claimRunningCancel() != nil {
             operationDidCancel()
             finish(outcome: .cancelled(reason: reason))
+        }
+    }
+
+    /// If the operation is executing and cancelled and nobody handled that yet, claims it and
+    /// returns the reason (an empty reason is `.some(nil)`); else nil.
+    private func claimRunningCancel() -> String?? {
+        locked.withLock { state in
+            guard state.state == .executing, state.cancelled, !state.runningCancelHandled else { return nil }
+            state.runningCancelHandled = true
+            return .some(state.cancellationReason)
         }
     }
 
@@ -196,156 +244,5 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         }
         let isReadyNow = isReady
         if wasReady != isReadyNow { publishReadiness(old: wasReady, new: isReadyNow) }
-    }
-
-    private func dependencyFinished() {
-        // Foundation re-reads readiness when a dependency finishes; observers learn it here.
-        // Only the last watched dependency's finish walks the list: walking it on every finish
-        // made a wide fan-in quadratic (5,000 dependencies: 0.5 s; 100,000: minutes).
-        let remaining = locked.withLock { state -> Int in
-            state.watchedDependencies -= 1
-            return state.watchedDependencies
-        }
-        guard remaining <= 0 else { return }
-        let unfinished = dependencies.contains { !$0.isFinished }
-        if !unfinished { publishReadiness(old: false, new: true) }
-    }
-
-    private func publishReadiness(old: Bool, new: Bool) {
-        publishChange("isReady", old: old, new: new) {}
-    }
-
-    /// The first dependency that failed or was cancelled, described, if any.
-    private func failedDependency() -> String? {
-        for dependency in dependencies {
-            if let async = dependency as? AsyncOperation, let outcome = async.outcome {
-                if !outcome.isSucceeded { return async.name ?? "\(ObjectIdentifier(async))" }
-            } else if dependency.isCancelled {
-                return dependency.name ?? "\(ObjectIdentifier(dependency))"
-            }
-        }
-        return nil
-    }
-
-    // MARK: Finish listeners
-
-    /// Runs `listener` once when this operation finishes (at once if it already has), before the
-    /// queue learns of it. For OpsKit's own bookkeeping; apps observe `isFinished`.
-    public func onFinish(_ listener: @escaping @Sendable (AsyncOperation) -> Void) {
-        let runNow = locked.withLock { state -> Bool in
-            if state.state == .finished { return true }
-            state.finishListeners.append(listener)
-            return false
-        }
-        if runNow { listener(self) }
-    }
-
-    /// Runs `listener` once when this operation is cancelled (at once if it already is).
-    /// For OpsKit's own bookkeeping; apps observe `isCancelled`.
-    public func onCancel(_ listener: @escaping @Sendable (AsyncOperation) -> Void) {
-        let runNow = locked.withLock { state -> Bool in
-            if state.cancelled { return true }
-            state.cancelListeners.append(listener)
-            return false
-        }
-        if runNow { listener(self) }
-    }
-
-    /// Registers the queue that `operationFinished` is reported to (at once if finished);
-    /// false if the operation already has a queue.
-    func attach(to queue: ObservableOperationQueue, ticket: UInt64) -> Bool {
-        let outcome = locked.withLock { state -> Bool? in
-            guard state.queue == nil else { return nil }
-            if state.state == .finished { return true }
-            state.queue = queue
-            state.queueTicket = ticket
-            return false
-        }
-        guard let finishedAlready = outcome else { return false }
-        if finishedAlready { queue.operationFinished(self, ticket: ticket, wasExecuting: false) }
-        return true
-    }
-
-    // MARK: Transitions
-
-    /// Claims and applies a transition, publishing it to observers and then to Foundation.
-    @discardableResult
-    private func transition(to next: OperationState, outcome: OperationOutcome?) -> Bool {
-        let claim = locked.withLock { state -> (OperationState, ObservableOperationQueue?)? in
-            guard !state.transitioning, state.state.canTransition(to: next) else { return nil }
-            state.transitioning = true
-            return (state.state, next == .executing ? state.queue : nil)
-        }
-        guard let (previous, startingIn) = claim else {
-            let current = state
-            if !(current == .finished && next == .finished) {
-                IllegalTransitionReporter.report("\(describe()): illegal transition \(current) → \(next)")
-            }
-            return false
-        }
-        let executingChanges = previous == .executing || next == .executing
-        let finishing = next == .finished
-        if executingChanges {
-            keyWillChange("isExecuting", old: previous == .executing)
-        }
-        if finishing { keyWillChange("isFinished", old: false) }
-        #if !canImport(ObjectiveC)
-        keyValueObservers.willChange("state", old: previous, owner: self)
-        #endif
-        let (listeners, queue, ticket) = locked.withLock { state in
-            state.state = next
-            state.transitioning = false
-            if let outcome { state.outcome = outcome }
-            guard finishing else {
-                return ([@Sendable (AsyncOperation) -> Void](), ObservableOperationQueue?.none, UInt64(0))
-            }
-            defer { state.finishListeners = [] }
-            return (state.finishListeners, state.queue, state.queueTicket)
-        }
-        if executingChanges {
-            keyDidChange("isExecuting", old: previous == .executing, new: next == .executing)
-        }
-        if finishing {
-            keyDidChange("isFinished", old: false, new: true)
-        }
-        #if !canImport(ObjectiveC)
-        keyValueObservers.didChange("state", old: previous, new: next, owner: self)
-        #endif
-        startingIn?.operationStarted(self)
-        if finishing {
-            queue?.operationFinished(self, ticket: ticket, wasExecuting: previous == .executing)
-            for listener in listeners { listener(self) }
-        }
-        // Foundation's queue learns last, so observers see the finish before the next start.
-        if executingChanges { didChangeValue(forKey: "isExecuting") }
-        if finishing { didChangeValue(forKey: "isFinished") }
-        return true
-    }
-
-    private func keyWillChange(_ key: String, old: Bool) {
-        willChangeValue(forKey: key)
-        #if !canImport(ObjectiveC)
-        keyValueObservers.willChange(key, old: old, owner: self)
-        #endif
-    }
-
-    private func keyDidChange(_ key: String, old: Bool, new: Bool) {
-        #if !canImport(ObjectiveC)
-        keyValueObservers.didChange(key, old: old, new: new, owner: self)
-        #endif
-    }
-
-    private func describe() -> String {
-        "\(type(of: self))(\(name ?? "unnamed"))"
-    }
-}
-
-extension Operation {
-    /// `dependencies`, without Foundation's lock and array copy for an `AsyncOperation` that
-    /// never had one (`hasHadDependencies`): how the queue and the monitor look at 100,000
-    /// independent operations.
-    public var currentDependencies: [Operation] {
-        if let async = self as? AsyncOperation, !async.hasHadDependencies { return [] }
-        return dependencies
     }
 }
