@@ -73,7 +73,7 @@ public struct PublisherCore {
 
     /// What the shell must do.
     public enum Output: Sendable {
-        /// Write these lines to the connection, in order.
+        /// Write these buffers (each holds one or more whole lines) to the connection, in order.
         case send(Int, [ByteBuffer])
         /// Write these lines after `delay`, then close (a wrong token).
         case sendLaterAndClose(Int, [ByteBuffer], delay: Duration)
@@ -106,6 +106,10 @@ public struct PublisherCore {
         var lastRefill: Duration
         var refusals = 0
     }
+
+    /// Bytes of encoded lines per ring batch (one buffer): a batch is freed only once the ring
+    /// dropped all of its lines, so the ring holds at most this much more than its byte limit.
+    static let batchBytes = 64 * 1024
 
     public let identity: Identity
     public let configuration: Configuration
@@ -437,7 +441,12 @@ public struct PublisherCore {
             }
             encoderIsCold = false
         }
+        // Lines are encoded into batches of up to `batchBytes` (one buffer each, shared by every
+        // viewer), numbered from the ring's head on.
         var text = ""
+        var batch = ""
+        var lines: [EventRing.Line] = []
+        var seq = ring.head
         for event in events {
             text.removeAll(keepingCapacity: true)
             encoder.encode(event, into: &text)
@@ -451,19 +460,24 @@ public struct PublisherCore {
             // The encoder writes whole lines ending in "}\n": the seq goes before the brace.
             guard text.hasSuffix("}\n") else { continue }
             text.removeLast(2)
-            text += ",\"seq\":\(ring.head + 1)}\n"
-            ring.append(ByteBuffer(string: text), progressOf: progressOf)
+            seq += 1
+            text += ",\"seq\":\(seq)}\n"
+            lines.append(EventRing.Line(length: text.utf8.count, progressOf: progressOf))
+            batch += text
+            if batch.utf8.count >= Self.batchBytes {
+                ring.append(batch: ByteBuffer(string: batch), lines: lines)
+                batch.removeAll(keepingCapacity: true)
+                lines.removeAll(keepingCapacity: true)
+            }
         }
+        if !lines.isEmpty { ring.append(batch: ByteBuffer(string: batch), lines: lines) }
         if let snapshot, needsKeyframe {
             unfinished = Set(snapshot.operations.lazy.filter { $0.lifecycle != .finished }.map(\.id))
-            let lines = KeyframeEncoder.lines(snapshot, seq: ring.head)
-            var buffers: [ByteBuffer] = []
-            for line in lines.split(separator: "\n", omittingEmptySubsequences: true) {
-                buffers.append(ByteBuffer(string: line + "\n"))
-            }
+            // One buffer for the whole keyframe, shared by every viewer that waits for it.
+            let keyframe = ByteBuffer(string: KeyframeEncoder.lines(snapshot, seq: ring.head))
             for (id, var connection) in connections where connection.wantsKeyframe {
                 connection.wantsKeyframe = false
-                connection.pending = buffers
+                connection.pending = [keyframe]
                 connection.cursor = ring.head + 1
                 connections[id] = connection
             }
@@ -501,16 +515,13 @@ public struct PublisherCore {
 
     private mutating func lines(for connection: inout Connection, now: Duration) -> [ByteBuffer]? {
         guard connection.writable, !connection.wantsKeyframe else { return nil }
-        var lines: [ByteBuffer] = []
-        if !connection.pending.isEmpty {
-            lines = connection.pending
-            connection.pending = []
-        }
+        var lines = OutgoingBytes(connection.pending)
+        connection.pending = []
         if connection.cursor < ring.first {
             connection.wantsKeyframe = true
             counted.resyncs["lagged", default: 0] += 1
             lines.append(resyncLine("lagged"))
-            return lines
+            return lines.take()
         }
         let coalesce =
             ring.head >= connection.cursor && ring.head - connection.cursor >= UInt64(configuration.coalesceLag)
@@ -519,14 +530,28 @@ public struct PublisherCore {
         while connection.cursor <= ring.head, count < configuration.batchLines,
             let entry = ring.entry(connection.cursor)
         {
-            if coalesce, entry.superseded {
+            if !coalesce || !entry.batchHasProgress {
+                // Nothing to leave out: the rest of the batch (up to the limit) as one slice.
+                var last = min(entry.batchLast, connection.cursor + UInt64(configuration.batchLines - count) - 1)
+                let end = ring.entry(last)
+                if end == nil { last = entry.seq }
+                if let from = skippedFrom {
+                    lines.append(Self.skippedLine(from: from, to: entry.seq - 1))
+                    skippedFrom = nil
+                }
+                lines.append(entry, through: end ?? entry)
+                count += Int(last - entry.seq) + 1
+                connection.cursor = last + 1
+                continue
+            }
+            if entry.superseded {
                 if skippedFrom == nil { skippedFrom = entry.seq }
             } else {
                 if let from = skippedFrom {
                     lines.append(Self.skippedLine(from: from, to: entry.seq - 1))
                     skippedFrom = nil
                 }
-                lines.append(entry.line)
+                lines.append(entry)
                 count += 1
             }
             connection.cursor += 1
@@ -538,7 +563,7 @@ public struct PublisherCore {
             line += ",\"event\":\"heartbeat\",\"seq\":\(ring.head)}\n"
             lines.append(ByteBuffer(string: line))
         }
-        return lines
+        return lines.take()
     }
 
     /// Says goodbye to every connection and closes them.
