@@ -301,7 +301,7 @@ do {
     // Cores busy while draining would only read what the scheduler granted, which a loaded
     // machine caps.
     let count = smoke ? 8 : 64
-    var growth: [Int: [Double]] = [8: [], count: []]
+    var growth: [Int: [Double]] = [:]
     for round in 0..<(smoke ? 1 : 3) {
         let zero = run(.published(viewers: 0), round: 100 + round)
         for viewers in Set([8, count]).sorted() {
