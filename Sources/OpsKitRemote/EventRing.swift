@@ -2,17 +2,40 @@ import DequeModule
 import NIOCore
 
 /// The publisher's one bounded history of encoded delta lines, shared by every viewer: each
-/// line is formatted once and handed to each viewer as the same buffer. Bounded by a number of
-/// lines and of bytes; a viewer whose cursor falls off the start is resynced.
+/// line is formatted once, into a batch buffer with the lines published with it, and every
+/// viewer is sent slices of those batches (a run of consecutive lines of one batch is one
+/// slice: one write, whatever its length). Bounded by a number of lines and of bytes; a viewer
+/// whose cursor falls off the start is resynced.
 struct EventRing {
     /// One encoded delta.
     struct Entry {
         var seq: UInt64
-        var line: ByteBuffer
+        /// The buffer the line was encoded into, with the other lines of its batch.
+        var batch: ByteBuffer
+        /// Which batch (equal numbers: the same buffer).
+        var batchNumber: UInt64
+        /// Where the line is in `batch` (from its reader index) and how long it is.
+        var offset: Int
+        var length: Int
         /// The operation whose progress this line reports (nil for other lines).
         var progressOf: Int?
+        /// The seq of its batch's last line.
+        var batchLast: UInt64
+        /// Whether its batch has progress lines (the only ones a lagging viewer may skip).
+        var batchHasProgress: Bool
         /// A later line about the same operation exists: a lagging viewer may leave this out.
         var superseded = false
+
+        /// The line alone (a slice of the batch: no copy).
+        var line: ByteBuffer {
+            batch.getSlice(at: batch.readerIndex + offset, length: length) ?? ByteBuffer()
+        }
+    }
+
+    /// A line of a batch being appended: its length and what it reports.
+    struct Line {
+        var length: Int
+        var progressOf: Int?
     }
 
     let capacity: Int
@@ -23,6 +46,7 @@ struct EventRing {
     private(set) var head: UInt64 = 0
     /// The newest progress line in the ring, per operation.
     private var newestProgress: [Int: UInt64] = [:]
+    private var batches: UInt64 = 0
 
     init(capacity: Int, byteLimit: Int) {
         self.capacity = max(1, capacity)
@@ -36,21 +60,37 @@ struct EventRing {
     /// A progress line supersedes the operation's previous one; nothing supersedes other lines.
     @discardableResult
     mutating func append(_ line: ByteBuffer, progressOf: Int? = nil) -> UInt64 {
-        head += 1
-        if let progressOf {
-            if let previous = newestProgress[progressOf], previous >= first {
-                entries[Int(previous - first)].superseded = true
+        append(batch: line, lines: [Line(length: line.readableBytes, progressOf: progressOf)])
+        return head
+    }
+
+    /// Appends the lines of `batch`, in order: `lines` gives each one's length, and together
+    /// they cover the batch's readable bytes.
+    mutating func append(batch: ByteBuffer, lines: [Line]) {
+        batches += 1
+        let last = head + UInt64(lines.count)
+        let hasProgress = lines.contains { $0.progressOf != nil }
+        var offset = 0
+        for line in lines {
+            head += 1
+            if let op = line.progressOf {
+                if let previous = newestProgress[op], previous >= first {
+                    entries[Int(previous - first)].superseded = true
+                }
+                newestProgress[op] = head
             }
-            newestProgress[progressOf] = head
+            entries.append(
+                Entry(
+                    seq: head, batch: batch, batchNumber: batches, offset: offset, length: line.length,
+                    progressOf: line.progressOf, batchLast: last, batchHasProgress: hasProgress))
+            offset += line.length
+            bytes += line.length
         }
-        entries.append(Entry(seq: head, line: line, progressOf: progressOf))
-        bytes += line.readableBytes
         while entries.count > capacity || (bytes > byteLimit && entries.count > 1) {
             let dropped = entries.removeFirst()
-            bytes -= dropped.line.readableBytes
+            bytes -= dropped.length
             if let op = dropped.progressOf, newestProgress[op] == dropped.seq { newestProgress[op] = nil }
         }
-        return head
     }
 
     /// Numbers `count` deltas nobody will be sent (no viewer is connected) and forgets the
@@ -58,9 +98,7 @@ struct EventRing {
     mutating func skip(_ count: Int) {
         guard count > 0 else { return }
         head += UInt64(count)
-        entries.removeAll()
-        bytes = 0
-        newestProgress = [:]
+        clear()
     }
 
     /// Forgets the history (the numbering goes on): no viewer can resume from before now.

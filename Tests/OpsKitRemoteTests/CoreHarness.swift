@@ -21,14 +21,23 @@ struct CoreHarness {
         for output in outputs {
             switch output {
             case .send(let id, let lines):
-                sent[id, default: []] += lines.map { String(buffer: $0) }
+                sent[id, default: []] += Self.split(lines)
             case .sendLaterAndClose(let id, let lines, let delay):
-                delayed[id] = (lines.map { String(buffer: $0) }, delay)
+                delayed[id] = (Self.split(lines), delay)
                 closed.insert(id)
             case .close(let id):
                 closed.insert(id)
             case .execute(let id, let command, let request):
                 executed.append((id, command, request))
+            }
+        }
+    }
+
+    /// The lines in `buffers` (a buffer may hold several), each with its newline.
+    static func split(_ buffers: [ByteBuffer]) -> [String] {
+        buffers.flatMap { buffer in
+            String(buffer: buffer).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+                $0 + "\n"
             }
         }
     }

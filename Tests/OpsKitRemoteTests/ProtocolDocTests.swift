@@ -38,7 +38,7 @@ import Testing
             for output in outputs {
                 switch output {
                 case .send(_, let lines), .sendLaterAndClose(_, let lines, _):
-                    for line in lines { transcript.append("S: " + String(buffer: line).dropLast()) }
+                    for line in CoreHarness.split(lines) { transcript.append("S: " + line.dropLast()) }
                 case .close: break
                 case .execute(let id, let command, let request):
                     // What the shell does: carry it out (here: the monitor's event), then answer.

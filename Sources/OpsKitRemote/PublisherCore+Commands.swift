@@ -1,0 +1,88 @@
+import NIOCore
+import OpsKit
+import OpsMonitor
+
+extension PublisherCore {
+    // MARK: Commands
+
+    mutating func command(
+        _ connection: inout Connection, _ id: Int, _ cmd: String, _ object: [String: JSONValue], request: String?
+    ) -> [Output] {
+        let parsed: RemoteCommand
+        switch cmd {
+        case "resync":
+            connection.wantsKeyframe = true
+            connection.pending = []
+            counted.resyncs["asked", default: 0] += 1
+            return [.send(id, [resyncLine("asked")])]
+        case "ping":
+            return [
+                .send(
+                    id, [ByteBuffer(string: "{\"event\":\"pong\"\(Self.requestField(request)),\"seq\":\(ring.head)}\n")]
+                )
+            ]
+        case "hello":
+            return refuse(&connection, id, .badArgument, "hello was already said", request: request)
+        case "cancel":
+            guard let op = object["op"]?.intValue, let operation = Int(exactly: op) else {
+                return refuse(
+                    &connection, id, .badArgument, command: cmd, "cancel needs \"op\": an operation id",
+                    request: request)
+            }
+            parsed = .cancel(operationID: operation)
+        case "cancel_all":
+            guard object["confirm"]?.boolValue == true else {
+                return refuse(
+                    &connection, id, .badArgument, command: cmd, "cancel_all needs \"confirm\": true", request: request)
+            }
+            parsed = .cancelAll
+        case "suspend": parsed = .suspend
+        case "resume": parsed = .resume
+        case "set_limit":
+            guard let limit = object["limit"]?.intValue, let value = Int(exactly: limit),
+                RemoteProtocol.limitRange.contains(value)
+            else {
+                return refuse(
+                    &connection, id, .badArgument, command: cmd,
+                    "set_limit needs \"limit\": \(RemoteProtocol.limitRange.lowerBound)…\(RemoteProtocol.limitRange.upperBound)",
+                    request: request)
+            }
+            parsed = .setLimit(value)
+        default:
+            return refuse(&connection, id, .unknownCommand, "unknown command \"\(cmd)\"", request: request)
+        }
+        guard connection.role == .controller else {
+            return refuse(
+                &connection, id, .forbidden, command: cmd, "read-only viewer: \(parsed.name) needs the controller role",
+                request: request)
+        }
+        if case .cancel(let operation) = parsed, !unfinished.contains(operation) {
+            return refuse(
+                &connection, id, .notFound, command: cmd, "no unfinished operation #\(operation)", request: request)
+        }
+        return [.execute(id, parsed, request: request)]
+    }
+
+    /// The shell carried out `command` for connection `id` and published its effect: records the
+    /// audit line (broadcast to every viewer) and answers with the seq that shows it.
+    public mutating func commandDone(_ id: Int, _ command: RemoteCommand, request: String?) -> [Output] {
+        let who = connections[id]?.who ?? "a viewer"
+        counted.countCommand(command.name, "ok")
+        var line = "{\"t\":"
+        JSONLinesEncoder.appendTime(monitorTime, &line)
+        line += ",\"event\":\"audit\",\"seq\":\(ring.head + 1),\"by\":\(jsonString(who)),\"cmd\":\"\(command.name)\""
+        switch command {
+        case .cancel(let op): line += ",\"op\":\(op)"
+        case .setLimit(let limit): line += ",\"limit\":\(limit)"
+        default: break
+        }
+        line += ",\"text\":\(jsonString(command.audit(by: who)))}\n"
+        let seq = ring.append(ByteBuffer(string: line))
+        guard connections[id] != nil else { return [] }
+        return [
+            .send(
+                id,
+                [ByteBuffer(string: "{\"event\":\"reply\"\(Self.requestField(request)),\"ok\":true,\"seq\":\(seq)}\n")])
+        ]
+    }
+}

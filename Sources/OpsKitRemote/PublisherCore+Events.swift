@@ -1,0 +1,175 @@
+import NIOCore
+import OpsKit
+import OpsMonitor
+
+extension PublisherCore {
+    // MARK: Events
+
+    /// Appends the monitor's new events to the ring (each encoded once, numbered), at monitor
+    /// time `monitorTime`. With `snapshot` (taken together with the events), viewers waiting
+    /// for a keyframe get one consistent with the new head.
+    public mutating func publish(_ events: [MonitorEvent], snapshot: QueueSnapshot?, monitorTime: Duration) {
+        self.monitorTime = max(self.monitorTime, monitorTime)
+        if connections.isEmpty {
+            // Nobody to send to: keep the numbering and the bookkeeping, skip the encoding.
+            for event in events {
+                switch event {
+                case .added(_, let id, _, _, _, _, _): unfinished.insert(id)
+                case .state(_, let id, _, .finished, _, _): unfinished.remove(id)
+                default: break
+                }
+            }
+            ring.skip(events.count)
+            encoderIsCold = encoderIsCold || !events.isEmpty
+            return
+        }
+        if encoderIsCold, let snapshot {
+            // Names of operations added while nobody watched, for the state lines to come.
+            encoder = JSONLinesEncoder(progressInterval: .zero)
+            var scratch = ""
+            for op in snapshot.operations where op.lifecycle != .finished {
+                encoder.encode(
+                    .added(
+                        time: op.addedAt, id: op.id, name: op.name, kind: op.kind, totalBytes: op.totalBytes,
+                        dependencies: []), into: &scratch)
+                scratch.removeAll(keepingCapacity: true)
+            }
+            encoderIsCold = false
+        }
+        // Lines are encoded into batches of up to `batchBytes` (one buffer each, shared by every
+        // viewer), numbered from the ring's head on.
+        var text = ""
+        var batch = ""
+        var lines: [EventRing.Line] = []
+        var seq = ring.head
+        for event in events {
+            text.removeAll(keepingCapacity: true)
+            encoder.encode(event, into: &text)
+            var progressOf: Int?
+            switch event {
+            case .added(_, let id, _, _, _, _, _): unfinished.insert(id)
+            case .state(_, let id, _, .finished, _, _): unfinished.remove(id)
+            case .progress(_, let id, _, _, _, _, _): progressOf = id
+            default: break
+            }
+            // The encoder writes whole lines ending in "}\n": the seq goes before the brace.
+            guard text.hasSuffix("}\n") else { continue }
+            text.removeLast(2)
+            seq += 1
+            text += ",\"seq\":\(seq)}\n"
+            lines.append(EventRing.Line(length: text.utf8.count, progressOf: progressOf))
+            batch += text
+            if batch.utf8.count >= Self.batchBytes {
+                ring.append(batch: ByteBuffer(string: batch), lines: lines)
+                batch.removeAll(keepingCapacity: true)
+                lines.removeAll(keepingCapacity: true)
+            }
+        }
+        if !lines.isEmpty { ring.append(batch: ByteBuffer(string: batch), lines: lines) }
+        if let snapshot, needsKeyframe {
+            unfinished = Set(snapshot.operations.lazy.filter { $0.lifecycle != .finished }.map(\.id))
+            // One buffer for the whole keyframe, shared by every viewer that waits for it.
+            let keyframe = ByteBuffer(string: KeyframeEncoder.lines(snapshot, seq: ring.head))
+            for (id, var connection) in connections where connection.wantsKeyframe {
+                connection.wantsKeyframe = false
+                connection.pending = [keyframe]
+                connection.cursor = ring.head + 1
+                connections[id] = connection
+            }
+        }
+    }
+
+    /// Sends what each writable viewer has not had yet (keyframe lines, then deltas from its
+    /// cursor, leaving out superseded progress while it lags), heartbeats to idle viewers, and
+    /// closes connections that said no hello in time.
+    public mutating func flush(now: Duration) -> [Output] {
+        var outputs: [Output] = []
+        for id in connections.keys.sorted() {
+            guard var connection = connections[id] else { continue }
+            switch connection.phase {
+            case .closed:
+                continue
+            case .hello(let deadline):
+                if now >= deadline {
+                    connection.phase = .closed
+                    let seconds = configuration.helloTimeout.seconds
+                    let text = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+                    outputs.append(.send(id, [Self.byeLine("no hello within \(text) s")]))
+                    outputs.append(.close(id))
+                }
+            case .streaming:
+                if let lines = lines(for: &connection, now: now), !lines.isEmpty {
+                    outputs.append(.send(id, lines))
+                    connection.lastSent = now
+                }
+            }
+            connections[id] = connection
+        }
+        return outputs
+    }
+
+    mutating func lines(for connection: inout Connection, now: Duration) -> [ByteBuffer]? {
+        guard connection.writable, !connection.wantsKeyframe else { return nil }
+        var lines = OutgoingBytes(connection.pending)
+        connection.pending = []
+        if connection.cursor < ring.first {
+            connection.wantsKeyframe = true
+            counted.resyncs["lagged", default: 0] += 1
+            lines.append(resyncLine("lagged"))
+            return lines.take()
+        }
+        let coalesce =
+            ring.head >= connection.cursor && ring.head - connection.cursor >= UInt64(configuration.coalesceLag)
+        var skippedFrom: UInt64?
+        var count = 0
+        while connection.cursor <= ring.head, count < configuration.batchLines,
+            let entry = ring.entry(connection.cursor)
+        {
+            if !coalesce || !entry.batchHasProgress {
+                // Nothing to leave out: the rest of the batch (up to the limit) as one slice.
+                var last = min(entry.batchLast, connection.cursor + UInt64(configuration.batchLines - count) - 1)
+                let end = ring.entry(last)
+                if end == nil { last = entry.seq }
+                if let from = skippedFrom {
+                    lines.append(Self.skippedLine(from: from, to: entry.seq - 1))
+                    skippedFrom = nil
+                }
+                lines.append(entry, through: end ?? entry)
+                count += Int(last - entry.seq) + 1
+                connection.cursor = last + 1
+                continue
+            }
+            if entry.superseded {
+                if skippedFrom == nil { skippedFrom = entry.seq }
+            } else {
+                if let from = skippedFrom {
+                    lines.append(Self.skippedLine(from: from, to: entry.seq - 1))
+                    skippedFrom = nil
+                }
+                lines.append(entry)
+                count += 1
+            }
+            connection.cursor += 1
+        }
+        if let from = skippedFrom { lines.append(Self.skippedLine(from: from, to: connection.cursor - 1)) }
+        if lines.isEmpty, now - connection.lastSent >= configuration.heartbeat {
+            var line = "{\"t\":"
+            JSONLinesEncoder.appendTime(monitorTime, &line)
+            line += ",\"event\":\"heartbeat\",\"seq\":\(ring.head)}\n"
+            lines.append(ByteBuffer(string: line))
+        }
+        return lines.take()
+    }
+
+    /// Says goodbye to every connection and closes them.
+    public mutating func shutdown(reason: String) -> [Output] {
+        var outputs: [Output] = []
+        for id in connections.keys.sorted() {
+            if case .closed = connections[id]?.phase { continue }
+            outputs.append(.send(id, [Self.byeLine(reason)]))
+            outputs.append(.close(id))
+            connections[id]?.phase = .closed
+        }
+        return outputs
+    }
+}

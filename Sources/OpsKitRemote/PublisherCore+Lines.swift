@@ -1,0 +1,56 @@
+import NIOCore
+import OpsKit
+import OpsMonitor
+
+extension PublisherCore {
+    // MARK: Lines
+
+    func resyncLine(_ reason: String) -> ByteBuffer {
+        ByteBuffer(string: "{\"event\":\"resync\",\"reason\":\(jsonString(reason)),\"seq\":\(ring.head)}\n")
+    }
+
+    static func skippedLine(from: UInt64, to: UInt64) -> ByteBuffer {
+        ByteBuffer(string: "{\"event\":\"skipped\",\"from\":\(from),\"to\":\(to)}\n")
+    }
+
+    static func byeLine(_ reason: String) -> ByteBuffer {
+        ByteBuffer(string: "{\"event\":\"bye\",\"reason\":\(jsonString(reason))}\n")
+    }
+
+    static func errorLine(_ code: RemoteErrorCode, _ message: String, request: String?) -> ByteBuffer {
+        if request != nil {
+            return ByteBuffer(
+                string:
+                    "{\"event\":\"reply\"\(requestField(request)),\"ok\":false,\"error\":\"\(code.rawValue)\",\"message\":\(jsonString(message))}\n"
+            )
+        }
+        return ByteBuffer(
+            string: "{\"event\":\"error\",\"code\":\"\(code.rawValue)\",\"message\":\(jsonString(message))}\n")
+    }
+
+    /// A request id as it goes back: a string, or an integer's digits.
+    static func requestID(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let text)?: jsonString(text)
+        case .int(let number)?: "\(number)"
+        default: nil
+        }
+    }
+
+    static func requestField(_ request: String?) -> String {
+        request.map { ",\"id\":\($0)" } ?? ""
+    }
+
+    /// Compares two secrets in time that depends only on their lengths.
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let left = Array(a.utf8)
+        let right = Array(b.utf8)
+        var difference = UInt8(left.count == right.count ? 0 : 1)
+        for index in 0..<max(left.count, right.count) {
+            let x = index < left.count ? left[index] : 0
+            let y = index < right.count ? right[index] : 0
+            difference |= x ^ y
+        }
+        return difference == 0
+    }
+}

@@ -1,0 +1,80 @@
+import NIOCore
+import OpsKit
+import OpsMonitor
+
+extension PublisherCore {
+    /// Limits and timings.
+    public struct Configuration: Sendable {
+        /// Lines and bytes the shared ring holds; a viewer further behind is resynced.
+        public var ringCapacity = 32_768
+        public var ringBytes = 8 << 20
+        /// Time a new connection has to say hello.
+        public var helloTimeout: Duration = .seconds(10)
+        /// A viewer that was sent nothing for this long gets a heartbeat.
+        public var heartbeat: Duration = .seconds(2)
+        /// Lines behind the head from which superseded progress lines are left out.
+        public var coalesceLag = 256
+        /// Lines sent to one viewer per flush at most.
+        public var batchLines = 1_024
+        /// Inbound lines per second per connection (sustained) and in a burst.
+        public var linesPerSecond = 20.0
+        public var lineBurst = 40.0
+        /// Refused lines after which a connection is closed.
+        public var maximumRefusals = 200
+        /// Wait before answering a wrong token.
+        public var wrongTokenDelay: Duration = .seconds(1)
+
+        public init() {}
+    }
+
+    /// Who publishes: shown to viewers in `welcome` and in listings.
+    public struct Identity: Sendable {
+        public var app: String
+        public var queue: String
+        public var pid: Int
+        /// Random per publisher start: a viewer that sees a new epoch starts clean.
+        public var epoch: String
+
+        public init(app: String, queue: String, pid: Int, epoch: String) {
+            self.app = app
+            self.queue = queue
+            self.pid = pid
+            self.epoch = epoch
+        }
+    }
+
+    /// How a connection reached the publisher.
+    public enum Peer: Sendable, Equatable {
+        /// A Unix socket peer whose uid the kernel vouched for (already allowed).
+        case local(uid: UInt32)
+        /// A TCP peer; it must present a token in its hello.
+        case network(address: String)
+    }
+
+    /// Who may do what.
+    public struct Access: Sendable {
+        /// Whether local peers (and holders of the control token) may send commands.
+        public var allowControl: Bool
+        /// The TCP tokens; nil disables that kind of access over TCP.
+        public var readToken: String?
+        public var controlToken: String?
+
+        public init(allowControl: Bool = false, readToken: String? = nil, controlToken: String? = nil) {
+            self.allowControl = allowControl
+            self.readToken = readToken
+            self.controlToken = controlToken
+        }
+    }
+
+    /// What the shell must do.
+    public enum Output: Sendable {
+        /// Write these buffers (each holds one or more whole lines) to the connection, in order.
+        case send(Int, [ByteBuffer])
+        /// Write these lines after `delay`, then close (a wrong token).
+        case sendLaterAndClose(Int, [ByteBuffer], delay: Duration)
+        /// Close the connection (after what was sent).
+        case close(Int)
+        /// Carry out a controller's command, then call `commandDone`.
+        case execute(Int, RemoteCommand, request: String?)
+    }
+}

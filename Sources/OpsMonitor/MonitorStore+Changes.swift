@@ -1,0 +1,228 @@
+import DequeModule
+import OpsKit
+
+extension MonitorStore {
+    // MARK: Changes
+
+    /// Starts tracking an operation; returns its id. Only operations counting bytes add to the
+    /// queue's byte totals and rate.
+    public mutating func add(
+        name: String?, kind: OperationKind, unit: ProgressUnit = .bytes, lifecycle: Lifecycle,
+        totalBytes total: Int64, dependencies: [Int], time: Duration
+    ) -> Int {
+        let id = nextID
+        insert(
+            id: id, name: name, kind: kind, unit: unit, lifecycle: lifecycle, totalBytes: total,
+            dependencies: dependencies, time: time)
+        return id
+    }
+
+    /// Starts tracking an operation under a given `id` (a rebuilt store); ignored if `id` is
+    /// already tracked.
+    mutating func insert(
+        id: Int, name: String?, kind: OperationKind, unit: ProgressUnit = .bytes, lifecycle: Lifecycle,
+        totalBytes total: Int64, dependencies: [Int], time: Duration
+    ) {
+        guard positionByID[id] == nil else { return }
+        nextID = max(nextID, id + 1)
+        var snapshot = OperationSnapshot(
+            id: id, name: "", kind: kind, unit: unit, lifecycle: lifecycle, totalBytes: total,
+            dependencies: dependencies, addedAt: time,
+            history: Self.history(StateChange(time: time, lifecycle: lifecycle)))
+        snapshot.explicitName = name
+        positionByID[id] = operations.count
+        operations.append(snapshot)
+        counts[lifecycle, nil] += 1
+        if unit == .bytes { totalBytes += total }
+        touch()
+        if recordsEvents {
+            record(
+                .added(
+                    time: time, id: id, name: name ?? OperationSnapshot.defaultName(id: id), kind: kind, unit: unit,
+                    totalBytes: total, dependencies: dependencies))
+        }
+        record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
+    }
+
+    /// Adds `dependency` to operation `id`'s dependency list (a link resolved late).
+    public mutating func link(_ id: Int, dependsOn dependency: Int) {
+        guard let position = positionByID[id] else { return }
+        operations[position].dependencies.append(dependency)
+        touch()
+    }
+
+    /// Moves operation `id` to `lifecycle`; moves out of `finished` and repeats are ignored.
+    public mutating func transition(
+        _ id: Int, to lifecycle: Lifecycle, outcome: Outcome? = nil, message: String? = nil, time: Duration
+    ) {
+        guard let position = positionByID[id] else { return }
+        let historyLimit = limits.historyPerOperation
+        // Changed in place: copying an OperationSnapshot out and back costs a retain and a
+        // release per reference field, on every change of every operation.
+        let change = operations.update(at: position) {
+            op -> (
+                from: Lifecycle, name: String?, missing: Int64, kind: OperationKind, addedAt: Duration,
+                startedAt: Duration?
+            )? in
+            guard op.lifecycle != .finished, op.lifecycle != lifecycle else { return nil }
+            let from = op.lifecycle
+            let counted = op.unit == .bytes
+            var missing: Int64 = 0
+            op.lifecycle = lifecycle
+            switch lifecycle {
+            case .executing:
+                op.startedAt = time
+            case .finished:
+                op.finishedAt = time
+                op.outcome = outcome
+                op.message = message
+                op.bytesPerSecond = 0
+                op.nextAttemptAt = nil
+                if outcome == .succeeded, op.totalBytes > op.completedBytes {
+                    if counted { missing = op.totalBytes - op.completedBytes }
+                    op.completedBytes = op.totalBytes
+                }
+            case .waiting, .ready:
+                break
+            }
+            op.history.append(StateChange(time: time, lifecycle: lifecycle, outcome: outcome))
+            if op.history.count > historyLimit {
+                op.history.remove(at: 1)  // keep the first (added) and the newest
+            }
+            return (from, op.explicitName, missing, op.kind, op.addedAt, op.startedAt)
+        }
+        guard let change else { return }
+        if tally != nil, lifecycle == .finished {
+            tally?.recordTransfer(change.missing, kind: change.kind)
+            let started = change.startedAt
+            tally?.recordFinish(
+                FinishedTiming(
+                    outcome: outcome ?? .succeeded, wait: started.map { $0 - change.addedAt },
+                    duration: started.map { time - $0 }))
+        }
+        counts[change.from, nil] -= 1
+        counts[lifecycle, outcome] += 1
+        if lifecycle == .finished {
+            completedBytes += change.missing
+            throughput.record(change.missing, at: time)
+            lastFinishedAt = max(lastFinishedAt, time)
+        }
+        appendLog(
+            LogEntry(
+                time: time, operationID: id, name: change.name, from: change.from, to: lifecycle, outcome: outcome,
+                message: message))
+        record(.state(time: time, id: id, from: change.from, to: lifecycle, outcome: outcome, message: message))
+        if lifecycle == .finished {
+            finishedInStore += 1
+            evictIfNeeded()
+        }
+        touch()
+    }
+
+    /// Records progress of operation `id` (and its total, when given); ignored once finished.
+    /// `nextAttemptAt` is set while it waits out a retry back-off.
+    public mutating func progress(
+        _ id: Int, completedBytes completed: Int64, totalBytes newTotal: Int64? = nil, bytesPerSecond rate: Double,
+        retries: Int, retryLog: [String]? = nil, nextAttemptAt: Duration? = nil, time: Duration
+    ) {
+        guard let position = positionByID[id] else { return }
+        let change = operations.update(at: position) {
+            op -> (
+                completedDelta: Int64, totalDelta: Int64, total: Int64, rate: Double, retryName: String?,
+                kind: OperationKind, nextAttemptAt: Duration?
+            )? in
+            guard op.lifecycle != .finished else { return nil }
+            let counted = op.unit == .bytes
+            let total = newTotal ?? op.totalBytes
+            let completedDelta = counted ? completed - op.completedBytes : 0
+            let totalDelta = counted ? total - op.totalBytes : 0
+            let newRate = op.lifecycle == .executing ? rate : 0
+            op.completedBytes = completed
+            op.totalBytes = total
+            op.bytesPerSecond = newRate
+            op.nextAttemptAt = op.lifecycle == .executing ? nextAttemptAt : nil
+            var retryName: String?
+            if retries != op.retries, let retryLog {
+                op.retryLog = retryLog
+                if retryLog.last != nil { retryName = op.name }
+            }
+            op.retries = retries
+            return (completedDelta, totalDelta, op.totalBytes, newRate, retryName, op.kind, op.nextAttemptAt)
+        }
+        guard let change else { return }
+        if tally != nil { tally?.recordTransfer(change.completedDelta, kind: change.kind) }
+        completedBytes += change.completedDelta
+        totalBytes += change.totalDelta
+        throughput.record(change.completedDelta, at: time)
+        if let name = change.retryName, let last = retryLog?.last {
+            appendLog(LogEntry(time: time, kind: .retry, operationID: id, text: "\(name): \(last), retry \(retries)"))
+        }
+        record(
+            .progress(
+                time: time, id: id, completedBytes: completed, totalBytes: change.total, bytesPerSecond: change.rate,
+                retries: retries, nextAttemptAt: change.nextAttemptAt))
+        touch()
+    }
+
+    /// Records a queue setting change or an operator action.
+    public mutating func queueChanged(
+        isSuspended: Bool? = nil, maxConcurrent: Int? = nil, reason: String, time: Duration
+    ) {
+        if let isSuspended { self.isSuspended = isSuspended }
+        if let maxConcurrent { self.maxConcurrentOperationCount = maxConcurrent }
+        appendLog(
+            LogEntry(time: time, kind: isSuspended == nil && maxConcurrent == nil ? .action : .queue, text: reason))
+        record(
+            .queue(
+                time: time, isSuspended: self.isSuspended,
+                maxConcurrentOperationCount: self.maxConcurrentOperationCount, counts: counts, reason: reason))
+        touch()
+    }
+
+    // MARK: Internals
+
+    mutating func touch() { version &+= 1 }
+
+    mutating func record(_ event: MonitorEvent) {
+        if recordsEvents { pendingEvents.append(event) }
+    }
+
+    /// A new history holding `first`, with room for the usual ready → executing → finished.
+    static func history(_ first: StateChange) -> [StateChange] {
+        var history: [StateChange] = []
+        history.reserveCapacity(3)
+        history.append(first)
+        return history
+    }
+
+    mutating func appendLog(_ entry: LogEntry) {
+        log.append(entry)
+        if log.count > limits.logEntries { log.removeFirst(log.count - limits.logEntries) }
+    }
+
+    /// Drops the oldest finished operations once the store holds more than the bound plus some
+    /// slack, so eviction is an amortized O(1) per finish.
+    mutating func evictIfNeeded() {
+        // The slack grows with the store: a pass copies every kept operation, so it must be
+        // paid for by at least as many finishes (100,000 unfinished operations and a 10,000
+        // bound made each pass copy 100,000 rows every 1,250 finishes).
+        let slack = max(64, limits.finishedOperations / 2, (operations.count - finishedInStore) / 2)
+        guard finishedInStore > limits.finishedOperations + slack else { return }
+        var excess = finishedInStore - limits.finishedOperations
+        var kept = ChunkedArray<OperationSnapshot>()
+        var positions: [Int: Int] = [:]
+        positions.reserveCapacity(operations.count - excess)
+        for op in operations {
+            if excess > 0, op.lifecycle == .finished {
+                excess -= 1
+                evictedCount += 1
+                finishedInStore -= 1
+                continue
+            }
+            positions[op.id] = kept.count
+            kept.append(op)
+        }
+        operations = kept
+        positionByID = positions
+    }
+}

@@ -1,0 +1,78 @@
+import Dispatch
+import DequeModule
+import Foundation
+import OpsKit
+import Synchronization
+
+extension QueueMonitor {
+    // MARK: Operator actions
+
+    /// Cancels the operation with monitor id `id`, if it is still tracked and unfinished.
+    public func cancel(id: Int) {
+        let target = withAppliedState { state, time -> Operation? in
+            guard let target = state.tracked.values.first(where: { $0.id == id })?.operation else { return nil }
+            state.store.queueChanged(reason: "operator cancelled #\(id)", time: time)
+            return target
+        }
+        guard let target else { return }
+        if let async = target as? AsyncOperation {
+            async.cancel(reason: "cancelled by operator")
+        } else {
+            target.cancel()
+        }
+    }
+
+    /// Cancels every unfinished operation.
+    public func cancelAll() {
+        withAppliedState { state, time in
+            state.store.queueChanged(reason: "operator cancelled all operations", time: time)
+        }
+        for op in queue.allOperations {
+            if let async = op as? AsyncOperation { async.cancel(reason: "cancelled by operator") } else { op.cancel() }
+        }
+    }
+
+    /// Pauses or resumes the queue.
+    public func setSuspended(_ suspended: Bool) {
+        // Recorded first: resuming starts work inside the setter, and the log must show the
+        // resume before those starts. The KVO notification then finds nothing new.
+        recordQueue(isSuspended: suspended)
+        queue.isSuspended = suspended
+    }
+
+    /// Changes the queue's concurrency limit.
+    public func setMaxConcurrentOperationCount(_ limit: Int) {
+        recordQueue(maxConcurrent: max(1, limit))
+        queue.maxConcurrentOperationCount = max(1, limit)
+    }
+
+    /// Records a queue setting unless the store already has it (after everything seen before).
+    func recordQueue(isSuspended: Bool? = nil, maxConcurrent: Int? = nil) {
+        withAppliedState { state, time in
+            if let isSuspended, state.store.isSuspended != isSuspended {
+                state.store.queueChanged(
+                    isSuspended: isSuspended, reason: isSuspended ? "queue paused" : "queue resumed", time: time)
+            }
+            if let maxConcurrent, state.store.maxConcurrentOperationCount != maxConcurrent {
+                state.store.queueChanged(
+                    maxConcurrent: maxConcurrent, reason: "concurrency limit \(maxConcurrent)", time: time)
+            }
+        }
+    }
+
+    // MARK: Subscriptions
+
+    /// Operations through the recorder (worker threads: stamp and append only); settings here.
+    func subscribeToQueue() {
+        let operations = recorder.watchOperations(of: queue)
+        let suspended = queue.observe(\.isSuspended, options: [.new]) { [weak self] _, change in
+            guard let self, let value = change.newValue else { return }
+            self.recordQueue(isSuspended: value)
+        }
+        let limit = queue.observe(\.maxConcurrentOperationCount, options: [.new]) { [weak self] _, change in
+            guard let self, let value = change.newValue else { return }
+            self.recordQueue(maxConcurrent: value)
+        }
+        queueTokens.withLock { $0 = operations + [suspended, limit] }
+    }
+}

@@ -1,0 +1,184 @@
+import Dispatch
+import DequeModule
+import Foundation
+import OpsKit
+import Synchronization
+
+extension QueueMonitor {
+    // MARK: Applying (under the state lock, in recording order)
+
+    /// The background applier's run: everything pending, a slice at a time, so a reader never
+    /// waits behind more than one slice of a low-priority thread's work.
+    func applyPending() {
+        var more = true
+        while more {
+            var released: [NSKeyValueObservation] = []
+            more = state.withLock { state -> Bool in
+                // The inbox is taken only once the backlog is done: every take contends with
+                // the recording threads for the inbox lock (and a contended lock sleeps in the
+                // kernel). It ends only after a take found nothing, which re-arms scheduling.
+                if state.backlog.isEmpty { takeInbox(into: &state) }
+                guard !state.backlog.isEmpty else { return false }
+                var applied = 0
+                while applied < Self.applySlice, let change = state.backlog.popFirst() {
+                    apply(change, to: &state, releasing: &released)
+                    applied += 1
+                }
+                return true
+            }
+            for token in released { token.invalidate() }
+        }
+    }
+
+    /// Moves the inbox to the end of the backlog (under the state lock, so order is kept).
+    func takeInbox(into state: inout State) {
+        var changes = recorder.inbox.withLock { box in
+            box.applyScheduled = false
+            defer { box.changes = ChangeChunks() }
+            return box.changes
+        }
+        guard !changes.isEmpty else { return }
+        if changes.count > 64 { state.tracked.reserveCapacity(state.tracked.count + changes.count / 2) }
+        state.backlog.append(takingAllOf: &changes)
+    }
+
+    /// Runs `body` on the state with every recorded change applied, at the current time.
+    @discardableResult
+    func withAppliedState<T>(_ body: (inout State, Duration) -> T) -> T {
+        var released: [NSKeyValueObservation] = []
+        let result = state.withLock { state -> T in
+            takeInbox(into: &state)
+            while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
+            return body(&state, now)
+        }
+        for token in released { token.invalidate() }
+        return result
+    }
+
+    func apply(
+        _ change: PendingChange, to state: inout State, releasing released: inout [NSKeyValueObservation]
+    ) {
+        switch change {
+        case .added(let op, let lifecycle, let time, let tokens):
+            track(op, lifecycle, time: time, tokens: tokens, in: &state, releasing: &released)
+        case .started(let op, let time, let progress):
+            let key = ObjectIdentifier(op)
+            guard let tracked = state.tracked[key] else {
+                if let progress { released.append(progress) }
+                return
+            }
+            if let progress {
+                if let previous = tracked.tokens.progress { released.append(previous) }
+                state.tracked[key]?.tokens.progress = progress
+            }
+            state.store.transition(tracked.id, to: .executing, time: time)
+        case .ready(let op, let time):
+            let key = ObjectIdentifier(op)
+            guard let tracked = state.tracked[key] else { return }
+            if state.store.operation(id: tracked.id)?.lifecycle == .waiting {
+                state.store.transition(tracked.id, to: .ready, time: time)
+            }
+            if let token = tracked.tokens.ready {
+                released.append(token)
+                state.tracked[key]?.tokens.ready = nil
+            }
+        case .progressed(let op, let progress, let time):
+            guard let id = state.tracked[ObjectIdentifier(op)]?.id else { return }
+            applyProgress(progress, of: op, id: id, time: time, in: &state)
+        case .finished(let op, let time):
+            finish(op, time: time, in: &state, releasing: &released)
+        }
+    }
+
+    func track(
+        _ op: Operation, _ lifecycle: Lifecycle, time: Duration, tokens: OperationTokens,
+        in state: inout State, releasing released: inout [NSKeyValueObservation]
+    ) {
+        let key = ObjectIdentifier(op)
+        guard state.tracked[key] == nil else {
+            released += tokens.all
+            return
+        }
+        let dependencies = op.currentDependencies
+        let reporter = op.progressReporter
+        let report = reporter?.reportedProgress
+        let id = state.store.add(
+            name: op.name, kind: reporter?.kind ?? .other, unit: report?.unit ?? .bytes, lifecycle: lifecycle,
+            totalBytes: report?.totalUnitCount ?? 0, dependencies: dependencies.compactMap { state.id(of: $0) },
+            time: time)
+        state.tracked[key] = Tracked(id: id, operation: op, tokens: tokens)
+        for dependency in dependencies where state.id(of: dependency) == nil && !dependency.isFinished {
+            state.pendingLinks[ObjectIdentifier(dependency), default: []].append(id)
+        }
+        if let dependents = state.pendingLinks.removeValue(forKey: key) {
+            for dependent in dependents { state.store.link(dependent, dependsOn: id) }
+        }
+        if lifecycle == .executing, let report {
+            applyProgress(report, of: op, id: id, time: time, in: &state)
+        }
+        if lifecycle == .finished { finish(op, time: time, in: &state, releasing: &released) }
+    }
+
+    func finish(
+        _ op: Operation, time: Duration, in state: inout State, releasing released: inout [NSKeyValueObservation]
+    ) {
+        let key = ObjectIdentifier(op)
+        guard let tracked = state.tracked.removeValue(forKey: key) else { return }
+        released += tracked.tokens.all
+        if let reporter = op.progressReporter {
+            let progress = reporter.reportedProgress
+            state.rates.forget(tracked.id)
+            state.store.progress(
+                tracked.id, completedBytes: progress.completedUnitCount, totalBytes: progress.totalUnitCount,
+                bytesPerSecond: 0, retries: progress.retries, retryLog: reporter.retryLog, time: time)
+        }
+        let (outcome, message) = Self.outcome(of: op)
+        state.store.transition(tracked.id, to: .finished, outcome: outcome, message: message, time: time)
+        state.finished[key] = FinishedOperation(op, id: tracked.id)
+        state.finishedOrder.append(key)
+        let bound = max(1, limits.finishedOperations)
+        while state.finishedOrder.count > bound, let oldest = state.finishedOrder.popFirst() {
+            state.finished[oldest] = nil
+        }
+    }
+
+    /// Applies a progress report of `op` (id `id`) made at `time`: the rate as reported or
+    /// derived, the retry log as it was at this change, and when a retry wait ends.
+    func applyProgress(
+        _ progress: OperationProgress, of op: Operation, id: Int, time: Duration, in state: inout State
+    ) {
+        guard let row = state.store.operation(id: id) else { return }
+        let nextAttemptAt = progress.retryDelay.map { time + $0 }
+        let rate: Double
+        if let reported = progress.unitsPerSecond {
+            rate = reported
+        } else if row.lifecycle == .executing {
+            rate = state.rates.rate(
+                id: id, completed: progress.completedUnitCount, time: time,
+                start: (row.startedAt ?? time, row.completedBytes))
+        } else {
+            rate = 0
+        }
+        if let nextAttemptAt {
+            state.rates.restart(id, at: nextAttemptAt, completed: progress.completedUnitCount)
+        }
+        // One log entry per failed attempt retried so far.
+        let log =
+            row.retries != progress.retries
+            ? op.progressReporter.map { Array($0.retryLog.prefix(progress.retries)) } : nil
+        state.store.progress(
+            id, completedBytes: progress.completedUnitCount, totalBytes: progress.totalUnitCount,
+            bytesPerSecond: rate, retries: progress.retries, retryLog: log, nextAttemptAt: nextAttemptAt, time: time)
+    }
+
+    static func outcome(of op: Operation) -> (Outcome, String?) {
+        if let async = op as? AsyncOperation, let outcome = async.outcome {
+            switch outcome {
+            case .succeeded: return (.succeeded, nil)
+            case .failed(let error): return (.failed, "\(error)")
+            case .cancelled(let reason): return (.cancelled, reason)
+            }
+        }
+        return op.isCancelled ? (.cancelled, nil) : (.succeeded, nil)
+    }
+}
