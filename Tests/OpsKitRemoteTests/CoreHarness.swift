@@ -78,3 +78,13 @@ enum Sample {
         .progress(time: time, id: id, completedBytes: bytes, totalBytes: 100, bytesPerSecond: 10, retries: 0)
     }
 }
+
+extension CoreHarness {
+    /// Connects `id`, says `hello` and flushes the join's snapshot: a viewer that is streaming.
+    mutating func startStreaming(_ id: Int, hello: String = #"{"cmd":"hello","min":1,"max":1}"#) {
+        connect(id)
+        say(id, hello)
+        publish([], snapshot: QueueSnapshot())
+        flush()
+    }
+}
