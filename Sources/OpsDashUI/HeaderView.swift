@@ -15,6 +15,9 @@ struct HeaderView: Sendable, Equatable {
     var evictedCount = 0
     /// Whether every operation has finished.
     var isDrained = false
+    /// Whether the picture is a running app's (attached, not a replay): its drained queue is idle,
+    /// not done, and its clock keeps going, since the app may add work at any time.
+    var isLiveApp = false
     /// Whether the queue is paused.
     var isSuspended = false
     /// The concurrency limit shown (below 1: none).
@@ -48,13 +51,14 @@ struct HeaderView: Sendable, Equatable {
         counts = snapshot.counts
         evictedCount = snapshot.evictedCount
         isDrained = snapshot.isDrained
+        isLiveApp = state.source.map { !$0.isReplay } ?? false
         isSuspended = snapshot.isSuspended
         concurrency = state.effectiveConcurrency
         isConcurrencyPending = state.pendingConcurrency != nil
         sort = state.sort
         filter = !state.filter.isEmpty || state.isEditingFilter ? state.filter : nil
         showDependencies = state.showDependencies
-        elapsed = snapshot.drainedAt ?? snapshot.time
+        elapsed = isLiveApp ? snapshot.time : snapshot.drainedAt ?? snapshot.time
         speed = state.speed
         completedBytes = snapshot.completedBytes
         totalBytes = snapshot.totalBytes
@@ -69,8 +73,7 @@ struct HeaderView: Sendable, Equatable {
 
     private func render(into canvas: inout Canvas) {
         let width = canvas.width
-        canvas.write(titleLine(), x: 0, y: 0, maxWidth: width)
-        // The clock stops when the last operation finishes.
+        // The clock stops when the last operation finishes (a running app's keeps going).
         var elapsed = [
             Span("elapsed ", Theme.label),
             Span(Format.duration(self.elapsed), Theme.live),
@@ -78,6 +81,9 @@ struct HeaderView: Sendable, Equatable {
         let speed = Format.speed(speed, ascii: glyphs == .ascii)
         if !speed.isEmpty { elapsed.append(Span(" " + speed, Theme.label)) }
         let elapsedWidth = elapsed.reduce(0) { $0 + $1.width }
+        // The title stops one column short of the clock rather than running into it.
+        let titleWidth = elapsedWidth < width ? width - elapsedWidth - 1 : width
+        canvas.write(titleLine(), x: 0, y: 0, maxWidth: titleWidth)
         canvas.write(elapsed, x: width - elapsedWidth, y: 0, maxWidth: elapsedWidth)
         let counts = countsLine(short: false)
         let fits = counts.reduce(0) { $0 + $1.width } <= width
@@ -86,7 +92,8 @@ struct HeaderView: Sendable, Equatable {
     }
 
     /// "opsdash │ RUNNING │ running 3/4 │ sort id │ filter dl", or once every operation has
-    /// finished "opsdash │ DONE │ 23 succeeded, 1 failed, 1 cancelled │ sort id".
+    /// finished "opsdash │ DONE │ 23 succeeded, 1 failed, 1 cancelled │ sort id" (IDLE for an
+    /// attached app, which may add more work).
     private func titleLine() -> [Span] {
         let separator = Span(" \(glyphs.vertical) ", Theme.border)
         var spans = [Span("opsdash", Theme.title), separator]
@@ -96,7 +103,7 @@ struct HeaderView: Sendable, Equatable {
             spans.append(separator)
         }
         if isDrained {
-            spans.append(Span(" DONE ", Theme.done))
+            spans.append(Span(isLiveApp ? " IDLE " : " DONE ", Theme.done))
             spans.append(separator)
             spans += outcomeSpans()
         } else {

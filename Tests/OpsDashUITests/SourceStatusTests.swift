@@ -38,4 +38,35 @@ import Testing
         #expect(state.message == nil)
         #expect(!render(state).line(state.height - 1).contains("refused"))
     }
+
+    /// An attached app between batches of work is idle, not done: it may add more, so its clock
+    /// keeps going. A replayed recording that ends is done.
+    @Test func anAttachedAppsDrainedQueueIsIdleAndItsClockKeepsGoing() {
+        var snapshot = Fixtures.finishedRun()
+        snapshot.time = .seconds(600)
+        var state = Fixtures.state(snapshot, width: 100, height: 14)
+        _ = reduce(&state, .source(SourceStatus(label: "AppExample/images", detail: "connected", link: .connected)))
+        let live = render(state).line(0)
+        #expect(live.contains(" IDLE "), "\(live)")
+        #expect(!live.contains("DONE"))
+        #expect(live.hasSuffix("elapsed 10:00"), "\(live)")
+        _ = reduce(
+            &state, .source(SourceStatus(label: "run.jsonl", detail: "replay", link: .connected, isReplay: true)))
+        let replay = render(state).line(0)
+        #expect(replay.contains(" DONE "), "\(replay)")
+        #expect(replay.hasSuffix("elapsed 0:42"), "\(replay)")
+    }
+
+    /// A title too long for the width is cut one column short of the clock, never run into it.
+    @Test func aLongTitleStopsShortOfTheClock() {
+        var snapshot = Fixtures.finishedRun()
+        snapshot.time = .seconds(62)
+        var state = Fixtures.state(snapshot, width: 82, height: 14)
+        _ = reduce(
+            &state,
+            .source(SourceStatus(label: "AppExample/images[29838]", detail: "connected (control)", link: .connected)))
+        let line = render(state).line(0)
+        #expect(line.hasSuffix(" elapsed 1:02"), "\(line)")
+        #expect(line.contains("connected (control)"))
+    }
 }
