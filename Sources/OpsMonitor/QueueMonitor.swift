@@ -173,6 +173,7 @@ public final class QueueMonitor: Sendable {
             defer { tokens = [] }
             return tokens
         }
+        recorder.stopWatching(queue)
         state.withLock { state in
             takeInbox(into: &state)
             while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &tokens) }
