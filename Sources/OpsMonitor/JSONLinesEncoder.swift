@@ -152,9 +152,18 @@ public struct JSONLinesEncoder: Sendable {
         appendInteger(fraction, &output)
     }
 
-    /// Appends `value` in decimal (no intermediate interpolation buffer: a small string).
-    @inline(__always)
-    public static func appendInteger(_ value: some BinaryInteger, _ output: inout String) {
+    /// Appends `value` in decimal (no interpolation buffer: the digits are a small string).
+    public static func appendInteger(_ value: Int, _ output: inout String) {
+        output += String(value)
+    }
+
+    /// Appends `value` in decimal.
+    public static func appendInteger(_ value: Int64, _ output: inout String) {
+        output += String(value)
+    }
+
+    /// Appends `value` in decimal.
+    public static func appendInteger(_ value: UInt64, _ output: inout String) {
         output += String(value)
     }
 
