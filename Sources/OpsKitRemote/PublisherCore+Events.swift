@@ -36,15 +36,15 @@ extension PublisherCore {
             }
             encoderIsCold = false
         }
-        // Lines are encoded into batches of up to `batchBytes` (one buffer each, shared by every
-        // viewer), numbered from the ring's head on.
-        var text = ""
+        // Lines are encoded straight into batches of up to `batchBytes` (one buffer each, shared
+        // by every viewer), numbered from the ring's head on.
         var batch = ""
+        batch.reserveCapacity(min(Self.batchBytes, events.count * 200) + 1_024)
         var lines: [EventRing.Line] = []
         var seq = ring.head
         for event in events {
-            text.removeAll(keepingCapacity: true)
-            encoder.encode(event, into: &text)
+            let start = batch.utf8.count
+            encoder.encode(event, into: &batch)
             var progressOf: Int?
             switch event {
             case .added(_, let id, _, _, _, _, _): unfinished.insert(id)
@@ -53,12 +53,17 @@ extension PublisherCore {
             default: break
             }
             // The encoder writes whole lines ending in "}\n": the seq goes before the brace.
-            guard text.hasSuffix("}\n") else { continue }
-            text.removeLast(2)
+            guard batch.utf8.count > start else { continue }
+            guard batch.utf8.count - start >= 2, batch.utf8.suffix(2).elementsEqual("}\n".utf8) else {
+                batch = String(decoding: batch.utf8.prefix(start), as: UTF8.self)
+                continue
+            }
+            batch.removeLast(2)
             seq += 1
-            text += ",\"seq\":\(seq)}\n"
-            lines.append(EventRing.Line(length: text.utf8.count, progressOf: progressOf))
-            batch += text
+            batch += ",\"seq\":"
+            JSONLinesEncoder.appendInteger(seq, &batch)
+            batch += "}\n"
+            lines.append(EventRing.Line(length: batch.utf8.count - start, progressOf: progressOf))
             if batch.utf8.count >= Self.batchBytes {
                 ring.append(batch: ByteBuffer(string: batch), lines: lines)
                 batch.removeAll(keepingCapacity: true)

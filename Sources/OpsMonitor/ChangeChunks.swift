@@ -2,12 +2,13 @@ import DequeModule
 
 /// Pending changes, oldest first, kept in chunks of at most `chunkSize` (or one recorded batch
 /// each): appending never copies what is already recorded, moving the whole list to another is
-/// a handful of pointer moves, and no chunk is large enough that releasing it makes malloc
-/// consolidate its free lists (which a single 100,000-change array did, on the worker threads).
+/// a handful of pointer moves, and no chunk a worker thread allocates is large enough to make
+/// malloc consolidate its free lists.
 struct ChangeChunks {
-    /// Changes per chunk filled one at a time (256 × ~56 B: well under malloc's 64 KiB
-    /// consolidation threshold).
-    static let chunkSize = 256
+    /// Changes per chunk filled one at a time: a chunk (array header included) stays under
+    /// glibc's small-request limit (1,008 bytes), as a larger request first consolidates the
+    /// allocating thread's free lists (`malloc_consolidate`), on the queue's worker threads.
+    static let chunkSize = max(4, (1_000 - 32) / MemoryLayout<PendingChange>.stride)
 
     /// Full chunks and whole batches, oldest first.
     private var chunks = Deque<[PendingChange]>()

@@ -24,12 +24,20 @@ public struct JSONLinesEncoder: Sendable {
             names[id] = name
             output += "{\"t\":"
             appendTime(time, &output)
-            output += ",\"event\":\"added\",\"id\":\(id),\"op\":"
+            output += ",\"event\":\"added\",\"id\":"
+            Self.appendInteger(id, &output)
+            output += ",\"op\":"
             appendString(name, &output)
-            output += ",\"kind\":\"\(kind.rawValue)\",\"unit\":\"\(unit.rawValue)\",\"total\":\(total),\"after\":["
+            output += ",\"kind\":\""
+            output += kind.rawValue
+            output += "\",\"unit\":\""
+            output += unit.rawValue
+            output += "\",\"total\":"
+            Self.appendInteger(total, &output)
+            output += ",\"after\":["
             for (index, dependency) in dependencies.enumerated() {
                 if index > 0 { output += "," }
-                output += "\(dependency)"
+                Self.appendInteger(dependency, &output)
             }
             output += "]}\n"
         case .state(let time, let id, let from, let to, let outcome, let message):
@@ -39,12 +47,26 @@ public struct JSONLinesEncoder: Sendable {
             }
             output += "{\"t\":"
             appendTime(time, &output)
-            output += ",\"event\":\"state\",\"id\":\(id),\"op\":"
+            output += ",\"event\":\"state\",\"id\":"
+            Self.appendInteger(id, &output)
+            output += ",\"op\":"
             appendString(names[id] ?? "#\(id)", &output)
             output += ",\"from\":"
-            if let from { output += "\"\(from.rawValue)\"" } else { output += "null" }
-            output += ",\"to\":\"\(to.rawValue)\""
-            if let outcome { output += ",\"outcome\":\"\(outcome.rawValue)\"" }
+            if let from {
+                output += "\""
+                output += from.rawValue
+                output += "\""
+            } else {
+                output += "null"
+            }
+            output += ",\"to\":\""
+            output += to.rawValue
+            output += "\""
+            if let outcome {
+                output += ",\"outcome\":\""
+                output += outcome.rawValue
+                output += "\""
+            }
             if let message {
                 output += ",\"message\":"
                 appendString(message, &output)
@@ -67,10 +89,18 @@ public struct JSONLinesEncoder: Sendable {
             lastProgress[id] = (time, retries, next != nil)
             output += "{\"t\":"
             appendTime(time, &output)
-            output += ",\"event\":\"progress\",\"id\":\(id),\"op\":"
+            output += ",\"event\":\"progress\",\"id\":"
+            Self.appendInteger(id, &output)
+            output += ",\"op\":"
             appendString(names[id] ?? "#\(id)", &output)
-            output +=
-                ",\"bytes\":\(completed),\"total\":\(total),\"rate\":\(Int64(rate.rounded())),\"retries\":\(retries)"
+            output += ",\"bytes\":"
+            Self.appendInteger(completed, &output)
+            output += ",\"total\":"
+            Self.appendInteger(total, &output)
+            output += ",\"rate\":"
+            Self.appendInteger(Int64(rate.rounded()), &output)
+            output += ",\"retries\":"
+            Self.appendInteger(retries, &output)
             if let next {
                 output += ",\"next\":"
                 appendTime(next, &output)
@@ -116,9 +146,25 @@ public struct JSONLinesEncoder: Sendable {
     public static func appendTime(_ time: Duration, _ output: inout String) {
         let millis = max(0, Int64((time.seconds * 1000).rounded()))
         let fraction = millis % 1000
-        output += "\(millis / 1000)."
+        appendInteger(millis / 1000, &output)
+        output += "."
         if fraction < 100 { output += fraction < 10 ? "00" : "0" }
-        output += "\(fraction)"
+        appendInteger(fraction, &output)
+    }
+
+    /// Appends `value` in decimal (no interpolation buffer: the digits are a small string).
+    public static func appendInteger(_ value: Int, _ output: inout String) {
+        output += String(value)
+    }
+
+    /// Appends `value` in decimal.
+    public static func appendInteger(_ value: Int64, _ output: inout String) {
+        output += String(value)
+    }
+
+    /// Appends `value` in decimal.
+    public static func appendInteger(_ value: UInt64, _ output: inout String) {
+        output += String(value)
     }
 
     private func appendTime(_ time: Duration, _ output: inout String) {
@@ -129,6 +175,12 @@ public struct JSONLinesEncoder: Sendable {
     /// written as `\uXXXX` (same value once decoded), so a name cannot drive a terminal.
     public static func appendString(_ text: String, _ output: inout String) {
         output += "\""
+        // Plain printable ASCII (most names) needs no escape: appended whole.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

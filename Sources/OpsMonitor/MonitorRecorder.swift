@@ -44,9 +44,12 @@ final class MonitorRecorder: Sendable {
 
     // MARK: Subscriptions
 
-    /// Watches the queue's `operations` (added, finished) and, where published,
-    /// `executingOperations` (started). Returns the tokens.
+    /// Watches the queue's operations: where the queue publishes `executingOperations` (Linux),
+    /// as its lifecycle listener (added, started, finished: one call each, no notification);
+    /// elsewhere through `operations` (added, finished) and each operation's start. Returns the
+    /// tokens (`stopWatching(_:)` ends the listening).
     func watchOperations(of queue: ObservableOperationQueue) -> [NSKeyValueObservation] {
+        #if canImport(ObjectiveC)
         let added = queue.observe(\.allOperations, options: [.new, .old]) { [self] _, change in
             if change.kind == .insertion, let ops = change.newValue { self.added(ops) }
             if change.kind == .removal, let ops = change.oldValue {
@@ -54,20 +57,22 @@ final class MonitorRecorder: Sendable {
                 for op in ops { record(.finished(op, time: time)) }
             }
         }
-        #if canImport(ObjectiveC)
         return [added]  // no `executingOperations` here: each operation's start is watched instead
         #else
-        let started = queue.observe(\.executingOperations, options: [.new]) { [self] _, change in
-            guard change.kind == .insertion, let ops = change.newValue else { return }
-            let time = now
-            for op in ops { record(.started(op, time: time, progress: watchProgress(op))) }
-        }
-        return [added, started]
+        queue.addLifecycleListener(self)
+        return []
+        #endif
+    }
+
+    /// Ends what `watchOperations(of:)` started besides its tokens.
+    func stopWatching(_ queue: ObservableOperationQueue) {
+        #if !canImport(ObjectiveC)
+        queue.removeLifecycleListener(self)
         #endif
     }
 
     /// Records operations the queue just took: ready, or waiting (then watched until ready).
-    private func added(_ ops: [Operation]) {
+    fileprivate func added(_ ops: [Operation]) {
         let time = now
         var changes: [PendingChange] = []
         changes.reserveCapacity(ops.count)
@@ -118,7 +123,7 @@ final class MonitorRecorder: Sendable {
     /// Watches a progress-reporting operation's progress while it runs (whether `op` reports
     /// progress is answered per class from a cache: a protocol cast per start would cost more
     /// than the rest of this handler).
-    private func watchProgress(_ op: Operation) -> NSKeyValueObservation? {
+    fileprivate func watchProgress(_ op: Operation) -> NSKeyValueObservation? {
         guard let reporter = op.progressReporter else { return nil }
         return reporter.observeProgress { [self] op, progress in
             record(.progressed(op, progress, time: now))
@@ -140,7 +145,7 @@ final class MonitorRecorder: Sendable {
     // MARK: Recording
 
     /// Appends `change` (the one-change path of every worker-thread notification).
-    private func record(_ change: PendingChange) {
+    fileprivate func record(_ change: PendingChange) {
         let next = inbox.withLock { box -> NextApply in
             guard !box.stopped else { return .nothing }
             box.changes.append(change)
@@ -178,3 +183,15 @@ final class MonitorRecorder: Sendable {
         applier?.request()
     }
 }
+
+#if !canImport(ObjectiveC)
+extension MonitorRecorder: OperationLifecycleListener {
+    func operationsAdded(_ operations: [Operation]) { added(operations) }
+
+    func operationStarted(_ operation: Operation) {
+        record(.started(operation, time: now, progress: watchProgress(operation)))
+    }
+
+    func operationFinished(_ operation: Operation) { record(.finished(operation, time: now)) }
+}
+#endif

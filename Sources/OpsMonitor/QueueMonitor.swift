@@ -7,8 +7,8 @@ import Synchronization
 /// Watches an `ObservableOperationQueue` and its operations through OpsKit's KVO layer and keeps
 /// a thread-safe store the dashboard reads as immutable `QueueSnapshot`s.
 ///
-/// Watching costs the queue almost nothing: the monitor holds a handful of queue-level
-/// subscriptions (`operations`, `executingOperations`, settings), subscribes to an operation
+/// Watching costs the queue almost nothing: the monitor listens to the queue (its lifecycle
+/// listener on Linux, `operations` elsewhere) and its settings, subscribes to an operation
 /// only while it waits for dependencies (readiness) or runs and reports progress
 /// (`ProgressReportingOperation`), and
 /// on a worker thread only stamps each change with the clock and appends it to an inbox. The
@@ -173,6 +173,7 @@ public final class QueueMonitor: Sendable {
             defer { tokens = [] }
             return tokens
         }
+        recorder.stopWatching(queue)
         state.withLock { state in
             takeInbox(into: &state)
             while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &tokens) }

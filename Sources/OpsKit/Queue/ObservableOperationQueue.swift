@@ -19,7 +19,8 @@ import Synchronization
 /// as `newValue`, `.removal` with the finished ones as `oldValue` (removal `indexes` are nil).
 open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher, @unchecked Sendable {
     // Locking: all bookkeeping is in `tracking` (a Mutex); `drained` is a condition used only
-    // by `waitUntilAllOperationsAreFinished`. Notifications go out after the lock is released.
+    // by `waitUntilAllOperationsAreFinished`; `lifecycleListeners` locks its own list.
+    // Notifications and listener calls go out after the lock is released.
     private struct Tracking {
         var unfinished = UnfinishedOperations()
         var held: [ObjectIdentifier: HeldOperation] = [:]
@@ -38,6 +39,8 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
     private let drained = NSCondition()
     /// Whether operations with unfinished dependencies are held outside Foundation's scheduler.
     public let holdsWaitingOperations: Bool
+    /// Told of every add, start and finish directly (`addLifecycleListener(_:)`).
+    let lifecycleListeners = OperationLifecycleListeners()
     #if !canImport(ObjectiveC)
     /// This queue's observers (Linux KVO engine).
     public let keyValueObservers = KeyValueObserverRegistry()
@@ -95,6 +98,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
             return (old, state.unfinished.count)
         }
         publishCount(old: old, new: new)
+        lifecycleListeners.forEach { $0.operationsAdded(ops) }
         #if !canImport(ObjectiveC)
         keyValueObservers.didChangeElements(
             "operations", kind: .insertion, elements: ops, indexes: IndexSet(integersIn: old..<new), owner: self)
@@ -181,6 +185,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
     /// Publishes that `op` (an `AsyncOperation` of this queue) started: an insertion into
     /// `executingOperations`, before Foundation learns of the start.
     func operationStarted(_ op: AsyncOperation) {
+        lifecycleListeners.forEach { $0.operationStarted(op) }
         #if !canImport(ObjectiveC)
         keyValueObservers.didChangeElements(
             "executingOperations", kind: .insertion, elements: [op as Operation], indexes: Self.noIndexes, owner: self)
@@ -203,6 +208,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
             return (old, old - 1)
         }
         guard let (old, new) = change else { return }
+        lifecycleListeners.forEach { $0.operationFinished(op) }
         #if !canImport(ObjectiveC)
         keyValueObservers.didChangeElements(
             "operations", kind: .removal, elements: [op], indexes: Self.noIndexes, owner: self)
@@ -282,20 +288,3 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         super.waitUntilAllOperationsAreFinished()
     }
 }
-
-#if !canImport(ObjectiveC)
-/// Marks `ObservableOperationQueue` and subclasses: their queue properties are observable.
-public protocol ObservableQueueState: ObservableOperationQueue {}
-extension ObservableOperationQueue: ObservableQueueState {}
-
-extension ObservableQueueState {
-    static var queueKeyPaths: [AnyKeyPath: String] {
-        [
-            \Self.operationCount: "operationCount", \Self.allOperationCount: "operationCount",
-            \Self.operations: "operations", \Self.allOperations: "operations",
-            \Self.isSuspended: "isSuspended", \Self.executingOperations: "executingOperations",
-            \Self.maxConcurrentOperationCount: "maxConcurrentOperationCount",
-        ]
-    }
-}
-#endif

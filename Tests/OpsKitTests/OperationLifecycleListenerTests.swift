@@ -1,0 +1,71 @@
+import Foundation
+import OpsKitTesting
+import Testing
+@testable import OpsKit
+
+/// Records what an `ObservableOperationQueue` tells its lifecycle listener.
+private final class RecordingListener: OperationLifecycleListener {
+    let log: Recorder
+    init(_ log: Recorder) { self.log = log }
+
+    func operationsAdded(_ operations: [Operation]) {
+        log.add("listener added \(operations.compactMap(\.name).joined())")
+    }
+    func operationStarted(_ operation: Operation) { log.add("listener start \(operation.name ?? "")") }
+    func operationFinished(_ operation: Operation) { log.add("listener end \(operation.name ?? "")") }
+}
+
+@Suite struct OperationLifecycleListenerTests {
+    @Test func everyAddStartAndFinishIsToldJustBeforeItsNotification() {
+        let queue = ObservableOperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let log = Recorder()
+        let listener = RecordingListener(log)
+        queue.addLifecycleListener(listener)
+        #if !canImport(ObjectiveC)
+        let executing = queue.observe(\.executingOperations, options: [.new]) { _, change in
+            if change.kind == .insertion { log.add("kvo start \(change.newValue?.compactMap(\.name).joined() ?? "")") }
+        }
+        let operations = queue.observe(\.allOperations, options: [.new, .old]) { _, change in
+            let names = (change.kind == .insertion ? change.newValue : change.oldValue)?.compactMap(\.name) ?? []
+            log.add("kvo \(change.kind == .insertion ? "added" : "end") \(names.joined())")
+        }
+        #endif
+        let first = ClosureOperation(name: "a") {}
+        let second = ClosureOperation(name: "b") {}
+        second.addDependency(first)
+        queue.addOperations([first, second], waitUntilFinished: true)
+        // The count reaches 0 before the finish is told: wait for the last line, bounded.
+        #if !canImport(ObjectiveC)
+        #expect(eventually { log.all.count == 10 })
+        #expect(
+            log.all == [
+                "listener added ab", "kvo added ab", "listener start a", "kvo start a", "listener end a", "kvo end a",
+                "listener start b", "kvo start b", "listener end b", "kvo end b",
+            ])
+        executing.invalidate()
+        operations.invalidate()
+        #else
+        #expect(
+            log.all == [
+                "listener added ab", "listener start a", "listener end a", "listener start b", "listener end b",
+            ])
+        #endif
+    }
+
+    @Test func aRemovedListenerIsToldNothingMore() {
+        let queue = ObservableOperationQueue()
+        let log = Recorder()
+        let listener = RecordingListener(log)
+        queue.addLifecycleListener(listener)
+        queue.addOperations([ClosureOperation(name: "a") {}], waitUntilFinished: true)
+        #expect(eventually { log.all.count == 3 })
+        queue.removeLifecycleListener(listener)
+        let b = ClosureOperation(name: "b") {}
+        queue.addOperations([b], waitUntilFinished: true)
+        // The queue is done with "b" once its count is published as 0 (after the finish call).
+        #expect(eventually { queue.allOperationCount == 0 })
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(log.all == ["listener added a", "listener start a", "listener end a"])
+    }
+}
