@@ -51,54 +51,6 @@ func publisher(for monitor: QueueMonitor, name: String, configure: (inout QueueP
     return publisher
 }
 
-/// Starts `count` viewer processes on `socket` and waits until the publisher counts them.
-func spawnViewers(_ count: Int, socket: String, publisher: QueuePublisher) -> [Process] {
-    let processes = (0..<count).map { _ -> Process in
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--viewer", socket]
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        try? process.run()
-        return process
-    }
-    let deadline = ContinuousClock.now + .seconds(30)
-    while (publisher.statistics()?.viewers ?? 0) < count, ContinuousClock.now < deadline {
-        Thread.sleep(forTimeInterval: 0.01)
-    }
-    return processes
-}
-
-func reap(_ processes: [Process]) {
-    for process in processes {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning { process.terminate() }
-    }
-}
-
-/// CPU seconds this process used so far (user + system).
-func cpuSeconds() -> Double {
-    var usage = rusage()
-    #if canImport(Darwin)
-    getrusage(RUSAGE_SELF, &usage)
-    #else
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    #endif
-    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-        + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-}
-
-enum Setup: CustomStringConvertible {
-    case unmonitored, monitored, published(viewers: Int)
-    var description: String {
-        switch self {
-        case .unmonitored: "ObservableOperationQueue, no monitor"
-        case .monitored: "+ QueueMonitor (no events recorded, no publisher)"
-        case .published(let viewers): "+ QueuePublisher, \(viewers) viewers"
-        }
-    }
-}
-
 /// Seconds to push `operations` empty operations through the queue and drain it, the CPU
 /// seconds the process used meanwhile, and the CPU seconds until the publisher also caught up
 /// and said bye (`stop()`: its last pump encodes what the drain left).
@@ -131,8 +83,6 @@ func run(_ setup: Setup, round: Int) -> (seconds: Double, cpu: Double, cpuUntilP
     monitor?.stop()
     return (seconds, cpu, cpuUntilPublished)
 }
-
-func median(_ values: [Double]) -> Double { Stats(values).median }
 
 // MARK: Profiling: one setup, ten times (`--profile=monitored [--rounds=N]` under `perf record -g`).
 
