@@ -34,6 +34,8 @@ final class TaggedOperation: FinishingOperation, ListsObservableKeyPaths, @unche
     let _tag = ObservedProperty("tag", "")
     var tag: String { _tag.value }
     var unlisted: Int { 0 }
+    /// Stored and unlisted: matched by its name. Only set by the test's thread.
+    var stored = 0
     static var observableKeyPaths: [AnyKeyPath: String] { [\TaggedOperation.tag: "tag"] }
     func retag(_ value: String) { _tag.set(value, publishingOn: self) }
 }
@@ -173,6 +175,15 @@ func oneChange(_ old: String, _ new: String) -> [String] {
         let token = observeAll(operation, \.tag, into: recorder)
         operation.retag("hot")
         #expect(recorder.all == oneChange("", "hot"))
+        _ = token
+    }
+
+    @Test func anUnlistedStoredPropertyIsMatchedByItsName() {
+        let operation = TaggedOperation()
+        let recorder = Recorder()
+        let token = observeAll(operation, \.stored, into: recorder)
+        operation.publishChange("stored", old: 0, new: 5) { operation.stored = 5 }
+        #expect(recorder.all == oneChange("0", "5"))
         _ = token
     }
 
