@@ -31,8 +31,7 @@ final class PinnedFinishOperation: AsyncOperation, @unchecked Sendable {
         probe.withLock { $0.executeReturned = true }
     }
 
-    override var isFinished: Bool {
-        let value = super.isFinished
+    override func didReadIsFinished(_ value: Bool) {
         let thread = currentThreadID()
         let afterStart = probe.withLock { probe -> Bool in
             guard probe.executeReturned, probe.startThread == thread else { return false }
@@ -40,7 +39,6 @@ final class PinnedFinishOperation: AsyncOperation, @unchecked Sendable {
             return true
         }
         if afterStart { checked.signal() }
-        return value
     }
 }
 
@@ -53,7 +51,7 @@ final class PinnedFinishOperation: AsyncOperation, @unchecked Sendable {
         let second = ManualOperation(name: "second") { $0.finish() }
         let log = ExecutionLog()
         let order = Mutex<[String]>([])
-        // Observed as an `AsyncOperation`: the key path of the overriding property is not listed.
+        // Observed as an `AsyncOperation`, as a monitor does.
         let observed: AsyncOperation = first
         let hold = observed.observe(\.isFinished, options: [.new]) { _, change in
             guard change.newValue == true else { return }

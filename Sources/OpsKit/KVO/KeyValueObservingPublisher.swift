@@ -40,7 +40,11 @@ extension KeyValueObservingPublisher {
 ///
 /// Key paths rooted at a subclass never equal the superclass's, so each publisher family lists
 /// its observable properties once, generically (`\S.isFinished` for any `S`), and the table is
-/// built and cached the first time a type is observed. Each observed key path also gets one
+/// built and cached the first time a type is observed. A generic `\S.isFinished` is identified
+/// by the property's dispatch slot, which a subclass's `\.isFinished` shares unless its class
+/// overrides the property with static dispatch (a `final` class or `final override`): there the
+/// key path is identified by the override's own getter and can't be matched, so the published
+/// properties are `final` (and a miss is reported by `UnobservableKeyPathReporter`). Each observed key path also gets one
 /// shared `ObservedKey` (name, value type, typed trampolines), so a subscription allocates only
 /// its entry and its token.
 public enum ObservableKeyTable {
@@ -95,14 +99,19 @@ public enum ObservableKeyTable {
         let cached = cache.lock.withLock { cache.tables[id] }
         let table = cached ?? make()
         if cached == nil { cache.lock.withLock { cache.tables[id] = table } }
-        // A key path outside the table: a stored property's description names it.
-        return table[keyPath] ?? fallbackName(keyPath)
-    }
-
-    private static func fallbackName(_ keyPath: AnyKeyPath) -> String {
+        if let name = table[keyPath] { return name }
+        // A key path outside the table: a stored property's description names it. Anything
+        // else (a computed property, an override in a final class, a chain) has no name to
+        // match: reported, and given one no publisher uses.
         let text = String(describing: keyPath)
-        guard let dot = text.firstIndex(of: ".") else { return text }
-        return String(text[text.index(after: dot)...])
+        if let dot = text.firstIndex(of: "."), case let name = text[text.index(after: dot)...],
+            let first = name.first, first == "_" || first.isLetter,
+            name.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber })
+        {
+            return String(name)
+        }
+        UnobservableKeyPathReporter.report(keyPath, root: root)
+        return text
     }
 }
 

@@ -62,7 +62,10 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
     // MARK: Overrides Foundation reads
 
     open override var isAsynchronous: Bool { true }
-    open override var isExecuting: Bool { locked.withLock { $0.state == .executing } }
+    // The observable state properties are `final`: a key path to an override in a final class
+    // is identified by that override's getter, so `\.isFinished` on it would match no published
+    // key (see `ObservableKeyTable`). `isReady` stays open: an override of it is not published.
+    public final override var isExecuting: Bool { locked.withLock { $0.state == .executing } }
     /// Whether the operation finished.
     ///
     /// On Linux, Foundation's queue reads `isFinished` on the thread that ran `start()` as soon as
@@ -70,8 +73,8 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
     /// waiting for `didChangeValue(forKey: "isFinished")`. That one read answers false while
     /// another thread is still publishing the finish, so the queue learns of it only after
     /// observers and the queue's books have (every other read sees the state as it is).
-    open override var isFinished: Bool {
-        locked.withLock { state in
+    public final override var isFinished: Bool {
+        let finished = locked.withLock { state in
             if let thread = state.startReturnedOn {
                 let current = currentThreadID()
                 if thread == current {
@@ -81,8 +84,14 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
             }
             return state.state == .finished
         }
+        didReadIsFinished(finished)
+        return finished
     }
-    open override var isCancelled: Bool { locked.withLock { $0.cancelled } }
+
+    /// Called with each answer of `isFinished`; tests override it to see Foundation's reads.
+    func didReadIsFinished(_ value: Bool) {}
+
+    public final override var isCancelled: Bool { locked.withLock { $0.cancelled } }
 
     /// The current state.
     public var state: OperationState { locked.withLock { $0.state } }

@@ -254,7 +254,8 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         tracking.withLock { $0.held.count }
     }
 
-    open override var isSuspended: Bool {
+    // `final`, like `AsyncOperation`'s state: see `ObservableKeyTable` on key paths to overrides.
+    public final override var isSuspended: Bool {
         get { super.isSuspended }
         set {
             let old = super.isSuspended
@@ -263,7 +264,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         }
     }
 
-    open override var maxConcurrentOperationCount: Int {
+    public final override var maxConcurrentOperationCount: Int {
         get { super.maxConcurrentOperationCount }
         set {
             let old = super.maxConcurrentOperationCount

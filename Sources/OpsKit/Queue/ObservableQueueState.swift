@@ -1,3 +1,5 @@
+import Foundation
+
 #if !canImport(ObjectiveC)
 /// Marks `ObservableOperationQueue` and subclasses: their queue properties are observable.
 public protocol ObservableQueueState: ObservableOperationQueue {}
