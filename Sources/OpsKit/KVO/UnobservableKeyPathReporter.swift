@@ -1,6 +1,5 @@
 #if !canImport(ObjectiveC)
 import Foundation
-import Synchronization
 
 /// Where `observe(_:)` reports a key path that names no published property of its root (a
 /// property the root's publisher families and `observableKeyPaths` don't list): one line on
@@ -10,15 +9,12 @@ public enum UnobservableKeyPathReporter {
     /// Receives the description of each unobservable key path, once per key path.
     public typealias Handler = @Sendable (String) -> Void
 
-    private static let handler = Mutex<Handler?>(nil)
+    private static let slot = ReportHandlerSlot()
 
     /// Replaces the reporter (nil restores the default, stderr); returns the previous one.
     @discardableResult
     public static func install(_ newHandler: Handler?) -> Handler? {
-        handler.withLock { current in
-            defer { current = newHandler }
-            return current
-        }
+        slot.install(newHandler)
     }
 
     static func report(_ keyPath: AnyKeyPath, root: Any.Type) {
@@ -26,9 +22,7 @@ public enum UnobservableKeyPathReporter {
             "observe(\(keyPath)): not an observable property of \(root), no change will be delivered; "
             + "observable are the state, progress and queue properties OpsKit publishes (a final "
             + "class's override of one is not) and those a ListsObservableKeyPaths type lists"
-        if let custom = handler.withLock({ $0 }) {
-            custom(message)
-        } else {
+        if !slot.deliver(message) {
             FileHandle.standardError.write(Data("OpsKit: \(message)\n".utf8))
         }
     }

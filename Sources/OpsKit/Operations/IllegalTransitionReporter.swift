@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where illegal state transitions are reported: an assertion in debug builds, a line on
 /// stderr in release builds, or a test's recorder. An illegal transition is never applied.
@@ -7,23 +6,16 @@ public enum IllegalTransitionReporter {
     /// Receives a description of each illegal transition attempted.
     public typealias Handler = @Sendable (String) -> Void
 
-    private static let handler = Mutex<Handler?>(nil)
+    private static let slot = ReportHandlerSlot()
 
     /// Replaces the reporter (nil restores the default); returns the previous one.
     @discardableResult
     public static func install(_ newHandler: Handler?) -> Handler? {
-        handler.withLock { current in
-            let previous = current
-            current = newHandler
-            return previous
-        }
+        slot.install(newHandler)
     }
 
     static func report(_ message: String) {
-        if let custom = handler.withLock({ $0 }) {
-            custom(message)
-            return
-        }
+        if slot.deliver(message) { return }
         #if DEBUG
         assertionFailure(message)
         #else
