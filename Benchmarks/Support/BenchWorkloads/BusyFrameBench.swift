@@ -3,7 +3,7 @@ import OpsDashUI
 import OpsKit
 import OpsMonitor
 
-public final class BusyFrameBench: @unchecked Sendable {
+public final class BusyFrameBench: FrameWorkload, @unchecked Sendable {
     var store: MonitorStore
     var state: DashboardState
     let renderer: FrameRenderer
@@ -64,14 +64,6 @@ public final class BusyFrameBench: @unchecked Sendable {
         let snapshot = store.snapshot(time: time)
         _ = reduce(&state, .tick(snapshot))
         return renderer.frame(for: state).count
-    }
-
-    /// Seconds per frame, averaged over `frames` frames.
-    public func measure(frames: Int) -> Double {
-        var changed = 0
-        let t = time { for _ in 0..<frames { changed &+= frame() } }
-        keepAlive(changed)
-        return t / Double(frames)
     }
 
     /// Main-thread CPU seconds per frame, averaged over `frames` frames.

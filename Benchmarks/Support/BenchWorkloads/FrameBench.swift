@@ -5,7 +5,7 @@ import OpsMonitor
 
 /// A frame pipeline over a synthetic store of `tracked` operations (mix of waiting, ready,
 /// executing with progress), as the dashboard runs it.
-public final class FrameBench: @unchecked Sendable {
+public final class FrameBench: FrameWorkload, @unchecked Sendable {
     var store: MonitorStore
     var state: DashboardState
     let renderer = FrameRenderer()
@@ -44,14 +44,6 @@ public final class FrameBench: @unchecked Sendable {
         let snapshot = store.snapshot(time: time)
         _ = reduce(&state, .tick(snapshot))
         return renderer.frame(for: state).count
-    }
-
-    /// Seconds per frame, averaged over `frames` frames.
-    public func measure(frames: Int) -> Double {
-        var changed = 0
-        let t = time { for _ in 0..<frames { changed &+= frame() } }
-        keepAlive(changed)
-        return t / Double(frames)
     }
 }
 
