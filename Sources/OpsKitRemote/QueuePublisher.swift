@@ -178,11 +178,14 @@ public final class QueuePublisher: Service, Sendable {
         running.withLock { $0?.servers.dropFirst().first?.localAddress?.port }
     }
 
-    /// Streaming viewers and the bytes of the shared event ring (the memory viewers cost
-    /// besides their sockets' bounded buffers); nil when not started.
-    public func statistics() -> (viewers: Int, ringBytes: Int)? {
+    /// Streaming viewers, the bytes of the shared event ring (the memory viewers cost besides
+    /// their sockets' bounded buffers) and the events numbered so far (the newest `seq`); nil
+    /// when not started.
+    public func statistics() -> (viewers: Int, ringBytes: Int, events: UInt64)? {
         guard let engine = running.withLock({ $0?.engine }) else { return nil }
-        return try? engine.eventLoop.submit { (engine.value.core.viewerCount, engine.value.core.ringBytes) }.wait()
+        return try? engine.eventLoop.submit {
+            (engine.value.core.viewerCount, engine.value.core.ringBytes, engine.value.core.head)
+        }.wait()
     }
 
     /// Viewers by role, resyncs and commands served so far (for metrics: `RemoteMetrics` in

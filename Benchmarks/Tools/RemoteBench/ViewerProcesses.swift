@@ -1,12 +1,14 @@
 import Foundation
 import OpsKitRemote
 
-/// Starts `count` viewer processes on `socket` and waits until the publisher counts them.
-func spawnViewers(_ count: Int, socket: String, publisher: QueuePublisher) -> [Process] {
+/// Starts `count` viewer processes on `socket` and waits until the publisher counts them:
+/// `RemoteViewer`s that decode every line as `opsdash attach` does, or with `raw`, readers that
+/// only count lines (`runRawViewer`).
+func spawnViewers(_ count: Int, socket: String, publisher: QueuePublisher, raw: Bool = false) -> [Process] {
     let processes = (0..<count).map { _ -> Process in
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--viewer", socket]
+        process.arguments = [raw ? "--raw-viewer" : "--viewer", socket]
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         try? process.run()
         return process

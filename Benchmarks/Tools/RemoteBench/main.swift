@@ -4,9 +4,10 @@
 //   .build/release/RemoteBench --smoke    # CI: tiny sizes, one round, no verdicts
 //   .build/release/RemoteBench --profile=monitored   # one setup ten times, for `perf record -g`
 //                                                    # (unmonitored, monitored, publishedN)
+//   .build/release/RemoteBench --busy[=RATE]         # only the busy-queue tables (default 10,000 ops/s)
 //
-// Viewers are separate processes (this executable with `--viewer SOCKET`), as real viewers are,
-// so their CPU is not the app's.
+// Viewers are separate processes (this executable with `--viewer SOCKET`, or `--raw-viewer
+// SOCKET` for a reader that does not decode), as real viewers are, so their CPU is not the app's.
 import BenchWorkloads
 import Foundation
 import OpsKit
@@ -26,6 +27,10 @@ if let index = arguments.firstIndex(of: "--viewer"), index + 1 < arguments.count
     }
     viewer.waitUntilFinished()
     exit(0)
+}
+
+if let index = arguments.firstIndex(of: "--raw-viewer"), index + 1 < arguments.count {
+    exit(runRawViewer(arguments[index + 1]))
 }
 
 let smoke = arguments.contains("--smoke")
@@ -107,6 +112,22 @@ if let flag = arguments.first(where: { $0.hasPrefix("--profile=") }) {
     exit(0)
 }
 
+// MARK: A busy queue: the app's cores at a steady rate (`--busy[=RATE]` runs only these tables).
+
+let busyRate = arguments.first(where: { $0.hasPrefix("--busy=") }).flatMap { Int($0.dropFirst(7)) } ?? 10_000
+let busyRounds = smoke ? 1 : 3
+let busySeconds = smoke ? 1.0 : 5.0
+let busyViewers = smoke ? 8 : 64
+func printBusyQueueTables() {
+    printBusyQueueTable(rate: busyRate, seconds: busySeconds, rounds: busyRounds, many: busyViewers)
+    let rates = smoke ? [1_000] : [1_000, 2_000, 5_000, 10_000, 20_000]
+    printBusyQueueSweep(rates: rates, seconds: busySeconds, rounds: busyRounds, many: busyViewers)
+}
+if arguments.contains(where: { $0.hasPrefix("--busy") }) {
+    printBusyQueueTables()
+    exit(0)
+}
+
 print(
     "## Remote monitoring (\(smoke ? "smoke" : "standard"): \(operations) operations, \(rounds) rounds per setup, alternating)"
 )
@@ -152,23 +173,7 @@ do {
     let monitor = QueueMonitor(queue: queue, clock: LiveClock(), recordEvents: true)
     let stalledPublisher = publisher(for: monitor, name: "stalled")
     // Connect, say hello, never read.
-    #if canImport(Darwin)
-    let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
-    #else
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    #endif
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-        for (index, byte) in stalledPublisher.socketPath.utf8.enumerated() { raw[index] = byte }
-    }
-    _ = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-        }
-    }
-    let hello = Array("{\"cmd\":\"hello\"}\n".utf8)
-    _ = hello.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+    let descriptor = connectAndSayHello(stalledPublisher.socketPath)
     let before = MemoryBench.allocatedBytes()
     var peakRing = 0
     var peakHeap = 0
@@ -266,3 +271,6 @@ do {
         "| extra CPU s (drain + publisher catching up) ÷ drain time with 0 viewers (cores) | \(String(format: "%.2f", median(growth[8] ?? []))) | \(String(format: "%.2f", median(growth[count] ?? []))) | < 0.10 core at 64 |"
     )
 }
+
+print("")
+printBusyQueueTables()
