@@ -5,14 +5,21 @@ public enum RemoteTarget: Sendable, Equatable, CustomStringConvertible {
     case unix(String)
     case tcp(host: String, port: Int)
 
-    /// `tcp://HOST:PORT`, or a socket path.
+    /// `tcp://HOST:PORT` (an IPv6 literal in brackets: `tcp://[::1]:7391`), or a socket path.
     public init?(parsing text: String) {
         if text.hasPrefix("tcp://") {
             let rest = text.dropFirst(6)
             guard let colon = rest.lastIndex(of: ":"), let port = Int(rest[rest.index(after: colon)...]),
                 (1...65_535).contains(port), colon > rest.startIndex
             else { return nil }
-            self = .tcp(host: String(rest[..<colon]), port: port)
+            var host = rest[..<colon]
+            if host.hasPrefix("[") {
+                guard host.hasSuffix("]"), host.count > 2 else { return nil }
+                host = host.dropFirst().dropLast()
+            } else if host.contains(":") {
+                return nil
+            }
+            self = .tcp(host: String(host), port: port)
         } else if text.contains("/") || text.hasSuffix(".sock") {
             self = .unix(text)
         } else {
@@ -23,7 +30,7 @@ public enum RemoteTarget: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unix(let path): path
-        case .tcp(let host, let port): "tcp://\(host):\(port)"
+        case .tcp(let host, let port): host.contains(":") ? "tcp://[\(host)]:\(port)" : "tcp://\(host):\(port)"
         }
     }
 
@@ -33,16 +40,7 @@ public enum RemoteTarget: Sendable, Equatable, CustomStringConvertible {
         case .unix(let path):
             return UnixSocket.connect(path)
         case .tcp(let host, let port):
-            let literal = host == "localhost" ? "127.0.0.1" : host
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            guard inet_pton(AF_INET, literal, &address.sin_addr) == 1 else {
-                return .failure(RemoteError("\(description): only IPv4 addresses are supported"))
-            }
-            let descriptor = UnixSocket.make(AF_INET)
-            guard descriptor >= 0 else { return .failure(RemoteError("socket: \(String(cString: strerror(errno)))")) }
-            return UnixSocket.connect(descriptor, to: address, naming: description)
+            return TCPSocket.connect(host: host, port: port, naming: description)
         }
     }
 }

@@ -51,7 +51,7 @@ enum UnixSocket {
         return connect(descriptor, to: address, naming: path)
     }
 
-    /// Connects `descriptor` to `address` (a `sockaddr_un` or `sockaddr_in`); on failure closes
+    /// Connects `descriptor` to `address` (a `sockaddr_un`); on failure closes
     /// it and says why, naming the target as `description`.
     static func connect<Address>(
         _ descriptor: Int32, to address: Address, naming description: String

@@ -7,45 +7,6 @@ import Logging
 import Testing
 @testable import OpsKitRemote
 
-/// A queue, its monitor and a publisher in a private directory.
-private final class Published {
-    let directory: String
-    let queue = ObservableOperationQueue()
-    let monitor: QueueMonitor
-    let publisher: QueuePublisher
-
-    init(allowControl: Bool = false, tcp: Bool = false, configure: (inout QueuePublisher.Options) -> Void = { _ in })
-        throws
-    {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-pub-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        directory = root + "/opsdash"
-        queue.isSuspended = true
-        monitor = QueueMonitor(queue: queue, clock: ManualClock(), recordEvents: true)
-        var options = QueuePublisher.Options()
-        options.app = "tests"
-        options.directory = directory
-        options.allowControl = allowControl
-        options.pumpInterval = .milliseconds(5)
-        if tcp {
-            options.tcp = .init(port: 0, readTokenFile: root + "/read.token", controlTokenFile: root + "/control.token")
-        }
-        configure(&options)
-        publisher = QueuePublisher(monitor: monitor, name: "work", options: options)
-    }
-
-    func add(_ count: Int) {
-        queue.addOperations((0..<count).map { ClosureOperation(name: "c\($0)") {} }, waitUntilFinished: false)
-    }
-
-    deinit {
-        publisher.stop()
-        queue.isSuspended = false
-        try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent)
-    }
-}
-
 @Suite(.serialized) struct PublisherSocketTests {
     @Test func aViewerSeesTheQueueAndGracefulStopSaysByeAndRemovesTheFiles() throws {
         let published = try Published()

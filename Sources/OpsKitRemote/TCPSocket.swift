@@ -1,0 +1,35 @@
+import Foundation
+
+/// The viewer's blocking TCP connection: the host is resolved with `getaddrinfo`, so IPv4 and
+/// IPv6 literals and names (`localhost`, `::1`, `db-3.internal`) all work; each address is
+/// tried in the resolver's order until one accepts.
+enum TCPSocket {
+    /// A connected socket to `host`:`port`, or why not (naming the target as `description`).
+    static func connect(host: String, port: Int, naming description: String) -> Result<Int32, RemoteError> {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = UnixSocket.streamType
+        hints.ai_flags = AI_NUMERICSERV
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            return .failure(RemoteError("cannot resolve \(host): \(String(cString: gai_strerror(status)))"))
+        }
+        defer { freeaddrinfo(first) }
+        var reason = "no address"
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let current = entry {
+            entry = current.pointee.ai_next
+            guard let address = current.pointee.ai_addr else { continue }
+            let descriptor = UnixSocket.make(current.pointee.ai_family)
+            guard descriptor >= 0 else {
+                reason = String(cString: strerror(errno))
+                continue
+            }
+            if Foundation.connect(descriptor, address, current.pointee.ai_addrlen) == 0 { return .success(descriptor) }
+            reason = String(cString: strerror(errno))
+            close(descriptor)
+        }
+        return .failure(RemoteError("cannot connect to \(description): \(reason)"))
+    }
+}
