@@ -33,20 +33,20 @@ struct HeadlessAttach {
 
         func print(_ outputs: [ViewerCore.Output]) {
             encoder.withLock { encoder in
-                var text = ""
+                var bytes: [UInt8] = []
                 for output in outputs {
                     switch output {
                     case .keyframe(let previous, let current):
                         for event in SnapshotEvents.events(from: previous, to: current) {
-                            encoder.encode(event, into: &text)
+                            encoder.encode(event, into: &bytes)
                         }
                     case .event(let event):
-                        encoder.encode(event, into: &text)
+                        encoder.encode(event, into: &bytes)
                     default:
                         break
                     }
                 }
-                output.write(text)
+                output.write(bytes)
             }
             // Back pressure: hold the viewer's thread (and so the socket) while the reader lags.
             while output.pendingBytes > HeadlessRunner.backlogHighWater, output.failure == nil,

@@ -101,10 +101,10 @@ struct HeadlessRunner {
         var start = 0
         while start < events.count {
             let end = min(events.count, start + Self.encodeSlice)
-            var text = ""
-            text.reserveCapacity((end - start) * 96)
-            for event in events[start..<end] { encoder.encode(event, into: &text) }
-            output.write(text)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity((end - start) * 128)
+            for event in events[start..<end] { encoder.encode(event, into: &bytes) }
+            output.write(bytes)
             start = end
         }
         return events.count

@@ -40,8 +40,12 @@ final class OutputPump: @unchecked Sendable {
 
     /// Queues `text` for writing (dropped after a failure).
     func write(_ text: String) {
-        guard !text.isEmpty else { return }
-        let bytes = Array(text.utf8)
+        write(Array(text.utf8))
+    }
+
+    /// Queues `bytes` for writing (dropped after a failure).
+    func write(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
         condition.withLock {
             guard failed == nil, !closed else { return }
             chunks.append(bytes)

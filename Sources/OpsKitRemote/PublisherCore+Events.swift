@@ -26,7 +26,7 @@ extension PublisherCore {
         if encoderIsCold, let snapshot {
             // Names of operations added while nobody watched, for the state lines to come.
             encoder = JSONLinesEncoder(progressInterval: .zero)
-            var scratch = ""
+            var scratch: [UInt8] = []
             for op in snapshot.operations where op.lifecycle != .finished {
                 encoder.encode(
                     .added(
@@ -36,14 +36,19 @@ extension PublisherCore {
             }
             encoderIsCold = false
         }
-        // Lines are encoded straight into batches of up to `batchBytes` (one buffer each, shared
-        // by every viewer), numbered from the ring's head on.
-        var batch = ""
+        // Lines are encoded as bytes straight into batches of up to `batchBytes` (one buffer
+        // each, shared by every viewer), numbered from the ring's head on.
+        var batch: [UInt8] = []
+        swap(&batch, &encodeBuffer)
+        defer {
+            batch.removeAll(keepingCapacity: true)
+            swap(&batch, &encodeBuffer)
+        }
         batch.reserveCapacity(min(Self.batchBytes, events.count * 200) + 1_024)
         var lines: [EventRing.Line] = []
         var seq = ring.head
         for event in events {
-            let start = batch.utf8.count
+            let start = batch.count
             encoder.encode(event, into: &batch)
             var progressOf: Int?
             switch event {
@@ -53,26 +58,25 @@ extension PublisherCore {
             default: break
             }
             // The encoder writes whole lines ending in "}\n": the seq goes before the brace.
-            guard batch.utf8.count > start else { continue }
-            guard batch.utf8.count - start >= 2, batch.utf8.suffix(2).elementsEqual("}\n".utf8) else {
-                batch = String(decoding: batch.utf8.prefix(start), as: UTF8.self)
+            let end = batch.count
+            guard end > start else { continue }
+            guard end - start >= 2, batch[end - 2] == UInt8(ascii: "}"), batch[end - 1] == UInt8(ascii: "\n") else {
+                batch.removeSubrange(start...)
                 continue
             }
             batch.removeLast(2)
             seq += 1
-            batch += ",\"seq\":"
-            JSONLinesEncoder.appendInteger(seq, &batch)
-            batch += "}\n"
-            lines.append(EventRing.Line(length: batch.utf8.count - start, progressOf: progressOf))
-            if batch.utf8.count >= Self.batchBytes {
-                ring.append(batch: ByteBuffer(string: batch), lines: lines)
+            JSONBytes.appendSeq(seq, to: &batch)
+            lines.append(EventRing.Line(length: batch.count - start, progressOf: progressOf))
+            if batch.count >= Self.batchBytes {
+                ring.append(batch: ByteBuffer(bytes: batch), lines: lines)
                 batch.removeAll(keepingCapacity: true)
                 lines.removeAll(keepingCapacity: true)
             }
         }
-        if !lines.isEmpty { ring.append(batch: ByteBuffer(string: batch), lines: lines) }
+        if !lines.isEmpty { ring.append(batch: ByteBuffer(bytes: batch), lines: lines) }
         if let snapshot, needsKeyframe {
-            unfinished = Set(snapshot.operations.lazy.filter { $0.lifecycle != .finished }.map(\.id))
+            unfinished = OperationIDSet(snapshot.operations.lazy.filter { $0.lifecycle != .finished }.map(\.id))
             // One buffer for the whole keyframe, shared by every viewer that waits for it.
             let keyframe = ByteBuffer(string: KeyframeEncoder.lines(snapshot, seq: ring.head))
             for (id, var connection) in connections where connection.wantsKeyframe {

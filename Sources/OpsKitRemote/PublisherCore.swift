@@ -42,8 +42,10 @@ public struct PublisherCore {
     var ring: EventRing
     var connections: [Int: Connection] = [:]
     var encoder = JSONLinesEncoder(progressInterval: .zero)
+    /// The bytes `publish` encodes a batch into, kept between calls (its capacity is reused).
+    var encodeBuffer: [UInt8] = []
     /// Operations added and not finished, for `cancel` checks.
-    var unfinished: Set<Int> = []
+    var unfinished = OperationIDSet()
     /// The monitor's clock at the last publish.
     var monitorTime: Duration = .zero
     /// Events were numbered without encoding (nobody connected): the encoder's operation names

@@ -19,59 +19,67 @@ public struct JSONLinesEncoder: Sendable {
     /// Appends the line(s) for `event` to `output`, each ending in "\n"; throttled progress
     /// events append nothing.
     public mutating func encode(_ event: MonitorEvent, into output: inout String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        encode(event, into: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 bytes of the line(s) for `event` to `bytes`, each ending in "\n";
+    /// throttled progress events append nothing. The same bytes as the String form, without
+    /// building a String.
+    public mutating func encode(_ event: MonitorEvent, into bytes: inout [UInt8]) {
         switch event {
         case .added(let time, let id, let name, let kind, let unit, let total, let dependencies):
             names[id] = name
-            output += "{\"t\":"
-            appendTime(time, &output)
-            output += ",\"event\":\"added\",\"id\":"
-            Self.appendInteger(id, &output)
-            output += ",\"op\":"
-            appendString(name, &output)
-            output += ",\"kind\":\""
-            output += kind.rawValue
-            output += "\",\"unit\":\""
-            output += unit.rawValue
-            output += "\",\"total\":"
-            Self.appendInteger(total, &output)
-            output += ",\"after\":["
+            JSONBytes.append(#"{"t":"#, to: &bytes)
+            JSONBytes.appendTime(time, to: &bytes)
+            JSONBytes.append(#","event":"added","id":"#, to: &bytes)
+            JSONBytes.append(id, to: &bytes)
+            JSONBytes.append(#","op":"#, to: &bytes)
+            JSONBytes.appendString(name, to: &bytes)
+            JSONBytes.append(#","kind":""#, to: &bytes)
+            JSONBytes.append(raw: kind.rawValue, to: &bytes)
+            JSONBytes.append(#"","unit":""#, to: &bytes)
+            JSONBytes.append(raw: unit.rawValue, to: &bytes)
+            JSONBytes.append(#"","total":"#, to: &bytes)
+            JSONBytes.append(total, to: &bytes)
+            JSONBytes.append(#","after":["#, to: &bytes)
             for (index, dependency) in dependencies.enumerated() {
-                if index > 0 { output += "," }
-                Self.appendInteger(dependency, &output)
+                if index > 0 { bytes.append(0x2C) }
+                JSONBytes.append(dependency, to: &bytes)
             }
-            output += "]}\n"
+            JSONBytes.append("]}\n", to: &bytes)
         case .state(let time, let id, let from, let to, let outcome, let message):
             if to == .finished, let held = heldProgress.removeValue(forKey: id) {
                 lastProgress[id] = nil
-                encode(held, into: &output)
+                encode(held, into: &bytes)
             }
-            output += "{\"t\":"
-            appendTime(time, &output)
-            output += ",\"event\":\"state\",\"id\":"
-            Self.appendInteger(id, &output)
-            output += ",\"op\":"
-            appendString(names[id] ?? "#\(id)", &output)
-            output += ",\"from\":"
+            JSONBytes.append(#"{"t":"#, to: &bytes)
+            JSONBytes.appendTime(time, to: &bytes)
+            JSONBytes.append(#","event":"state","id":"#, to: &bytes)
+            JSONBytes.append(id, to: &bytes)
+            JSONBytes.append(#","op":"#, to: &bytes)
+            appendName(id, &bytes)
             if let from {
-                output += "\""
-                output += from.rawValue
-                output += "\""
+                JSONBytes.append(#","from":""#, to: &bytes)
+                JSONBytes.append(raw: from.rawValue, to: &bytes)
+                JSONBytes.append(#"","to":""#, to: &bytes)
             } else {
-                output += "null"
+                JSONBytes.append(#","from":null,"to":""#, to: &bytes)
             }
-            output += ",\"to\":\""
-            output += to.rawValue
-            output += "\""
+            JSONBytes.append(raw: to.rawValue, to: &bytes)
+            bytes.append(0x22)
             if let outcome {
-                output += ",\"outcome\":\""
-                output += outcome.rawValue
-                output += "\""
+                JSONBytes.append(#","outcome":""#, to: &bytes)
+                JSONBytes.append(raw: outcome.rawValue, to: &bytes)
+                bytes.append(0x22)
             }
             if let message {
-                output += ",\"message\":"
-                appendString(message, &output)
+                JSONBytes.append(#","message":"#, to: &bytes)
+                JSONBytes.appendString(message, to: &bytes)
             }
-            output += "}\n"
+            JSONBytes.append("}\n", to: &bytes)
             if to == .finished {
                 lastProgress[id] = nil
                 heldProgress[id] = nil
@@ -87,33 +95,37 @@ public struct JSONLinesEncoder: Sendable {
             }
             heldProgress[id] = nil
             lastProgress[id] = (time, retries, next != nil)
-            output += "{\"t\":"
-            appendTime(time, &output)
-            output += ",\"event\":\"progress\",\"id\":"
-            Self.appendInteger(id, &output)
-            output += ",\"op\":"
-            appendString(names[id] ?? "#\(id)", &output)
-            output += ",\"bytes\":"
-            Self.appendInteger(completed, &output)
-            output += ",\"total\":"
-            Self.appendInteger(total, &output)
-            output += ",\"rate\":"
-            Self.appendInteger(Int64(rate.rounded()), &output)
-            output += ",\"retries\":"
-            Self.appendInteger(retries, &output)
+            JSONBytes.append(#"{"t":"#, to: &bytes)
+            JSONBytes.appendTime(time, to: &bytes)
+            JSONBytes.append(#","event":"progress","id":"#, to: &bytes)
+            JSONBytes.append(id, to: &bytes)
+            JSONBytes.append(#","op":"#, to: &bytes)
+            appendName(id, &bytes)
+            JSONBytes.append(#","bytes":"#, to: &bytes)
+            JSONBytes.append(completed, to: &bytes)
+            JSONBytes.append(#","total":"#, to: &bytes)
+            JSONBytes.append(total, to: &bytes)
+            JSONBytes.append(#","rate":"#, to: &bytes)
+            JSONBytes.append(Int64(rate.rounded()), to: &bytes)
+            JSONBytes.append(#","retries":"#, to: &bytes)
+            JSONBytes.append(retries, to: &bytes)
             if let next {
-                output += ",\"next\":"
-                appendTime(next, &output)
+                JSONBytes.append(#","next":"#, to: &bytes)
+                JSONBytes.appendTime(next, to: &bytes)
             }
-            output += "}\n"
+            JSONBytes.append("}\n", to: &bytes)
         case .queue(let time, let suspended, let limit, let counts, let reason):
-            output += "{\"t\":"
-            appendTime(time, &output)
-            output += ",\"event\":\"queue\",\"suspended\":\(suspended),\"limit\":\(limit),"
-            appendCounts(counts, &output)
-            output += ",\"reason\":"
-            appendString(reason, &output)
-            output += "}\n"
+            JSONBytes.append(#"{"t":"#, to: &bytes)
+            JSONBytes.appendTime(time, to: &bytes)
+            JSONBytes.append(#","event":"queue","suspended":"#, to: &bytes)
+            JSONBytes.append(suspended, to: &bytes)
+            JSONBytes.append(#","limit":"#, to: &bytes)
+            JSONBytes.append(limit, to: &bytes)
+            bytes.append(0x2C)
+            Self.appendCounts(counts, &bytes)
+            JSONBytes.append(#","reason":"#, to: &bytes)
+            JSONBytes.appendString(reason, to: &bytes)
+            JSONBytes.append("}\n", to: &bytes)
         }
     }
 
@@ -121,35 +133,61 @@ public struct JSONLinesEncoder: Sendable {
     public static func summary(
         _ snapshot: QueueSnapshot, duration: Duration, interrupted: Bool
     ) -> String {
-        var output = "{\"t\":"
-        appendTime(snapshot.time, &output)
-        output += ",\"event\":\"summary\",\"operations\":\(snapshot.counts.total + 0),"
-        appendCounts(snapshot.counts, &output)
-        output += ",\"bytes\":\(snapshot.completedBytes),\"total\":\(snapshot.totalBytes),\"duration\":"
-        appendTime(duration, &output)
-        output += ",\"interrupted\":\(interrupted)}\n"
-        return output
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        JSONBytes.append(#"{"t":"#, to: &bytes)
+        JSONBytes.appendTime(snapshot.time, to: &bytes)
+        JSONBytes.append(#","event":"summary","operations":"#, to: &bytes)
+        JSONBytes.append(snapshot.counts.total, to: &bytes)
+        bytes.append(0x2C)
+        appendCounts(snapshot.counts, &bytes)
+        JSONBytes.append(#","bytes":"#, to: &bytes)
+        JSONBytes.append(snapshot.completedBytes, to: &bytes)
+        JSONBytes.append(#","total":"#, to: &bytes)
+        JSONBytes.append(snapshot.totalBytes, to: &bytes)
+        JSONBytes.append(#","duration":"#, to: &bytes)
+        JSONBytes.appendTime(duration, to: &bytes)
+        JSONBytes.append(#","interrupted":"#, to: &bytes)
+        JSONBytes.append(interrupted, to: &bytes)
+        JSONBytes.append("}\n", to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: Pieces
 
-    static func appendCounts(_ counts: StateCounts, _ output: inout String) {
-        output += "\"waiting\":\(counts.waiting),\"ready\":\(counts.ready),\"executing\":\(counts.executing),"
-        output += "\"succeeded\":\(counts.succeeded),\"failed\":\(counts.failed),\"cancelled\":\(counts.cancelled)"
+    /// The operation's name as a JSON string, or `"#id"` for one this encoder never saw added.
+    private func appendName(_ id: Int, _ bytes: inout [UInt8]) {
+        if let name = names[id] {
+            JSONBytes.appendString(name, to: &bytes)
+        } else {
+            JSONBytes.append("\"#", to: &bytes)
+            JSONBytes.append(id, to: &bytes)
+            bytes.append(0x22)
+        }
     }
 
-    private func appendCounts(_ counts: StateCounts, _ output: inout String) {
-        Self.appendCounts(counts, &output)
+    static func appendCounts(_ counts: StateCounts, _ bytes: inout [UInt8]) {
+        JSONBytes.append(#""waiting":"#, to: &bytes)
+        JSONBytes.append(counts.waiting, to: &bytes)
+        JSONBytes.append(#","ready":"#, to: &bytes)
+        JSONBytes.append(counts.ready, to: &bytes)
+        JSONBytes.append(#","executing":"#, to: &bytes)
+        JSONBytes.append(counts.executing, to: &bytes)
+        JSONBytes.append(#","succeeded":"#, to: &bytes)
+        JSONBytes.append(counts.succeeded, to: &bytes)
+        JSONBytes.append(#","failed":"#, to: &bytes)
+        JSONBytes.append(counts.failed, to: &bytes)
+        JSONBytes.append(#","cancelled":"#, to: &bytes)
+        JSONBytes.append(counts.cancelled, to: &bytes)
+    }
+
+    static func appendCounts(_ counts: StateCounts, _ output: inout String) {
+        appending(to: &output) { appendCounts(counts, &$0) }
     }
 
     /// Appends seconds with millisecond precision, e.g. `12.345`.
     public static func appendTime(_ time: Duration, _ output: inout String) {
-        let millis = max(0, Int64((time.seconds * 1000).rounded()))
-        let fraction = millis % 1000
-        appendInteger(millis / 1000, &output)
-        output += "."
-        if fraction < 100 { output += fraction < 10 ? "00" : "0" }
-        appendInteger(fraction, &output)
+        appending(to: &output) { JSONBytes.appendTime(time, to: &$0) }
     }
 
     /// Appends `value` in decimal (no interpolation buffer: the digits are a small string).
@@ -167,37 +205,24 @@ public struct JSONLinesEncoder: Sendable {
         output += String(value)
     }
 
-    private func appendTime(_ time: Duration, _ output: inout String) {
-        Self.appendTime(time, &output)
-    }
-
     /// A JSON string literal with the required escapes; DEL, C1 and bidi controls are also
     /// written as `\uXXXX` (same value once decoded), so a name cannot drive a terminal.
     public static func appendString(_ text: String, _ output: inout String) {
-        output += "\""
         // Plain printable ASCII (most names) needs no escape: appended whole.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+        if JSONBytes.isPlain(text.utf8) {
+            output += "\""
             output += text
             output += "\""
             return
         }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where ControlCharacterEscaping.needsEscape(scalar):
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        appending(to: &output) { JSONBytes.appendString(text, to: &$0) }
     }
 
-    private func appendString(_ text: String, _ output: inout String) {
-        Self.appendString(text, &output)
+    /// Appends what `write` appends to a byte array, as text.
+    private static func appending(to output: inout String, _ write: (inout [UInt8]) -> Void) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        write(&bytes)
+        output += String(decoding: bytes, as: UTF8.self)
     }
 }

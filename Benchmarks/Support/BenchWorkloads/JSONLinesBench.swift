@@ -34,31 +34,34 @@ public enum JSONLinesBench {
         return Array(events.prefix(count))
     }
 
-    /// Encodes `events` as JSON Lines and writes them to `fd` in 64 KiB batches; returns seconds.
+    /// Encodes `events` as JSON Lines and writes them to `fd` in slices of `HeadlessRunner`'s
+    /// size (4,096 events), the way `opsdash --headless` does: each slice encoded as bytes into
+    /// one array, then written whole; returns seconds.
     public static func encodeAndWrite(_ events: [MonitorEvent], fd: Int32) -> Double {
         var encoder = JSONLinesEncoder()
-        var output = ""
-        output.reserveCapacity(80_000)
         return time {
-            for event in events {
-                encoder.encode(event, into: &output)
-                if output.utf8.count >= 65_536 { flush(&output, fd: fd) }
+            var start = 0
+            while start < events.count {
+                let end = min(events.count, start + 4096)
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity((end - start) * 128)
+                for event in events[start..<end] { encoder.encode(event, into: &bytes) }
+                write(bytes, fd: fd)
+                start = end
             }
-            flush(&output, fd: fd)
         }
     }
 
-    static func flush(_ output: inout String, fd: Int32) {
-        output.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
+    static func write(_ bytes: [UInt8], fd: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
             var offset = 0
-            while offset < bytes.count {
-                let written = write(fd, base + offset, bytes.count - offset)
+            while offset < buffer.count {
+                let written = Foundation.write(fd, base + offset, buffer.count - offset)
                 if written <= 0 { break }
                 offset += written
             }
         }
-        output.removeAll(keepingCapacity: true)
     }
 
     public static func openDevNull() -> Int32 { open("/dev/null", O_WRONLY) }

@@ -63,27 +63,27 @@ public final class RecordingWriter {
     /// Appends `events` (numbered from `seq` + 1) and, if given, a keyframe of `snapshot`, which
     /// must be the picture right after the last of `events`.
     public func append(_ events: [MonitorEvent], keyframe snapshot: QueueSnapshot? = nil) throws(RecordingError) {
-        var text = ""
-        var line = ""
+        var bytes: [UInt8] = []
+        var line: [UInt8] = []
         for event in events {
             line.removeAll(keepingCapacity: true)
             encoder.encode(event, into: &line)
             // One event may give 0 lines (throttled progress) or 2 (held progress, then finish).
-            for part in line.split(separator: "\n") where part.hasSuffix("}") {
+            for part in line.split(separator: UInt8(ascii: "\n")) where part.last == UInt8(ascii: "}") {
                 seq += 1
                 eventsSinceKeyframe += 1
-                text += part.dropLast()
-                text += ",\"seq\":\(seq)}\n"
+                bytes += part.dropLast()
+                JSONBytes.appendSeq(seq, to: &bytes)
             }
         }
         if let snapshot {
             let snapshot = Self.trimmed(snapshot, keepingFinished: policy.finishedOperations)
-            KeyframeEncoder.encode(snapshot, seq: seq, into: &text)
+            bytes += KeyframeEncoder.lines(snapshot, seq: seq).utf8
             lastKeyframe = snapshot.time
             lastKeyframeLines = snapshot.operations.count + snapshot.log.count + 2
             eventsSinceKeyframe = 0
         }
-        try write(text)
+        try write(bytes)
     }
 
     /// `snapshot` with only the newest `limit` finished operations (older ones counted as evicted)
@@ -117,9 +117,12 @@ public final class RecordingWriter {
     }
 
     private func write(_ text: String) throws(RecordingError) {
-        guard !text.isEmpty else { return }
+        try write(Array(text.utf8))
+    }
+
+    private func write(_ bytes: [UInt8]) throws(RecordingError) {
+        guard !bytes.isEmpty else { return }
         guard fd >= 0 else { throw RecordingError(path: path, line: 0, problem: "recording is closed") }
-        var bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer -> Int in
@@ -132,6 +135,5 @@ public final class RecordingWriter {
             }
             written += result
         }
-        bytes.removeAll()
     }
 }
