@@ -42,7 +42,7 @@ import Testing
 
     @Test func stringsEndingWithTheLine() {
         #expect(message(Array(#""abc"#.utf8)) == "invalid JSON at byte 5: unterminated string")
-        #expect(message(Array(#"{"op":"下载"#.utf8)) == "invalid JSON at byte 13: unterminated string")
+        #expect(message(Array(#"{"op":"下载"#.utf8)) == "invalid JSON at byte 14: unterminated string")
         #expect(message(Array(#""abc\n"#.utf8)) == "invalid JSON at byte 7: unterminated string")
         #expect(message(Array(#""abc\"#.utf8)) == "invalid JSON at byte 6: unterminated escape")
         #expect(message(Array(#"""#.utf8)) == "invalid JSON at byte 2: unterminated string")
@@ -68,7 +68,7 @@ import Testing
         #expect(message([0x7B, quote, 0xFE, quote, 0x3A, 0x31, 0x7D]) == "invalid JSON at byte 4: string is not valid UTF-8")
     }
 
-    @Test func controlCharactersAfterPlainText() {
+    @Test func controlCharactersAfterPlainText() throws {
         #expect(message(Array("\"名前\u{7}\"".utf8)) == "invalid JSON at byte 8: control character in string")
         #expect(message(Array("\"a\\n\tb\"".utf8)) == "invalid JSON at byte 5: control character in string")
         #expect(try parse("\"del\u{7F}\"") == .string("del\u{7F}"))

@@ -23,7 +23,7 @@ import Testing
         let texts = [
             "0.1", "-0.0", "1.5", "3333333.3", "0.000000001", "1.000000001", "86399.999999999", "123456789.123456789",
             "9007199254740993.0", "0.30000000000000004", "1e22", "1e23", "1E-2", "2.5E+3", "-7.25e-3", "5e-324",
-            "1.7976931348623157e308", "2.2250738585072014e-308", "1e-400", "0e00000", "12345678901234567890.5",
+            "1.7976931348623157e308", "2.2250738585072014e-308", "1e-400", "0e00000", "1e-99999999999999999999", "12345678901234567890.5",
         ]
         for text in texts { try expectSame(text) }
         // Seeded, so that a failure reproduces: decimals with 1 to 20 digits and small exponents.
@@ -60,6 +60,7 @@ import Testing
             ("01", "invalid JSON at byte 2: unexpected text after the value"),
             ("1e400", "invalid JSON at byte 6: number out of range"),
             ("-1e99999", "invalid JSON at byte 9: number out of range"),
+            ("1e99999999999999999999", "invalid JSON at byte 23: number out of range"),
             ("tru", "invalid JSON at byte 1: unexpected character"),
             ("nulll", "invalid JSON at byte 5: unexpected text after the value"),
         ]

@@ -40,8 +40,9 @@ extension JSONLineParser {
             var written: UInt64 = 0
             let exponentDigits = readDigits(into: &written)
             guard exponentDigits > 0 else { throw error("expected a digit") }
+            // More than 4 digits may have wrapped `written`: such numbers take the text route.
             smallExponent = exponentDigits <= 4
-            exponent += negativeExponent ? -Int(truncatingIfNeeded: written) : Int(truncatingIfNeeded: written)
+            if smallExponent { exponent += negativeExponent ? -Int(written) : Int(written) }
         }
         if digitCount <= 18, smallExponent {
             if integral {
