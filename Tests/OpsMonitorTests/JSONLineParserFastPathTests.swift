@@ -65,7 +65,9 @@ import Testing
         #expect(message([quote, 0xC3, 0x28]) == "invalid JSON at byte 4: unterminated string")
         #expect(message([quote, 0xC3, 0x28, 0x01, quote]) == "invalid JSON at byte 4: control character in string")
         // In a field name, too.
-        #expect(message([0x7B, quote, 0xFE, quote, 0x3A, 0x31, 0x7D]) == "invalid JSON at byte 4: string is not valid UTF-8")
+        #expect(
+            message([0x7B, quote, 0xFE, quote, 0x3A, 0x31, 0x7D]) == "invalid JSON at byte 4: string is not valid UTF-8"
+        )
     }
 
     @Test func controlCharactersAfterPlainText() throws {
@@ -80,7 +82,8 @@ import Testing
         #expect(try JSONLineParser.parse(AnyCollection(Array(line.utf8))) == expected)
         #expect(try JSONLineParser.parse(line.utf8) == expected)
         #expect(try JSONLineParser.parse(Array(" \(line) ".utf8).dropFirst().dropLast()) == expected)
-        let decoded = try JSONLinesDecoder().decode(bytes: AnyCollection(Array((line.dropLast() + #","event":"x"}"#).utf8)))
+        let decoded = try JSONLinesDecoder().decode(
+            bytes: AnyCollection(Array((line.dropLast() + #","event":"x"}"#).utf8)))
         #expect(decoded.seq == 3 && decoded.fields["op"] == .string("下载"))
     }
 
