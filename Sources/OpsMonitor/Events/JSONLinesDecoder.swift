@@ -11,7 +11,7 @@ public struct JSONLinesDecoder: Sendable {
 
     /// Decodes one line (a trailing "\n" or "\r\n" is allowed).
     public func decode(_ line: some StringProtocol) throws(EventLineError) -> DecodedLine {
-        try decode(bytes: Array(line.utf8))
+        try decode(bytes: line.utf8)
     }
 
     /// Decodes one line of UTF-8 bytes (a trailing "\n" or "\r\n" is allowed).
