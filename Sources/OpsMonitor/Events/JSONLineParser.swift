@@ -4,6 +4,9 @@
 /// It reads the line in place: a string without escapes becomes a `String` straight from its
 /// bytes, and numbers are read without building text first.
 public struct JSONLineParser {
+    /// One field of an object: its name and value.
+    typealias JSONMember = (key: String, value: JSONValue)
+
     /// Deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 32
 
@@ -33,6 +36,23 @@ public struct JSONLineParser {
         parser.skipWhitespace()
         if parser.index < parser.bytes.count { throw parser.error("unexpected text after the value") }
         return value
+    }
+
+    /// Parses the bytes of `buffer` as exactly one JSON value; its fields in line order if it is
+    /// an object, nil if it is another value. Reading a line's fields this way skips hashing them
+    /// into a dictionary.
+    static func parseMembers(buffer: UnsafeBufferPointer<UInt8>) throws(EventLineError) -> [JSONMember]? {
+        var parser = JSONLineParser(buffer)
+        parser.skipWhitespace()
+        var members: [JSONMember]?
+        if parser.current == UInt8(ascii: "{") {
+            members = try parser.members()
+        } else {
+            _ = try parser.value()
+        }
+        parser.skipWhitespace()
+        if parser.index < parser.bytes.count { throw parser.error("unexpected text after the value") }
+        return members
     }
 
     private static func result(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, EventLineError> {
@@ -82,16 +102,21 @@ public struct JSONLineParser {
     }
 
     private mutating func object() throws(EventLineError) -> JSONValue {
+        .object(Dictionary(try members(), uniquingKeysWith: { $1 }))
+    }
+
+    /// The fields of the object `index` points to, in line order (a repeated name appears twice).
+    private mutating func members() throws(EventLineError) -> [JSONMember] {
         try nest()
         index += 1
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object([:])
+            return []
         }
-        // Event lines carry 5 to 20 fields: room for 12 up front saves the rehashing of growth.
-        var result = [String: JSONValue](minimumCapacity: 8)
+        var result: [JSONMember] = []
+        result.reserveCapacity(12)
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a field name") }
@@ -99,7 +124,7 @@ public struct JSONLineParser {
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':'")
             skipWhitespace()
-            result[key] = try value()
+            result.append((key, try value()))
             skipWhitespace()
             if current == UInt8(ascii: ",") {
                 index += 1
@@ -107,7 +132,7 @@ public struct JSONLineParser {
             }
             try expect(UInt8(ascii: "}"), "',' or '}'")
             depth -= 1
-            return .object(result)
+            return result
         }
     }
 

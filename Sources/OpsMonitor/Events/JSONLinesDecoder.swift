@@ -23,16 +23,18 @@ public struct JSONLinesDecoder: Sendable {
         let parsed =
             bytes.withContiguousStorageIfAvailable { buffer in parseObject(buffer) }
             ?? Array(bytes).withUnsafeBufferPointer { buffer in parseObject(buffer) }
-        let object = try parsed.get()
+        let object = FieldList(try parsed.get())
         guard let event = object["event"]?.stringValue else {
             throw EventLineError(.badLine, "line has no \"event\" string")
         }
         let fields = EventFields(object: object, event: event)
-        return DecodedLine(line: try Self.line(event, fields), seq: try fields.optionalUInt64("seq"), fields: object)
+        return DecodedLine(line: try Self.line(event, fields), seq: try fields.optionalUInt64("seq"), members: object)
     }
 
     /// The line in `buffer`, its newline dropped, parsed as a JSON object.
-    private func parseObject(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<[String: JSONValue], EventLineError> {
+    private func parseObject(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<
+        [JSONLineParser.JSONMember], EventLineError
+    > {
         var line = buffer
         if line.last == UInt8(ascii: "\n") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         if line.last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
@@ -40,7 +42,7 @@ public struct JSONLinesDecoder: Sendable {
             return .failure(EventLineError(.lineTooLong, "line is \(line.count) bytes, limit \(maximumLineLength)"))
         }
         do {
-            guard case .object(let object) = try JSONLineParser.parse(buffer: line) else {
+            guard let object = try JSONLineParser.parseMembers(buffer: line) else {
                 return .failure(EventLineError(.badLine, "line is not a JSON object"))
             }
             return .success(object)
