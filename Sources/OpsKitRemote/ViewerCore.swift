@@ -81,7 +81,6 @@ public struct ViewerCore: Sendable {
         } catch {
             return [.error(code: error.code.rawValue, message: "unreadable line from the publisher: \(error.message)")]
         }
-        let fields = decoded.fields
         switch decoded.line {
         case .event(let event):
             guard case .live = phase, let seq = decoded.seq else { return [] }
@@ -103,7 +102,7 @@ public struct ViewerCore: Sendable {
         case .summary:
             return []
         case .other(let event):
-            return other(event, fields, seq: decoded.seq)
+            return other(event, decoded.fields, seq: decoded.seq)
         }
     }
 

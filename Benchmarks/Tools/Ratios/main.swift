@@ -46,6 +46,7 @@ if want("3b") || want("3") { rows += busyFrame(run) }
 if want("4") { rows += memory(run) }
 if want("5") { rows += dependencyChains(run) }
 if want("7") { rows += headlessThroughput(run) }
+if want("7b") || want("7") { rows += headlessDecode(run) }
 
 let elapsed = ContinuousClock.now - started
 

@@ -1,7 +1,16 @@
 /// Typed access to one line's fields, with errors that name the field.
 struct EventFields {
-    let object: [String: JSONValue]
+    let object: FieldList
     let event: String
+
+    init(object: FieldList, event: String) {
+        self.object = object
+        self.event = event
+    }
+
+    init(object: [String: JSONValue], event: String) {
+        self.init(object: FieldList(object), event: event)
+    }
 
     func error(_ name: String, _ problem: String) -> EventLineError {
         EventLineError(.badLine, "\(event): field \"\(name)\" \(problem)")

@@ -23,13 +23,26 @@ public struct DecodedLine: Sendable, Equatable {
     public var line: EventLine
     /// The line's sequence number on the wire, if it has one.
     public var seq: UInt64?
-    /// All fields of the line's object.
-    public var fields: [String: JSONValue]
+    /// All fields of the line's object. Built on each read: read it once per line, and only
+    /// when `line` does not already say what is needed.
+    public var fields: [String: JSONValue] {
+        get { members.dictionary }
+        set { members = FieldList(newValue) }
+    }
+    var members: FieldList
 
     public init(line: EventLine, seq: UInt64?, fields: [String: JSONValue]) {
+        self.init(line: line, seq: seq, members: FieldList(fields))
+    }
+
+    init(line: EventLine, seq: UInt64?, members: FieldList) {
         self.line = line
         self.seq = seq
-        self.fields = fields
+        self.members = members
+    }
+
+    public static func == (lhs: DecodedLine, rhs: DecodedLine) -> Bool {
+        lhs.line == rhs.line && lhs.seq == rhs.seq && lhs.fields == rhs.fields
     }
 }
 

@@ -11,30 +11,44 @@ public struct JSONLinesDecoder: Sendable {
 
     /// Decodes one line (a trailing "\n" or "\r\n" is allowed).
     public func decode(_ line: some StringProtocol) throws(EventLineError) -> DecodedLine {
-        try decode(bytes: Array(line.utf8))
+        try decode(bytes: line.utf8)
     }
 
     /// Decodes one line of UTF-8 bytes (a trailing "\n" or "\r\n" is allowed).
     public func decode(bytes: some Collection<UInt8>) throws(EventLineError) -> DecodedLine {
-        var length = bytes.count
+        let length = bytes.count
         if length > maximumLineLength + 2 {
             throw EventLineError(.lineTooLong, "line is \(length) bytes, limit \(maximumLineLength)")
         }
-        var line = Array(bytes)
-        if line.last == UInt8(ascii: "\n") { line.removeLast() }
-        if line.last == UInt8(ascii: "\r") { line.removeLast() }
-        length = line.count
-        if length > maximumLineLength {
-            throw EventLineError(.lineTooLong, "line is \(length) bytes, limit \(maximumLineLength)")
-        }
-        guard case .object(let object) = try JSONLineParser.parse(line) else {
-            throw EventLineError(.badLine, "line is not a JSON object")
-        }
+        let parsed =
+            bytes.withContiguousStorageIfAvailable { buffer in parseObject(buffer) }
+            ?? Array(bytes).withUnsafeBufferPointer { buffer in parseObject(buffer) }
+        let object = FieldList(try parsed.get())
         guard let event = object["event"]?.stringValue else {
             throw EventLineError(.badLine, "line has no \"event\" string")
         }
         let fields = EventFields(object: object, event: event)
-        return DecodedLine(line: try Self.line(event, fields), seq: try fields.optionalUInt64("seq"), fields: object)
+        return DecodedLine(line: try Self.line(event, fields), seq: try fields.optionalUInt64("seq"), members: object)
+    }
+
+    /// The line in `buffer`, its newline dropped, parsed as a JSON object.
+    private func parseObject(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<
+        [JSONLineParser.JSONMember], EventLineError
+    > {
+        var line = buffer
+        if line.last == UInt8(ascii: "\n") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        if line.last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        if line.count > maximumLineLength {
+            return .failure(EventLineError(.lineTooLong, "line is \(line.count) bytes, limit \(maximumLineLength)"))
+        }
+        do {
+            guard let object = try JSONLineParser.parseMembers(buffer: line) else {
+                return .failure(EventLineError(.badLine, "line is not a JSON object"))
+            }
+            return .success(object)
+        } catch {
+            return .failure(error)
+        }
     }
 
     private static func line(_ event: String, _ fields: EventFields) throws(EventLineError) -> EventLine {
