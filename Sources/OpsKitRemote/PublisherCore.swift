@@ -75,6 +75,17 @@ public struct PublisherCore {
     }
     /// Whether any connection is open (said hello or not).
     public var hasConnections: Bool { !connections.isEmpty }
+    /// The most deltas any streaming viewer that can take more has not been sent yet.
+    public var deltasWaiting: UInt64 {
+        var most: UInt64 = 0
+        for connection in connections.values {
+            guard case .streaming = connection.phase, connection.writable, connection.cursor <= ring.head else {
+                continue
+            }
+            most = max(most, ring.head - connection.cursor + 1)
+        }
+        return most
+    }
 
     /// The monitor recorded nothing for a while (nobody was connected): the history before now
     /// can no longer be resumed, and operation names and ids come from the next keyframe.

@@ -17,10 +17,16 @@ final class PublisherEngine {
     /// Called with the number of streaming viewers when it changes.
     var onViewersChanged: (Int) -> Void = { _ in }
 
-    init(monitor: QueueMonitor, core: PublisherCore, logger: Logger) {
+    /// Viewers are written to at most this often while lines trickle in (see `pump`).
+    private let sendInterval: Duration
+    /// When a pump last wrote new lines to viewers.
+    private var lastSend: Duration?
+
+    init(monitor: QueueMonitor, core: PublisherCore, logger: Logger, sendInterval: Duration = .zero) {
         self.monitor = monitor
         self.core = core
         self.logger = logger
+        self.sendInterval = sendInterval
     }
 
     private var now: Duration { ContinuousClock.now - origin }
@@ -28,9 +34,10 @@ final class PublisherEngine {
     /// Whether the monitor records events for this publisher (only while someone is connected).
     private var recording = true
 
-    /// Drains the monitor into the ring and sends what viewers can take. With nobody connected
-    /// the monitor records nothing: watching costs the app only the monitor itself.
-    func pump() {
+    /// Drains the monitor into the ring and sends what viewers can take (`sendingNow`: whatever
+    /// the interval). With nobody connected the monitor records nothing: watching costs the app
+    /// only the monitor itself.
+    func pump(sendingNow: Bool = false) {
         if core.hasConnections != recording {
             recording = core.hasConnections
             monitor.setRecordingEvents(recording)
@@ -40,13 +47,24 @@ final class PublisherEngine {
             perform(core.flush(now: now))
             return
         }
-        if core.needsKeyframe {
+        let keyframe = core.needsKeyframe
+        if keyframe {
             let (events, snapshot) = monitor.drainEventsAndSnapshot()
             core.publish(events, snapshot: snapshot, monitorTime: snapshot.time)
         } else {
             core.publish(monitor.drainEvents(), snapshot: nil, monitorTime: monitor.now)
         }
-        perform(core.flush(now: now))
+        // Every pump drains the monitor, but viewers are written to only when `sendInterval`
+        // has passed since the last write (so the first change after a quiet spell goes at
+        // once), when some viewer has half a flush's worth of lines waiting, when a keyframe is
+        // due, or at shutdown: each viewer then costs the app one write (and one wake-up of the
+        // viewer) per interval, not one per pump.
+        let time = now
+        let waiting = core.deltasWaiting
+        let due = lastSend.map { time - $0 >= sendInterval } ?? true
+        guard sendingNow || keyframe || due || waiting >= UInt64(core.configuration.batchLines / 2) else { return }
+        if waiting > 0 || keyframe { lastSend = time }
+        perform(core.flush(now: time))
     }
 
     func connect(_ channel: Channel, peer: PublisherCore.Peer) -> Int {
@@ -81,7 +99,7 @@ final class PublisherEngine {
 
     /// Says goodbye to every viewer; the future completes when their connections closed.
     func shutdown(reason: String, on loop: EventLoop) -> EventLoopFuture<Void> {
-        pump()
+        pump(sendingNow: true)
         perform(core.shutdown(reason: reason))
         let closing = channels.values.map(\.closeFuture)
         return EventLoopFuture.andAllComplete(closing, on: loop)

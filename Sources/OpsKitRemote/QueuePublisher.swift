@@ -27,8 +27,13 @@ public final class QueuePublisher: Service, Sendable {
         public var directory: String?
         /// Also listen on TCP (off by default).
         public var tcp: TCPOptions?
-        /// How often the monitor is drained and viewers are written to.
+        /// How often the monitor is drained and viewers with much to read are written to.
         public var pumpInterval: Duration = .milliseconds(10)
+        /// How often, at most, a viewer is written to while changes trickle in (fewer than 512
+        /// waiting): the first change after a quiet spell is sent at once, the ones after it
+        /// within this interval. Each write costs the app a system call and wakes the viewer,
+        /// so this is what many viewers cost; the dashboard draws every 50 ms.
+        public var sendInterval: Duration = .milliseconds(25)
         /// Protocol limits and timings.
         public var configuration = PublisherCore.Configuration()
         /// Whether the app's own uid may attach (tests turn it off to see a stranger refused).
@@ -123,7 +128,8 @@ public final class QueuePublisher: Service, Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
         let engine = NIOLoopBoundBox.makeBoxSendingValue(
-            PublisherEngine(monitor: monitor, core: core, logger: logger), eventLoop: loop)
+            PublisherEngine(monitor: monitor, core: core, logger: logger, sendInterval: options.sendInterval),
+            eventLoop: loop)
         var servers: [Channel] = []
         do {
             let allowed = options.allowsOwnUID ? options.allowedUIDs.union([UInt32(geteuid())]) : options.allowedUIDs
