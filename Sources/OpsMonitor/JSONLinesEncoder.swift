@@ -51,16 +51,20 @@ public struct JSONLinesEncoder: Sendable {
             }
             JSONBytes.append("]}\n", to: &bytes)
         case .state(let time, let id, let from, let to, let outcome, let message):
-            if to == .finished, let held = heldProgress.removeValue(forKey: id) {
+            // (The throttling tables are checked for emptiness first: without progress lines,
+            // as in a publisher's stream of quick operations, they cost no hashing.)
+            if to == .finished, !heldProgress.isEmpty, let held = heldProgress.removeValue(forKey: id) {
                 lastProgress[id] = nil
                 encode(held, into: &bytes)
             }
+            // A finished operation's name is written for the last time.
+            let name = to == .finished ? names.removeValue(forKey: id) : names[id]
             JSONBytes.append(#"{"t":"#, to: &bytes)
             JSONBytes.appendTime(time, to: &bytes)
             JSONBytes.append(#","event":"state","id":"#, to: &bytes)
             JSONBytes.append(id, to: &bytes)
             JSONBytes.append(#","op":"#, to: &bytes)
-            appendName(id, &bytes)
+            appendName(name, id, &bytes)
             if let from {
                 JSONBytes.append(#","from":""#, to: &bytes)
                 JSONBytes.append(raw: from.rawValue, to: &bytes)
@@ -81,9 +85,8 @@ public struct JSONLinesEncoder: Sendable {
             }
             JSONBytes.append("}\n", to: &bytes)
             if to == .finished {
-                lastProgress[id] = nil
-                heldProgress[id] = nil
-                names[id] = nil
+                if !lastProgress.isEmpty { lastProgress[id] = nil }
+                if !heldProgress.isEmpty { heldProgress[id] = nil }
             }
         case .progress(let time, let id, let completed, let total, let rate, let retries, let next):
             // A retry, and the end of its back-off, are always written.
@@ -93,14 +96,14 @@ public struct JSONLinesEncoder: Sendable {
                 heldProgress[id] = event
                 return
             }
-            heldProgress[id] = nil
+            if !heldProgress.isEmpty { heldProgress[id] = nil }
             lastProgress[id] = (time, retries, next != nil)
             JSONBytes.append(#"{"t":"#, to: &bytes)
             JSONBytes.appendTime(time, to: &bytes)
             JSONBytes.append(#","event":"progress","id":"#, to: &bytes)
             JSONBytes.append(id, to: &bytes)
             JSONBytes.append(#","op":"#, to: &bytes)
-            appendName(id, &bytes)
+            appendName(names[id], id, &bytes)
             JSONBytes.append(#","bytes":"#, to: &bytes)
             JSONBytes.append(completed, to: &bytes)
             JSONBytes.append(#","total":"#, to: &bytes)
@@ -156,8 +159,8 @@ public struct JSONLinesEncoder: Sendable {
     // MARK: Pieces
 
     /// The operation's name as a JSON string, or `"#id"` for one this encoder never saw added.
-    private func appendName(_ id: Int, _ bytes: inout [UInt8]) {
-        if let name = names[id] {
+    private func appendName(_ name: String?, _ id: Int, _ bytes: inout [UInt8]) {
+        if let name {
             JSONBytes.appendString(name, to: &bytes)
         } else {
             JSONBytes.append("\"#", to: &bytes)
