@@ -32,9 +32,7 @@ public struct JSONLinesEncoder: Sendable {
         switch event {
         case .added(let time, let id, let name, let kind, let unit, let total, let dependencies):
             names[id] = name
-            JSONBytes.append(#"{"t":"#, to: &bytes)
-            JSONBytes.appendTime(time, to: &bytes)
-            JSONBytes.append(#","event":"added","id":"#, to: &bytes)
+            Self.appendStart(time, #","event":"added","id":"#, &bytes)
             JSONBytes.append(id, to: &bytes)
             JSONBytes.append(#","op":"#, to: &bytes)
             JSONBytes.appendString(name, to: &bytes)
@@ -51,16 +49,18 @@ public struct JSONLinesEncoder: Sendable {
             }
             JSONBytes.append("]}\n", to: &bytes)
         case .state(let time, let id, let from, let to, let outcome, let message):
-            if to == .finished, let held = heldProgress.removeValue(forKey: id) {
+            // (The throttling tables are checked for emptiness first: without progress lines,
+            // as in a publisher's stream of quick operations, they cost no hashing.)
+            if to == .finished, !heldProgress.isEmpty, let held = heldProgress.removeValue(forKey: id) {
                 lastProgress[id] = nil
                 encode(held, into: &bytes)
             }
-            JSONBytes.append(#"{"t":"#, to: &bytes)
-            JSONBytes.appendTime(time, to: &bytes)
-            JSONBytes.append(#","event":"state","id":"#, to: &bytes)
+            // A finished operation's name is written for the last time.
+            let name = to == .finished ? names.removeValue(forKey: id) : names[id]
+            Self.appendStart(time, #","event":"state","id":"#, &bytes)
             JSONBytes.append(id, to: &bytes)
             JSONBytes.append(#","op":"#, to: &bytes)
-            appendName(id, &bytes)
+            appendName(name, id, &bytes)
             if let from {
                 JSONBytes.append(#","from":""#, to: &bytes)
                 JSONBytes.append(raw: from.rawValue, to: &bytes)
@@ -81,9 +81,8 @@ public struct JSONLinesEncoder: Sendable {
             }
             JSONBytes.append("}\n", to: &bytes)
             if to == .finished {
-                lastProgress[id] = nil
-                heldProgress[id] = nil
-                names[id] = nil
+                if !lastProgress.isEmpty { lastProgress[id] = nil }
+                if !heldProgress.isEmpty { heldProgress[id] = nil }
             }
         case .progress(let time, let id, let completed, let total, let rate, let retries, let next):
             // A retry, and the end of its back-off, are always written.
@@ -93,14 +92,12 @@ public struct JSONLinesEncoder: Sendable {
                 heldProgress[id] = event
                 return
             }
-            heldProgress[id] = nil
+            if !heldProgress.isEmpty { heldProgress[id] = nil }
             lastProgress[id] = (time, retries, next != nil)
-            JSONBytes.append(#"{"t":"#, to: &bytes)
-            JSONBytes.appendTime(time, to: &bytes)
-            JSONBytes.append(#","event":"progress","id":"#, to: &bytes)
+            Self.appendStart(time, #","event":"progress","id":"#, &bytes)
             JSONBytes.append(id, to: &bytes)
             JSONBytes.append(#","op":"#, to: &bytes)
-            appendName(id, &bytes)
+            appendName(names[id], id, &bytes)
             JSONBytes.append(#","bytes":"#, to: &bytes)
             JSONBytes.append(completed, to: &bytes)
             JSONBytes.append(#","total":"#, to: &bytes)
@@ -115,9 +112,7 @@ public struct JSONLinesEncoder: Sendable {
             }
             JSONBytes.append("}\n", to: &bytes)
         case .queue(let time, let suspended, let limit, let counts, let reason):
-            JSONBytes.append(#"{"t":"#, to: &bytes)
-            JSONBytes.appendTime(time, to: &bytes)
-            JSONBytes.append(#","event":"queue","suspended":"#, to: &bytes)
+            Self.appendStart(time, #","event":"queue","suspended":"#, &bytes)
             JSONBytes.append(suspended, to: &bytes)
             JSONBytes.append(#","limit":"#, to: &bytes)
             JSONBytes.append(limit, to: &bytes)
@@ -135,9 +130,7 @@ public struct JSONLinesEncoder: Sendable {
     ) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
-        JSONBytes.append(#"{"t":"#, to: &bytes)
-        JSONBytes.appendTime(snapshot.time, to: &bytes)
-        JSONBytes.append(#","event":"summary","operations":"#, to: &bytes)
+        appendStart(snapshot.time, #","event":"summary","operations":"#, &bytes)
         JSONBytes.append(snapshot.counts.total, to: &bytes)
         bytes.append(0x2C)
         appendCounts(snapshot.counts, &bytes)
@@ -155,9 +148,16 @@ public struct JSONLinesEncoder: Sendable {
 
     // MARK: Pieces
 
+    /// How every line starts: `{"t":12.345` and then `rest` (`,"event":"…"` and the next key).
+    static func appendStart(_ time: Duration, _ rest: StaticString, _ bytes: inout [UInt8]) {
+        JSONBytes.append(#"{"t":"#, to: &bytes)
+        JSONBytes.appendTime(time, to: &bytes)
+        JSONBytes.append(rest, to: &bytes)
+    }
+
     /// The operation's name as a JSON string, or `"#id"` for one this encoder never saw added.
-    private func appendName(_ id: Int, _ bytes: inout [UInt8]) {
-        if let name = names[id] {
+    private func appendName(_ name: String?, _ id: Int, _ bytes: inout [UInt8]) {
+        if let name {
             JSONBytes.appendString(name, to: &bytes)
         } else {
             JSONBytes.append("\"#", to: &bytes)
@@ -167,18 +167,14 @@ public struct JSONLinesEncoder: Sendable {
     }
 
     static func appendCounts(_ counts: StateCounts, _ bytes: inout [UInt8]) {
-        JSONBytes.append(#""waiting":"#, to: &bytes)
-        JSONBytes.append(counts.waiting, to: &bytes)
-        JSONBytes.append(#","ready":"#, to: &bytes)
-        JSONBytes.append(counts.ready, to: &bytes)
-        JSONBytes.append(#","executing":"#, to: &bytes)
-        JSONBytes.append(counts.executing, to: &bytes)
-        JSONBytes.append(#","succeeded":"#, to: &bytes)
-        JSONBytes.append(counts.succeeded, to: &bytes)
-        JSONBytes.append(#","failed":"#, to: &bytes)
-        JSONBytes.append(counts.failed, to: &bytes)
-        JSONBytes.append(#","cancelled":"#, to: &bytes)
-        JSONBytes.append(counts.cancelled, to: &bytes)
+        let fields: KeyValuePairs<StaticString, Int> = [
+            #""waiting":"#: counts.waiting, #","ready":"#: counts.ready, #","executing":"#: counts.executing,
+            #","succeeded":"#: counts.succeeded, #","failed":"#: counts.failed, #","cancelled":"#: counts.cancelled,
+        ]
+        for (key, value) in fields {
+            JSONBytes.append(key, to: &bytes)
+            JSONBytes.append(value, to: &bytes)
+        }
     }
 
     static func appendCounts(_ counts: StateCounts, _ output: inout String) {

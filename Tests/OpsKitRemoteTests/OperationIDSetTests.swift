@@ -23,7 +23,9 @@ import Testing
         var model: Set<Int> = []
         var random = SplitMix(state: UInt64(windowWords))
         var nextID = 1
-        for step in 0..<20_000 {
+        // Every id inserted or removed, and the ones around them: what the checks ask about.
+        var touched: Set<Int> = []
+        for step in 0..<6_000 {
             switch random.next(10) {
             case 0..<4:
                 // Mostly the next id; now and then a jump far ahead, or an old or negative one.
@@ -35,6 +37,7 @@ import Testing
                 default: id = nextID
                 }
                 nextID = max(nextID, id + 1)
+                touched.insert(id)
                 set.insert(id)
                 model.insert(id)
             case 4..<8:
@@ -45,11 +48,13 @@ import Testing
             default:
                 // Ids that never were members, and ones that finished.
                 let id = random.next(nextID + 200) - 100
+                touched.insert(id)
                 set.remove(id)
                 model.remove(id)
             }
-            if step % 97 == 0 {
-                for id in -600..<(nextID + 70) where set.contains(id) != model.contains(id) {
+            if step % 200 == 0 {
+                let asked = touched.flatMap { [$0 - 1, $0, $0 + 1] } + Array(nextID..<(nextID + 70))
+                for id in asked where set.contains(id) != model.contains(id) {
                     Issue.record("step \(step): contains(\(id)) is \(set.contains(id)), expected \(model.contains(id))")
                     return
                 }
