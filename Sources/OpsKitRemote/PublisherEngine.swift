@@ -55,10 +55,10 @@ final class PublisherEngine {
             core.publish(monitor.drainEvents(), snapshot: nil, monitorTime: monitor.now)
         }
         // Every pump drains the monitor, but viewers are written to only when `sendInterval`
-        // has passed since the last write (so the first change after a quiet spell goes at
-        // once), when some viewer has half a flush's worth of lines waiting, when a keyframe is
-        // due, or at shutdown: each viewer then costs the app one write (and one wake-up of the
-        // viewer) per interval, not one per pump.
+        // has passed since the last write (so a change after a quiet spell goes at once), when
+        // some viewer has half a flush's worth of lines waiting, when a keyframe is due, or at
+        // shutdown: each viewer then costs the app one write (and one wake-up of the viewer)
+        // per interval, not one per pump.
         let time = now
         let waiting = core.deltasWaiting
         let due = lastSend.map { time - $0 >= sendInterval } ?? true

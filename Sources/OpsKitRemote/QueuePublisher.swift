@@ -30,10 +30,10 @@ public final class QueuePublisher: Service, Sendable {
         /// How often the monitor is drained and viewers with much to read are written to.
         public var pumpInterval: Duration = .milliseconds(10)
         /// How often, at most, a viewer is written to while changes trickle in (fewer than 512
-        /// waiting): the first change after a quiet spell is sent at once, the ones after it
-        /// within this interval. Each write costs the app a system call and wakes the viewer,
+        /// waiting): a change this long after the previous write is sent at the next pump,
+        /// the ones after it within this interval. Each write costs the app a system call and wakes the viewer,
         /// so this is what many viewers cost; the dashboard draws every 50 ms.
-        public var sendInterval: Duration = .milliseconds(25)
+        public var sendInterval: Duration = .milliseconds(20)
         /// Protocol limits and timings.
         public var configuration = PublisherCore.Configuration()
         /// Whether the app's own uid may attach (tests turn it off to see a stranger refused).
