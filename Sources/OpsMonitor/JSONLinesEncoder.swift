@@ -186,21 +186,6 @@ public struct JSONLinesEncoder: Sendable {
         appending(to: &output) { JSONBytes.appendTime(time, to: &$0) }
     }
 
-    /// Appends `value` in decimal (no interpolation buffer: the digits are a small string).
-    public static func appendInteger(_ value: Int, _ output: inout String) {
-        output += String(value)
-    }
-
-    /// Appends `value` in decimal.
-    public static func appendInteger(_ value: Int64, _ output: inout String) {
-        output += String(value)
-    }
-
-    /// Appends `value` in decimal.
-    public static func appendInteger(_ value: UInt64, _ output: inout String) {
-        output += String(value)
-    }
-
     /// A JSON string literal with the required escapes; DEL, C1 and bidi controls are also
     /// written as `\uXXXX` (same value once decoded), so a name cannot drive a terminal.
     public static func appendString(_ text: String, _ output: inout String) {
