@@ -29,10 +29,11 @@ public final class QueuePublisher: Service, Sendable {
         public var tcp: TCPOptions?
         /// How often the monitor is drained and viewers with much to read are written to.
         public var pumpInterval: Duration = .milliseconds(10)
-        /// How often, at most, a viewer is written to while changes trickle in (fewer than 512
-        /// waiting): a change this long after the previous write is sent at the next pump,
-        /// the ones after it within this interval. Each write costs the app a system call and wakes the viewer,
-        /// so this is what many viewers cost; the dashboard draws every 50 ms.
+        /// How often, at most, a viewer is written to while changes trickle in (fewer than half
+        /// of `configuration.batchLines` waiting, 512 by default): a change this long after the
+        /// previous write is sent at the next pump, the ones after it within this interval. Each
+        /// write costs the app a system call and wakes the viewer, so this is what many viewers
+        /// cost; the dashboard draws every 50 ms.
         public var sendInterval: Duration = .milliseconds(20)
         /// Protocol limits and timings.
         public var configuration = PublisherCore.Configuration()

@@ -16,20 +16,20 @@ enum TCPSocket {
             return .failure(RemoteError("cannot resolve \(host): \(String(cString: gai_strerror(status)))"))
         }
         defer { freeaddrinfo(first) }
-        var reason = "no address"
+        var result = Result<Int32, RemoteError>.failure(RemoteError("cannot connect to \(description): no address"))
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let current = entry {
             entry = current.pointee.ai_next
             guard let address = current.pointee.ai_addr else { continue }
             let descriptor = UnixSocket.make(current.pointee.ai_family)
             guard descriptor >= 0 else {
-                reason = String(cString: strerror(errno))
+                result = .failure(RemoteError("cannot connect to \(description): \(String(cString: strerror(errno)))"))
                 continue
             }
-            if Foundation.connect(descriptor, address, current.pointee.ai_addrlen) == 0 { return .success(descriptor) }
-            reason = String(cString: strerror(errno))
-            close(descriptor)
+            result = UnixSocket.connect(
+                descriptor, to: address, length: current.pointee.ai_addrlen, naming: description)
+            if case .success = result { return result }
         }
-        return .failure(RemoteError("cannot connect to \(description): \(reason)"))
+        return result
     }
 }

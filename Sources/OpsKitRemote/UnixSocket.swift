@@ -48,21 +48,20 @@ enum UnixSocket {
             for (index, byte) in bytes.enumerated() { raw[index] = byte }
             raw[bytes.count] = 0
         }
-        return connect(descriptor, to: address, naming: path)
-    }
-
-    /// Connects `descriptor` to `address` (a `sockaddr_un`); on failure closes
-    /// it and says why, naming the target as `description`.
-    static func connect<Address>(
-        _ descriptor: Int32, to address: Address, naming description: String
-    ) -> Result<Int32, RemoteError> {
-        var address = address
-        let result = withUnsafePointer(to: &address) { pointer in
+        return withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Foundation.connect(descriptor, $0, socklen_t(MemoryLayout<Address>.size))
+                connect(descriptor, to: $0, length: socklen_t(MemoryLayout<sockaddr_un>.size), naming: path)
             }
         }
-        guard result == 0 else {
+    }
+
+    /// Connects `descriptor` to the socket address at `address` (`length` bytes: a Unix path or
+    /// a resolved TCP address); on failure closes it and says why, naming the target as
+    /// `description`.
+    static func connect(
+        _ descriptor: Int32, to address: UnsafePointer<sockaddr>, length: socklen_t, naming description: String
+    ) -> Result<Int32, RemoteError> {
+        guard Foundation.connect(descriptor, address, length) == 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             return .failure(RemoteError("cannot connect to \(description): \(reason)"))
