@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -51,7 +52,8 @@ let package = Package(
         .target(
             name: "OpsKitRemote",
             dependencies: [
-                "OpsKit", "OpsMonitor",
+                "OpsKit", "OpsMonitor", "CSharedMemory",
+                .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -64,6 +66,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         .target(name: "CTerminalRestore"),
+        .target(name: "CSharedMemory"),
         .target(name: "OpsDashTerminal", dependencies: ["CNcurses", "CTerminalRestore", "OpsDashUI"]),
         // The frame loop: input, signals and ticks in, frames out, over any `TerminalScreen`.
         .target(name: "OpsDashLoop", dependencies: ["OpsDashUI", "OpsMonitor"]),

@@ -24,6 +24,11 @@ struct AttachCommand: ParsableCommand {
     @Flag(name: .long, help: "Ask for the observer role even when the app grants control.")
     var readOnly = false
 
+    @Flag(
+        name: .customLong("no-shared-memory"),
+        help: "Read the app's changes from its socket only, not from the shared-memory stream it offers local viewers.")
+    var socketOnly = false
+
     @Flag(name: .long, help: "List published queues and exit.")
     var list = false
 
@@ -95,11 +100,12 @@ struct AttachCommand: ParsableCommand {
         let role: RemoteRole? = readOnly ? .observer : nil
         if headless {
             if stdoutClosed { return HeadlessRunner.report(.writeFailed(EBADF)) }
-            return HeadlessAttach(target: resolved, role: role, token: token, recorder: recorder).execute(
-                signals: signals)
+            return HeadlessAttach(
+                target: resolved, role: role, token: token, sharedMemory: !socketOnly, recorder: recorder
+            ).execute(signals: signals)
         }
         return RemoteSource.attach(
-            target: resolved, role: role, token: token, fps: fps, signals: signals,
+            target: resolved, role: role, token: token, sharedMemory: !socketOnly, fps: fps, signals: signals,
             resolve: resolver(for: resolved, in: published),
             recorder: recorder)
     }

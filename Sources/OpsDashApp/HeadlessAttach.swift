@@ -16,6 +16,8 @@ struct HeadlessAttach {
     let target: RemoteTarget
     let role: RemoteRole?
     let token: String?
+    /// Read deltas from the app's shared-memory stream when it offers one (not `--no-shared-memory`).
+    var sharedMemory = true
     /// `--record FILE`: also writes what the viewer sees to a recording.
     var recorder: AttachRecorder?
     /// Where the events go (stdout).
@@ -69,7 +71,7 @@ struct HeadlessAttach {
         let printer = Printer(output: output)
         let recorder = recorder
         let viewer = RemoteViewer(
-            target: target, role: role, token: token, reconnect: false,
+            target: target, role: role, token: token, reconnect: false, sharedMemory: sharedMemory,
             onOutput: { outputs in
                 recorder?.record(outputs)
                 printer.print(outputs)

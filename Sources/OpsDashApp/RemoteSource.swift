@@ -19,13 +19,15 @@ final class RemoteSource: DashboardSource {
     /// `resolve` finds the target again before a reconnect (a restarted app has a new socket);
     /// `recorder` (`--record`) sees every output of the viewer.
     static func attach(
-        target: RemoteTarget, role: RemoteRole?, token: String?, fps: Int, signals: StopSignals,
+        target: RemoteTarget, role: RemoteRole?, token: String?, sharedMemory: Bool = true, fps: Int,
+        signals: StopSignals,
         resolve: (@Sendable () -> RemoteTarget?)?, recorder: AttachRecorder? = nil
     ) -> ExitStatus {
         var onOutput: (@Sendable ([ViewerCore.Output]) -> Void)?
         if let recorder { onOutput = { outputs in recorder.record(outputs) } }
         let viewer = RemoteViewer(
-            target: target, role: role, token: token, reconnect: true, resolve: resolve, onOutput: onOutput)
+            target: target, role: role, token: token, reconnect: true, sharedMemory: sharedMemory, resolve: resolve,
+            onOutput: onOutput)
         if let error = viewer.start() {
             StandardStreams.error("opsdash: \(error)")
             return .usage

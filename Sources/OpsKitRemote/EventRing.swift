@@ -25,6 +25,8 @@ struct EventRing {
         var batchHasProgress: Bool
         /// A later line about the same operation exists: a lagging viewer may leave this out.
         var superseded = false
+        /// Where the line starts in the stream of every line appended (the shared-memory stream).
+        var stream: UInt64 = 0
 
         /// The line alone (a slice of the batch: no copy).
         var line: ByteBuffer {
@@ -47,6 +49,10 @@ struct EventRing {
     /// The newest progress line in the ring, per operation.
     private var newestProgress: [Int: UInt64] = [:]
     private var batches: UInt64 = 0
+    /// Bytes of every line appended so far: where the next line starts in the stream.
+    private(set) var streamEnd: UInt64 = 0
+    /// Also writes every line into this shared-memory stream (for local viewers that map it).
+    var mirror: SharedRingWriter?
 
     init(capacity: Int, byteLimit: Int) {
         self.capacity = max(1, capacity)
@@ -70,6 +76,7 @@ struct EventRing {
         batches += 1
         let last = head + UInt64(lines.count)
         let hasProgress = lines.contains { $0.progressOf != nil }
+        mirror?.write(batch)
         var offset = 0
         for line in lines {
             head += 1
@@ -82,10 +89,12 @@ struct EventRing {
             entries.append(
                 Entry(
                     seq: head, batch: batch, batchNumber: batches, offset: offset, length: line.length,
-                    progressOf: line.progressOf, batchLast: last, batchHasProgress: hasProgress))
+                    progressOf: line.progressOf, batchLast: last, batchHasProgress: hasProgress,
+                    stream: streamEnd + UInt64(offset)))
             offset += line.length
             bytes += line.length
         }
+        streamEnd += UInt64(offset)
         while entries.count > capacity || (bytes > byteLimit && entries.count > 1) {
             let dropped = entries.removeFirst()
             bytes -= dropped.length
@@ -106,6 +115,12 @@ struct EventRing {
         entries.removeAll()
         bytes = 0
         newestProgress = [:]
+    }
+
+    /// Where the line with `seq` starts in the stream (the stream's end for the next line to
+    /// come), if that line is still held or is the next one.
+    func streamPosition(of seq: UInt64) -> UInt64? {
+        seq == head + 1 ? streamEnd : entry(seq)?.stream
     }
 
     /// The entry with `seq`, if still held.

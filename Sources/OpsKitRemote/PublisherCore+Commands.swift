@@ -21,6 +21,13 @@ extension PublisherCore {
                     id, [ByteBuffer(string: "{\"event\":\"pong\"\(Self.requestField(request)),\"seq\":\(ring.head)}\n")]
                 )
             ]
+        case "shm":
+            guard case .local = connection.peer, ring.mirror != nil else {
+                return refuse(
+                    &connection, id, .badArgument, "no shared-memory stream for this connection", request: request)
+            }
+            if connection.shared == .off { connection.shared = .asked }
+            return []
         case "hello":
             return refuse(&connection, id, .badArgument, "hello was already said", request: request)
         case "cancel":

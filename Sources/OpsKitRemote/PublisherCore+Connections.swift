@@ -156,7 +156,9 @@ extension PublisherCore {
         line +=
             "\"queue\":\(jsonString(identity.queue)),\"pid\":\(identity.pid),\"role\":\"\(connection.role.rawValue)\","
         line += "\"epoch\":\(jsonString(identity.epoch)),\"seq\":\(ring.head),\"resumed\":\(resumed),"
-        line += "\"heartbeat\":\(configuration.heartbeat.seconds),\"max_line\":\(RemoteProtocol.maximumLineLength)}\n"
+        line += "\"heartbeat\":\(configuration.heartbeat.seconds),\"max_line\":\(RemoteProtocol.maximumLineLength)"
+        if case .local = connection.peer, let shared = ring.mirror { line += ",\"shm\":\(jsonString(shared.path))" }
+        line += "}\n"
         connection.lastSent = now
         return [.send(id, [ByteBuffer(string: line)])]
     }

@@ -120,11 +120,26 @@ extension PublisherCore {
     mutating func lines(for connection: inout Connection, now: Duration) -> [ByteBuffer]? {
         guard connection.writable, !connection.wantsKeyframe else { return nil }
         var lines = OutgoingBytes(connection.pending)
+        let sentKeyframe = !connection.pending.isEmpty
         connection.pending = []
+        if connection.shared == .on, !sentKeyframe {
+            // Deltas come from the shared-memory stream; the socket carries only heartbeats.
+            connection.cursor = ring.head + 1
+            if lines.isEmpty, now - connection.lastSent >= configuration.heartbeat { lines.append(heartbeatLine()) }
+            return lines.take()
+        }
         if connection.cursor < ring.first {
             connection.wantsKeyframe = true
             counted.resyncs["lagged", default: 0] += 1
             lines.append(resyncLine("lagged"))
+            return lines.take()
+        }
+        if connection.shared != .off, let position = ring.streamPosition(of: connection.cursor) {
+            // Asked for the shared-memory stream, or a snapshot was just sent: say where the
+            // next delta starts there.
+            lines.append(Self.sharedStreamLine(position: position, seq: connection.cursor - 1))
+            connection.shared = .on
+            connection.cursor = ring.head + 1
             return lines.take()
         }
         let coalesce =
@@ -161,12 +176,7 @@ extension PublisherCore {
             connection.cursor += 1
         }
         if let from = skippedFrom { lines.append(Self.skippedLine(from: from, to: connection.cursor - 1)) }
-        if lines.isEmpty, now - connection.lastSent >= configuration.heartbeat {
-            var line = "{\"t\":"
-            JSONLinesEncoder.appendTime(monitorTime, &line)
-            line += ",\"event\":\"heartbeat\",\"seq\":\(ring.head)}\n"
-            lines.append(ByteBuffer(string: line))
-        }
+        if lines.isEmpty, now - connection.lastSent >= configuration.heartbeat { lines.append(heartbeatLine()) }
         return lines.take()
     }
 

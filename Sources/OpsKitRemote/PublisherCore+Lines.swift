@@ -9,6 +9,19 @@ extension PublisherCore {
         ByteBuffer(string: "{\"event\":\"resync\",\"reason\":\(jsonString(reason)),\"seq\":\(ring.head)}\n")
     }
 
+    func heartbeatLine() -> ByteBuffer {
+        var line = "{\"t\":"
+        JSONLinesEncoder.appendTime(monitorTime, &line)
+        line += ",\"event\":\"heartbeat\",\"seq\":\(ring.head)}\n"
+        return ByteBuffer(string: line)
+    }
+
+    /// Where a viewer of the shared-memory stream continues: the delta after `seq` starts at
+    /// stream `position`.
+    static func sharedStreamLine(position: UInt64, seq: UInt64) -> ByteBuffer {
+        ByteBuffer(string: "{\"event\":\"shm\",\"position\":\(position),\"seq\":\(seq)}\n")
+    }
+
     static func skippedLine(from: UInt64, to: UInt64) -> ByteBuffer {
         ByteBuffer(string: "{\"event\":\"skipped\",\"from\":\(from),\"to\":\(to)}\n")
     }

@@ -30,6 +30,19 @@ public struct PublisherCore {
         var tokens: Double
         var lastRefill: Duration
         var refusals = 0
+        /// Whether deltas go through the shared-memory stream instead of the socket.
+        var shared = SharedStream.off
+    }
+
+    /// How a viewer gets its deltas.
+    enum SharedStream {
+        /// Over its socket.
+        case off
+        /// It asked for the shared-memory stream: tell it where to start at the next flush.
+        case asked
+        /// From the shared-memory stream; its socket carries only unnumbered lines (heartbeats,
+        /// replies, resyncs and their snapshots).
+        case on
     }
 
     /// Bytes of encoded lines per ring batch (one buffer): a batch is freed only once the ring
@@ -54,11 +67,21 @@ public struct PublisherCore {
     /// Resyncs and commands so far (`tally` adds the viewers).
     var counted = RemoteTally()
 
-    public init(identity: Identity, configuration: Configuration = .init(), access: Access = .init()) {
+    /// A core for `identity`; with `sharedRing`, every delta is also written to that shared-memory
+    /// stream and local viewers may read it from there.
+    init(
+        identity: Identity, configuration: Configuration = .init(), access: Access = .init(),
+        sharedRing: SharedRingWriter?
+    ) {
         self.identity = identity
         self.configuration = configuration
         self.access = access
         ring = EventRing(capacity: configuration.ringCapacity, byteLimit: configuration.ringBytes)
+        ring.mirror = sharedRing
+    }
+
+    public init(identity: Identity, configuration: Configuration = .init(), access: Access = .init()) {
+        self.init(identity: identity, configuration: configuration, access: access, sharedRing: nil)
     }
 
     // MARK: Reading
@@ -79,7 +102,9 @@ public struct PublisherCore {
     public var deltasWaiting: UInt64 {
         var most: UInt64 = 0
         for connection in connections.values {
-            guard case .streaming = connection.phase, connection.writable, connection.cursor <= ring.head else {
+            guard case .streaming = connection.phase, connection.writable, connection.shared != .on,
+                connection.cursor <= ring.head
+            else {
                 continue
             }
             most = max(most, ring.head - connection.cursor + 1)

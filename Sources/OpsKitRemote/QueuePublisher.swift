@@ -35,6 +35,11 @@ public final class QueuePublisher: Service, Sendable {
         /// write costs the app a system call and wakes the viewer, so this is what many viewers
         /// cost; the dashboard draws every 50 ms.
         public var sendInterval: Duration = .milliseconds(20)
+        /// Offer local viewers (same user, Linux) the deltas through a shared-memory stream that
+        /// they map read-only: each change is then written once, whatever the number of such
+        /// viewers, instead of once into every viewer's socket. Costs `configuration.ringBytes`
+        /// of memory once viewers used it.
+        public var sharedMemory = true
         /// Protocol limits and timings.
         public var configuration = PublisherCore.Configuration()
         /// Whether the app's own uid may attach (tests turn it off to see a stranger refused).
@@ -125,7 +130,8 @@ public final class QueuePublisher: Service, Sendable {
             epoch: String(UInt64.random(in: 1...UInt64.max), radix: 16))
         let core = PublisherCore(
             identity: identity, configuration: options.configuration,
-            access: .init(allowControl: options.allowControl, readToken: readToken, controlToken: controlToken))
+            access: .init(allowControl: options.allowControl, readToken: readToken, controlToken: controlToken),
+            sharedRing: options.sharedMemory ? SharedRingWriter(capacity: options.configuration.ringBytes) : nil)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
         let engine = NIOLoopBoundBox.makeBoxSendingValue(

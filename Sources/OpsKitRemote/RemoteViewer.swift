@@ -28,7 +28,7 @@ public final class RemoteViewer: Sendable {
 
     // Locking: `state` (Mutex) holds the protocol core and the link; `writer` (Mutex) serialises
     // writes to the socket. Neither is held while calling `onOutput` or sleeping.
-    private struct State {
+    struct State {
         var core: ViewerCore
         var status = Status(link: .connecting, detail: "connecting", welcome: nil)
         var descriptor: Int32 = -1
@@ -39,27 +39,32 @@ public final class RemoteViewer: Sendable {
         /// Why the last connection ended.
         var lastReason: String?
         var sawBye = false
+        /// Whether deltas come from the publisher's shared-memory stream now.
+        var readsSharedStream = false
     }
 
     public let target: RemoteTarget
     private let role: RemoteRole?
     private let token: String?
     private let reconnect: Bool
-    private let onOutput: (@Sendable ([ViewerCore.Output]) -> Void)?
+    let sharedMemory: Bool
+    let onOutput: (@Sendable ([ViewerCore.Output]) -> Void)?
     private let resolve: (@Sendable () -> RemoteTarget?)?
-    private let state: Mutex<State>
+    let state: Mutex<State>
     private let writer = Mutex<Void>(())
 
     /// A viewer of `target`; `role: .observer` asks for read-only, `token` is for TCP. Without
     /// `reconnect` it ends when the connection does. `onOutput` sees every protocol output, in
     /// order, on the viewer's thread. `resolve` finds the target again before each reconnect
-    /// (an app that restarted publishes under a new socket name).
+    /// (an app that restarted publishes under a new socket name). With `sharedMemory`, deltas are
+    /// read from the publisher's shared-memory stream when it offers one this process can map.
     public init(
         target: RemoteTarget, role: RemoteRole? = nil, token: String? = nil, reconnect: Bool = true,
-        limits: MonitorStore.Limits = .init(), resolve: (@Sendable () -> RemoteTarget?)? = nil,
-        onOutput: (@Sendable ([ViewerCore.Output]) -> Void)? = nil
+        limits: MonitorStore.Limits = .init(), sharedMemory: Bool = true,
+        resolve: (@Sendable () -> RemoteTarget?)? = nil, onOutput: (@Sendable ([ViewerCore.Output]) -> Void)? = nil
     ) {
         self.target = target
+        self.sharedMemory = sharedMemory
         self.resolve = resolve
         self.role = role
         self.token = token
@@ -94,6 +99,9 @@ public final class RemoteViewer: Sendable {
 
     /// The link state.
     public var status: Status { state.withLock { $0.status } }
+
+    /// Whether deltas come from the publisher's shared-memory stream now (else the socket).
+    public var readsSharedStream: Bool { state.withLock { $0.readsSharedStream } }
 
     /// Why the last connection ended, and whether the publisher said bye.
     public var endReason: (reason: String?, bye: Bool) { state.withLock { ($0.lastReason, $0.sawBye) } }
@@ -195,16 +203,21 @@ public final class RemoteViewer: Sendable {
         let hello = state.withLock { state -> String in
             state.descriptor = descriptor
             state.sawBye = false
+            state.readsSharedStream = false
             return state.core.hello(role: role, token: token)
         }
         guard write(hello, to: descriptor) else { return "connection lost" }
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         var lastData = ContinuousClock.now
+        var shared = SharedStreamCursor()
         while true {
             if state.withLock({ $0.stopped }) { return "stopped" }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, 500)
+            // Reading the shared stream, look at it every 10 ms (a socket line may need the
+            // deltas before it, so the stream is read before each socket read too).
+            let ready = poll(&poller, 1, shared.isReading ? 10 : 500)
+            if shared.isReading { readSharedStream(&shared, descriptor) }
             if ready == 0 {
                 // Heartbeats come every 2 s: three missed mean the publisher is gone.
                 if ContinuousClock.now - lastData > .seconds(7) { return "no heartbeat from the app" }
@@ -223,7 +236,7 @@ public final class RemoteViewer: Sendable {
             buffer.append(contentsOf: chunk[0..<count])
             var start = 0
             while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                handle(buffer[start..<newline], descriptor)
+                follow(handle(buffer[start..<newline], descriptor), &shared, descriptor)
                 start = newline + 1
             }
             buffer.removeFirst(start)
@@ -231,7 +244,8 @@ public final class RemoteViewer: Sendable {
         }
     }
 
-    private func handle(_ line: ArraySlice<UInt8>, _ descriptor: Int32) {
+    @discardableResult
+    func handle(_ line: ArraySlice<UInt8>, _ descriptor: Int32) -> [ViewerCore.Output] {
         let outputs = state.withLock { state -> [ViewerCore.Output] in
             let outputs = state.core.receive(line)
             for output in outputs {
@@ -255,9 +269,10 @@ public final class RemoteViewer: Sendable {
         }
         for case .send(let text) in outputs { _ = write(text, to: descriptor) }
         onOutput?(outputs)
+        return outputs
     }
 
-    private func write(_ text: String, to descriptor: Int32) -> Bool {
+    func write(_ text: String, to descriptor: Int32) -> Bool {
         let bytes = Array(text.utf8)
         return writer.withLock { _ in
             var offset = 0

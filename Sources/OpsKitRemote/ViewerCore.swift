@@ -13,6 +13,8 @@ public struct ViewerCore: Sendable {
         public var role: RemoteRole
         public var epoch: String
         public var protocolVersion: Int
+        /// Where the shared-memory stream of deltas is, when offered (local viewers only).
+        public var sharedStream: String?
         public var label: String { "\(app)/\(queue)" }
     }
 
@@ -36,6 +38,9 @@ public struct ViewerCore: Sendable {
         case bye(String)
         /// The picture is being refreshed (a gap, or the publisher said so).
         case resyncing(String)
+        /// Read the deltas from the shared-memory stream from this position on (the next one
+        /// is the one after the last applied).
+        case sharedStream(position: UInt64)
     }
 
     private enum Phase: Sendable {
@@ -117,6 +122,15 @@ public struct ViewerCore: Sendable {
         return resync("missed \(expected)…\(seq - 1)")
     }
 
+    /// The shared-memory stream overwrote deltas this viewer had not read: ask for a snapshot.
+    public mutating func sharedStreamLagged() -> [Output] {
+        resync("fell behind the shared stream")
+    }
+
+    /// Asks the publisher for the deltas through its shared-memory stream (after `welcome`
+    /// offered one and it could be mapped).
+    public static let sharedStreamRequest = "{\"cmd\":\"shm\"}\n"
+
     private mutating func resync(_ reason: String) -> [Output] {
         phase = .waitingForSnapshot
         return [.send("{\"cmd\":\"resync\"}\n"), .resyncing(reason)]
@@ -129,7 +143,8 @@ public struct ViewerCore: Sendable {
                 app: fields["app"]?.stringValue ?? "?", queue: fields["queue"]?.stringValue ?? "?",
                 pid: Int(fields["pid"]?.intValue ?? 0),
                 role: fields["role"]?.stringValue.flatMap(RemoteRole.init(rawValue:)) ?? .observer,
-                epoch: fields["epoch"]?.stringValue ?? "", protocolVersion: Int(fields["protocol"]?.intValue ?? 1))
+                epoch: fields["epoch"]?.stringValue ?? "", protocolVersion: Int(fields["protocol"]?.intValue ?? 1),
+                sharedStream: fields["shm"]?.stringValue)
             if welcome?.epoch != next.epoch {
                 builder = EventSnapshotBuilder(limits: limits)
                 lastSeq = nil
@@ -159,6 +174,13 @@ public struct ViewerCore: Sendable {
             if UInt64(from) != (lastSeq ?? 0) + 1 { return resync("missed \((lastSeq ?? 0) + 1)…\(from - 1)") }
             lastSeq = UInt64(to)
             return []
+        case "shm":
+            guard case .live = phase, let position = fields["position"]?.intValue, position >= 0,
+                let seq = fields["seq"]?.intValue
+            else { return [] }
+            let last = lastSeq ?? 0
+            if seq != last { return resync("shared stream starts after \(seq), last applied \(last)") }
+            return [.sharedStream(position: UInt64(position))]
         case "heartbeat":
             if let time = fields["t"]?.doubleValue, time >= 0, time < 1e9 {
                 builder.advance(to: .nanoseconds(Int64(time * 1e9)))

@@ -11,10 +11,14 @@ struct CoreHarness {
     var executed: [(Int, RemoteCommand, String?)] = []
     var delayed: [Int: (lines: [String], delay: Duration)] = [:]
 
-    init(configuration: PublisherCore.Configuration = .init(), access: PublisherCore.Access = .init()) {
+    init(
+        configuration: PublisherCore.Configuration = .init(), access: PublisherCore.Access = .init(),
+        sharedRing: SharedRingWriter? = nil
+    ) {
         core = PublisherCore(
-            identity: .init(app: "test", queue: "q", pid: 42, epoch: "e1"), configuration: configuration, access: access
-        )
+            identity: .init(app: "test", queue: "q", pid: 42, epoch: "e1"), configuration: configuration,
+            access: access,
+            sharedRing: sharedRing)
     }
 
     mutating func take(_ outputs: [PublisherCore.Output]) {

@@ -34,6 +34,53 @@ import Testing
         #expect(PublishedQueue.list(in: published.directory).isEmpty)
     }
 
+    @Test func localViewersReadTheSharedStreamAndSeeWhatSocketViewersSee() throws {
+        let published = try Published(allowControl: true)
+        try published.publisher.start()
+        published.add(4)
+        let shared = RemoteViewer(target: .unix(published.publisher.socketPath), reconnect: false)
+        let socketOnly = RemoteViewer(
+            target: .unix(published.publisher.socketPath), reconnect: false, sharedMemory: false)
+        #expect(shared.start() == nil)
+        #expect(socketOnly.start() == nil)
+        try #require(eventually(timeout: .seconds(10)) { shared.readsSharedStream })
+        #expect(shared.status.welcome?.sharedStream?.hasPrefix("/proc/") == true)
+        #expect(!socketOnly.readsSharedStream)
+        #expect(shared.perform(.setLimit(3)).isSuccess, "a reply waits for its event from the stream")
+        #expect(shared.snapshot.maxConcurrentOperationCount == 3)
+        published.queue.isSuspended = false
+        published.add(20)
+        published.queue.waitUntilAllOperationsAreFinished()
+        for viewer in [shared, socketOnly] {
+            try #require(eventually(timeout: .seconds(10)) { viewer.snapshot.counts.succeeded == 24 })
+        }
+        #expect(shared.snapshot.operations.map(\.name) == socketOnly.snapshot.operations.map(\.name))
+        #expect(shared.snapshot.log.count == socketOnly.snapshot.log.count)
+        #expect(shared.readsSharedStream, "no resync was needed")
+        published.publisher.stop()
+        shared.waitUntilFinished()
+        socketOnly.waitUntilFinished()
+        #expect(shared.endReason.bye)
+    }
+
+    @Test func aStreamViewerThatFallsBehindTheRingResyncsAndCatchesUp() throws {
+        let published = try Published { options in options.configuration.ringBytes = 4_096 }
+        try published.publisher.start()
+        let viewer = RemoteViewer(target: .unix(published.publisher.socketPath), reconnect: false)
+        #expect(viewer.start() == nil)
+        try #require(eventually(timeout: .seconds(10)) { viewer.readsSharedStream })
+        // Far more than 4 KiB of lines in one pump: the stream overwrites what the viewer did not
+        // read yet, the viewer notices and asks for a snapshot.
+        published.queue.isSuspended = false
+        published.add(2_000)
+        published.queue.waitUntilAllOperationsAreFinished()
+        try #require(eventually(timeout: .seconds(10)) { viewer.snapshot.counts.succeeded == 2_000 })
+        try #require(eventually(timeout: .seconds(10)) { viewer.readsSharedStream })
+        let resyncs = try #require(published.publisher.tally()).resyncs
+        #expect(resyncs["asked", default: 0] >= 1, "the viewer asked for a snapshot: \(resyncs)")
+        viewer.stop()
+    }
+
     @Test func aControllerCommandIsCarriedOutAndReadYourWrites() throws {
         let published = try Published(allowControl: true)
         try published.publisher.start()

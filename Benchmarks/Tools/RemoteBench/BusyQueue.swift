@@ -26,7 +26,7 @@ struct BusyQueueResult {
 /// do not decode (`runRawViewer`), so that on a small machine 64 of them do not take the cores
 /// the app is measured on. The app's CPU is measured over
 /// the window only (viewers connected and streaming before it opens).
-func busyQueue(viewers: Int?, rate: Int, seconds: Double, name: String) -> BusyQueueResult {
+func busyQueue(viewers: Int?, rate: Int, seconds: Double, name: String, sharedMemory: Bool = true) -> BusyQueueResult {
     let queue = ObservableOperationQueue()
     queue.maxConcurrentOperationCount = 8
     var monitor: QueueMonitor?
@@ -37,7 +37,8 @@ func busyQueue(viewers: Int?, rate: Int, seconds: Double, name: String) -> BusyQ
         monitor = made
         let madePublisher = publisher(for: made, name: name)
         published = madePublisher
-        processes = spawnViewers(viewers, socket: madePublisher.socketPath, publisher: madePublisher, raw: true)
+        processes = spawnViewers(
+            viewers, socket: madePublisher.socketPath, publisher: madePublisher, raw: true, sharedMemory: sharedMemory)
     }
     // A short warm-up so the viewers have their keyframe and the stream is steady.
     feed(queue, rate: rate, for: 0.3)
@@ -82,15 +83,19 @@ private func feed(_ queue: OperationQueue, rate: Int, for seconds: Double) -> In
 }
 
 /// Runs the busy-queue comparison (no monitor, then a publisher with 0, 1, 8 and `many`
-/// viewers) `rounds` times and prints its table: the app's cores, the publisher thread's share,
-/// and growth against 0 and 1 viewer (per-round differences, then the median).
+/// viewers reading the shared-memory stream, and `many` reading their sockets only) `rounds`
+/// times and prints its table: the app's cores, the publisher thread's share, and growth against
+/// 0 and 1 viewer (per-round differences, then the median).
 func printBusyQueueTable(rate: Int, seconds: Double, rounds: Int, many: Int) {
-    let setups: [Int?] = [nil, 0, 1] + Set([8, many]).sorted()
+    let setups: [(viewers: Int?, shared: Bool)] =
+        [(nil, true), (0, true), (1, true)] + Set([8, many]).sorted().map { ($0, true) } + [(many, false)]
     var results: [[BusyQueueResult]] = Array(repeating: [], count: setups.count)
     for round in 0..<rounds {
-        for (index, viewers) in setups.enumerated() {
+        for (index, setup) in setups.enumerated() {
             results[index].append(
-                busyQueue(viewers: viewers, rate: rate, seconds: seconds, name: "busy\(round)-\(viewers ?? -1)"))
+                busyQueue(
+                    viewers: setup.viewers, rate: rate, seconds: seconds,
+                    name: "busy\(round)-\(setup.viewers ?? -1)\(setup.shared ? "" : "s")", sharedMemory: setup.shared))
         }
     }
     func growth(_ index: Int, over base: Int, _ value: (BusyQueueResult) -> Double) -> String {
@@ -100,40 +105,48 @@ func printBusyQueueTable(rate: Int, seconds: Double, rounds: Int, many: Int) {
         "| Busy queue: \(rate) operations/s, 8 at a time, \(String(format: "%.0f", seconds)) s windows, median of \(rounds) | App cores | Publisher thread cores | App growth vs 0 viewers | Publisher growth vs 0 / vs 1 viewer | Lag resyncs | Budget |"
     )
     print("|---|---|---|---|---|---|---|")
-    for (index, viewers) in setups.enumerated() {
-        let label = viewers.map { "publisher, \($0) viewers" } ?? "no monitor"
+    for (index, setup) in setups.enumerated() {
+        let label =
+            setup.viewers.map { "publisher, \($0) viewers\(setup.shared ? "" : " (socket only)")" } ?? "no monitor"
         let app = String(format: "%.3f", median(results[index].map(\.cores)))
-        let publisher = viewers == nil ? "" : String(format: "%.3f", median(results[index].map(\.publisherCores)))
+        let publisher =
+            setup.viewers == nil ? "" : String(format: "%.3f", median(results[index].map(\.publisherCores)))
         let appGrowth = index >= 2 ? growth(index, over: 1, \.cores) : ""
         let publisherGrowth =
             index >= 3
             ? "\(growth(index, over: 1, \.publisherCores)) / \(growth(index, over: 2, \.publisherCores))"
             : index == 2 ? growth(index, over: 1, \.publisherCores) : ""
         let resyncs = results[index].map(\.lagResyncs).reduce(0, +)
-        let budget = viewers == many ? "< 0.10 core" : ""
+        let budget = setup.viewers == many && setup.shared ? "< 0.10 core" : ""
         print("| \(label) | \(app) | \(publisher) | \(appGrowth) | \(publisherGrowth) | \(resyncs) | \(budget) |")
     }
     print("")
 }
 
-/// The app's CPU growth with `many` viewers against 0, at each of `rates` (operations/s):
-/// up to which rate the budget holds.
+/// The app's CPU growth with `many` viewers against 0, at each of `rates` (operations/s), with
+/// viewers reading the shared-memory stream and reading their sockets only: up to which rate
+/// the budget holds.
 func printBusyQueueSweep(rates: [Int], seconds: Double, rounds: Int, many: Int) {
     print(
-        "| Operations/s (changes/s) | App cores, 0 viewers | App cores, \(many) viewers | Growth | Budget met (< 0.10 core) |"
+        "| Operations/s (changes/s) | App cores, 0 viewers | App cores, \(many) viewers | Growth | Budget met (< 0.10 core) | Growth, \(many) viewers on sockets only |"
     )
-    print("|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|")
     for rate in rates {
         var zero: [BusyQueueResult] = []
         var loaded: [BusyQueueResult] = []
+        var socketOnly: [BusyQueueResult] = []
         for round in 0..<rounds {
             zero.append(busyQueue(viewers: 0, rate: rate, seconds: seconds, name: "sweep\(rate)-\(round)-0"))
             loaded.append(busyQueue(viewers: many, rate: rate, seconds: seconds, name: "sweep\(rate)-\(round)-n"))
+            socketOnly.append(
+                busyQueue(
+                    viewers: many, rate: rate, seconds: seconds, name: "sweep\(rate)-\(round)-s", sharedMemory: false))
         }
         let growth = median(zip(zero, loaded).map { $1.cores - $0.cores })
+        let socketGrowth = median(zip(zero, socketOnly).map { $1.cores - $0.cores })
         let changes = median(loaded.map { Double($0.changes) / $0.seconds })
         print(
-            "| \(rate) (\(Int(changes.rounded()))) | \(String(format: "%.3f", median(zero.map(\.cores)))) | \(String(format: "%.3f", median(loaded.map(\.cores)))) | \(String(format: "%+.3f", growth)) | \(growth < 0.10 ? "yes" : "no") |"
+            "| \(rate) (\(Int(changes.rounded()))) | \(String(format: "%.3f", median(zero.map(\.cores)))) | \(String(format: "%.3f", median(loaded.map(\.cores)))) | \(String(format: "%+.3f", growth)) | \(growth < 0.10 ? "yes" : "no") | \(String(format: "%+.3f", socketGrowth)) |"
         )
     }
     print("")

@@ -20,7 +20,9 @@ let arguments = CommandLine.arguments
 // MARK: Viewer mode: read a published queue until the publisher says bye.
 
 if let index = arguments.firstIndex(of: "--viewer"), index + 1 < arguments.count {
-    let viewer = RemoteViewer(target: .unix(arguments[index + 1]), role: .observer, reconnect: false)
+    let viewer = RemoteViewer(
+        target: .unix(arguments[index + 1]), role: .observer, reconnect: false,
+        sharedMemory: !arguments.contains("--socket-only"))
     if let error = viewer.start() {
         FileHandle.standardError.write(Data("viewer: \(error)\n".utf8))
         exit(1)
@@ -30,7 +32,7 @@ if let index = arguments.firstIndex(of: "--viewer"), index + 1 < arguments.count
 }
 
 if let index = arguments.firstIndex(of: "--raw-viewer"), index + 1 < arguments.count {
-    exit(runRawViewer(arguments[index + 1]))
+    exit(runRawViewer(arguments[index + 1], sharedMemory: !arguments.contains("--socket-only")))
 }
 
 let smoke = arguments.contains("--smoke")
@@ -93,6 +95,17 @@ func run(_ setup: Setup, round: Int) -> (seconds: Double, cpu: Double, cpuUntilP
 
 if let flag = arguments.first(where: { $0.hasPrefix("--profile=") }) {
     let name = flag.dropFirst("--profile=".count)
+    if name.hasPrefix("busy") {
+        // `--profile=busy` (no monitor) or `--profile=busyN` (publisher, N raw viewers): 10 s at
+        // `--busy=RATE` (default 10,000 operations/s).
+        let viewers = Int(name.dropFirst(4))
+        let rate = arguments.first(where: { $0.hasPrefix("--busy=") }).flatMap { Int($0.dropFirst(7)) } ?? 10_000
+        let result = busyQueue(viewers: viewers, rate: rate, seconds: 10, name: "profile")
+        print(
+            String(
+                format: "%@: %.3f app cores, %.3f publisher cores", String(name), result.cores, result.publisherCores))
+        exit(0)
+    }
     let setup: Setup
     switch name {
     case "unmonitored": setup = .unmonitored

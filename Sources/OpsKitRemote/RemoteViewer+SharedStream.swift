@@ -1,0 +1,57 @@
+import OpsMonitor
+
+extension RemoteViewer {
+    // MARK: The shared-memory stream (local viewers)
+
+    /// Starts or stops reading the shared-memory stream as the protocol says.
+    func follow(_ outputs: [ViewerCore.Output], _ shared: inout SharedStreamCursor, _ descriptor: Int32) {
+        let wasReading = shared.isReading
+        defer {
+            let reading = shared.isReading
+            if reading != wasReading { state.withLock { $0.readsSharedStream = reading } }
+        }
+        for output in outputs {
+            switch output {
+            case .welcome(let welcome):
+                shared = SharedStreamCursor()
+                if sharedMemory, let path = welcome.sharedStream, let reader = SharedRingReader(path: path) {
+                    shared.reader = reader
+                    _ = write(ViewerCore.sharedStreamRequest, to: descriptor)
+                }
+            case .sharedStream(let position): shared.position = shared.reader == nil ? nil : position
+            case .resyncing: shared.position = nil
+            default: break
+            }
+        }
+    }
+
+    /// Applies the lines the shared-memory stream has for this viewer; asks for a snapshot
+    /// when it fell behind.
+    func readSharedStream(_ shared: inout SharedStreamCursor, _ descriptor: Int32) {
+        guard let reader = shared.reader, var position = shared.position else { return }
+        var bytes: [UInt8] = []
+        while true {
+            bytes.removeAll(keepingCapacity: true)
+            switch reader.read(from: &position, into: &bytes) {
+            case .caughtUp:
+                shared.position = position
+                return
+            case .lagged:
+                let outputs = state.withLock { $0.core.sharedStreamLagged() }
+                for case .send(let text) in outputs { _ = write(text, to: descriptor) }
+                onOutput?(outputs)
+                follow(outputs, &shared, descriptor)
+                return
+            case .bytes:
+                shared.position = position
+                var start = 0
+                while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    follow(handle(bytes[start..<newline], descriptor), &shared, descriptor)
+                    start = newline + 1
+                }
+                // A line that asked for a resync stops the reading.
+                guard let next = shared.position, next == position else { return }
+            }
+        }
+    }
+}
