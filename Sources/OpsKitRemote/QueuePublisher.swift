@@ -134,6 +134,10 @@ public final class QueuePublisher: Service, Sendable {
             sharedRing: options.sharedMemory ? SharedRingWriter(capacity: options.configuration.ringBytes) : nil)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
+        // The publisher's thread drains the monitor and encodes every change: like the monitor's
+        // applier, it runs at nice 19 and uses CPU the app leaves idle (on a saturated machine
+        // viewers fall behind, and are resynced, instead of the app slowing down).
+        loop.execute { lowerThreadPriority() }
         let engine = NIOLoopBoundBox.makeBoxSendingValue(
             PublisherEngine(monitor: monitor, core: core, logger: logger, sendInterval: options.sendInterval),
             eventLoop: loop)

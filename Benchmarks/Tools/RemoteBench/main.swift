@@ -5,6 +5,7 @@
 //   .build/release/RemoteBench --profile=monitored   # one setup ten times, for `perf record -g`
 //                                                    # (unmonitored, monitored, publishedN)
 //   .build/release/RemoteBench --busy[=RATE]         # only the busy-queue tables (default 10,000 ops/s)
+//   .build/release/RemoteBench --throughput [--rounds=N]   # only the throughput table
 //
 // Viewers are separate processes (this executable with `--viewer SOCKET`, or `--raw-viewer
 // SOCKET` for a reader that does not decode), as real viewers are, so their CPU is not the app's.
@@ -37,7 +38,7 @@ if let index = arguments.firstIndex(of: "--raw-viewer"), index + 1 < arguments.c
 
 let smoke = arguments.contains("--smoke")
 let operations = smoke ? 5_000 : 100_000
-let rounds = smoke ? 1 : 5
+let rounds = smoke ? 1 : arguments.first(where: { $0.hasPrefix("--rounds=") }).flatMap { Int($0.dropFirst(9)) } ?? 5
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-bench-\(getpid())/opsdash").path
 try? FileManager.default.createDirectory(
     atPath: (directory as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -178,6 +179,7 @@ for (index, setup) in setups.enumerated() {
     )
 }
 print("")
+if arguments.contains("--throughput") { exit(0) }
 
 // MARK: A stalled viewer: bounded memory.
 

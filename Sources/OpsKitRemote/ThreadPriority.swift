@@ -1,0 +1,16 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lowers the calling thread's CPU priority to nice 19 (background): monitoring work that must
+/// not compete with the app it watches.
+func lowerThreadPriority() {
+    #if canImport(Glibc)
+    // On Linux the nice value is per thread, and `who == 0` names the calling thread.
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+    #else
+    Thread.current.qualityOfService = .background
+    #endif
+}
