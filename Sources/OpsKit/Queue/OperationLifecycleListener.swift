@@ -30,10 +30,12 @@ extension ObservableOperationQueue {
     }
 }
 
-/// A queue's lifecycle listeners. Locking: the list is in a Mutex; `count` (atomic) lets the
+/// A queue's lifecycle listeners. Locking: the list is behind a spin lock (every worker thread
+/// reads it at each start and finish: with a `Mutex`, a reader preempted while holding it sent
+/// the others into the kernel's priority-inheritance futex path); `count` (atomic) lets the
 /// common case, no listener, skip the lock.
 final class OperationLifecycleListeners: Sendable {
-    private let list = Mutex<[any OperationLifecycleListener]>([])
+    private let list = SpinLocked<[any OperationLifecycleListener]>([])
     private let count = Atomic<Int>(0)
 
     func add(_ listener: any OperationLifecycleListener) {
