@@ -25,10 +25,18 @@ extension RemoteViewer {
         }
     }
 
-    /// Applies the lines the shared-memory stream has for this viewer; asks for a snapshot
-    /// when it fell behind.
+    /// Applies the lines the shared-memory stream has for this viewer; when it fell behind,
+    /// asks for a snapshot once the stream calms down.
     func readSharedStream(_ shared: inout SharedStreamCursor, _ descriptor: Int32) {
-        guard let reader = shared.reader, var position = shared.position else { return }
+        guard let reader = shared.reader else { return }
+        if let held = shared.heldResync {
+            if shared.calmedDown(end: reader.end, capacity: reader.capacity) {
+                shared.heldResync = nil
+                _ = write(held, to: descriptor)
+            }
+            return
+        }
+        guard var position = shared.position else { return }
         var bytes: [UInt8] = []
         while true {
             bytes.removeAll(keepingCapacity: true)
@@ -37,8 +45,12 @@ extension RemoteViewer {
                 shared.position = position
                 return
             case .lagged:
+                // The picture shows "resyncing" at once; the snapshot is asked for when the
+                // stream calms down (`SharedStreamCursor.calmedDown`).
                 let outputs = state.withLock { $0.core.sharedStreamLagged() }
-                for case .send(let text) in outputs { _ = write(text, to: descriptor) }
+                for case .send(let text) in outputs { shared.heldResync = text }
+                shared.lastEnd = reader.end
+                shared.looksWaited = 0
                 onOutput?(outputs)
                 follow(outputs, &shared, descriptor)
                 return

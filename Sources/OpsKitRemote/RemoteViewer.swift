@@ -230,8 +230,8 @@ public final class RemoteViewer: Sendable {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             // Reading the shared stream, look at it every 10 ms (a socket line may need the
             // deltas before it, so the stream is read before each socket read too).
-            let ready = poll(&poller, 1, shared.isReading ? 10 : 500)
-            if shared.isReading { readSharedStream(&shared, descriptor) }
+            let ready = poll(&poller, 1, shared.needsLooks ? 10 : 500)
+            if shared.needsLooks { readSharedStream(&shared, descriptor) }
             if ready == 0 {
                 // Heartbeats come every 2 s: three missed mean the publisher is gone.
                 if ContinuousClock.now - lastData > .seconds(7) { return "no heartbeat from the app" }

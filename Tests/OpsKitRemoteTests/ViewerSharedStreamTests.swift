@@ -63,4 +63,21 @@ import Testing
         #expect(reason == "fell behind the shared stream")
         #expect(!core.isLive)
     }
+
+    @Test func aResyncWaitsUntilTheStreamCalmsDown() {
+        var cursor = SharedStreamCursor()
+        cursor.lastEnd = 1_000
+        let racingLook = cursor.calmedDown(end: 1_000 + 1_048_576, capacity: 8 << 20)
+        #expect(!racingLook, "an eighth of the ring in 10 ms")
+        let calmLook = cursor.calmedDown(end: 1_000 + 1_048_576 + 1_048_575, capacity: 8 << 20)
+        #expect(calmLook)
+        var racing = SharedStreamCursor()
+        var end: UInt64 = 4_096
+        var looks = 0
+        while !racing.calmedDown(end: end, capacity: 4_096) {
+            end += 4_096
+            looks += 1
+        }
+        #expect(looks == SharedStreamCursor.maximumLooksWaited, "a stream that never calms down: ask after 2 s")
+    }
 }
