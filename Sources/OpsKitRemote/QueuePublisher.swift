@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import OpsKit
 import OpsMonitor
 import ServiceLifecycle
 import Synchronization
@@ -37,8 +38,8 @@ public final class QueuePublisher: Service, Sendable {
         public var sendInterval: Duration = .milliseconds(20)
         /// Offer local viewers (same user, Linux) the deltas through a shared-memory stream that
         /// they map read-only: each change is then written once, whatever the number of such
-        /// viewers, instead of once into every viewer's socket. Costs `configuration.ringBytes`
-        /// of memory once viewers used it.
+        /// viewers, instead of once into every viewer's socket. Written while any viewer is
+        /// connected, so it holds up to `configuration.ringBytes` of memory from the first one.
         public var sharedMemory = true
         /// Protocol limits and timings.
         public var configuration = PublisherCore.Configuration()
@@ -137,7 +138,7 @@ public final class QueuePublisher: Service, Sendable {
         // The publisher's thread drains the monitor and encodes every change: like the monitor's
         // applier, it runs at nice 19 and uses CPU the app leaves idle (on a saturated machine
         // viewers fall behind, and are resynced, instead of the app slowing down).
-        loop.execute { lowerThreadPriority() }
+        loop.execute { lowerThreadPriority(nice: 19) }
         let engine = NIOLoopBoundBox.makeBoxSendingValue(
             PublisherEngine(monitor: monitor, core: core, logger: logger, sendInterval: options.sendInterval),
             eventLoop: loop)

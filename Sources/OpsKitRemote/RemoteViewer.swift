@@ -81,7 +81,9 @@ public final class RemoteViewer: Sendable {
             return error
         case .success(let descriptor):
             Thread.detachNewThread {
-                Self.yieldToOtherWork()
+                // Reading and decoding every change at nice 10: on a machine short of cores,
+                // watching an app never takes CPU time the app could use.
+                lowerThreadPriority(nice: 10)
                 self.runLoop(first: descriptor)
             }
             return nil
@@ -195,17 +197,6 @@ public final class RemoteViewer: Sendable {
 
     private func setStatus(_ link: Link, _ detail: String) {
         state.withLock { $0.status = Status(link: link, detail: detail, welcome: $0.status.welcome) }
-    }
-
-    /// The reader thread (reading and decoding every change) runs at nice 10: on a machine
-    /// short of cores, watching an app never takes CPU time the app could use.
-    private static func yieldToOtherWork() {
-        #if canImport(Glibc)
-        // On Linux the nice value is per thread, and `who == 0` names the calling thread.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-        #else
-        Thread.current.qualityOfService = .utility
-        #endif
     }
 
     private static func format(_ seconds: Double) -> String {

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import OpsKit
 
 /// Runs one piece of work whenever asked, on a thread of its own at background priority
 /// (nice 19): the monitor's bookkeeping uses CPU the watched queue leaves idle instead of
@@ -15,7 +13,7 @@ final class BackgroundApplier: @unchecked Sendable {
     /// Starts the thread; it calls `work` after each `request()` until `stop()`.
     init(name: String, work: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
-            Self.lowerPriority()
+            lowerThreadPriority(nice: 19)
             while waitForRequest() { work() }
         }
         thread.name = name
@@ -45,14 +43,5 @@ final class BackgroundApplier: @unchecked Sendable {
         while !requested, !stopped { condition.wait() }
         requested = false
         return !stopped
-    }
-
-    private static func lowerPriority() {
-        #if canImport(Glibc)
-        // On Linux the nice value is per thread, and `who == 0` names the calling thread.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-        #else
-        Thread.current.qualityOfService = .background
-        #endif
     }
 }
