@@ -11,9 +11,10 @@ private func quit(_ tmux: TmuxSession) {
 
 /// `opsdash attach` against a real app process publishing its queue over a Unix socket.
 @Suite struct RemoteAttachTests {
-    /// Over the shared-memory stream (the default for a local viewer) and over the socket only.
-    @Test(arguments: [[String](), ["--no-shared-memory"]])
-    func attachHeadlessStreamKeepsEveryRuleAndEndsWhenTheAppSaysBye(flags: [String]) throws {
+    /// Over the shared-memory stream (the default for a local viewer) and over the socket only,
+    /// with the debug and the release `opsdash`.
+    @Test(arguments: OpsdashBuild.allCases, [[String](), ["--no-shared-memory"]])
+    func attachHeadlessStreamKeepsEveryRuleAndEndsWhenTheAppSaysBye(build: OpsdashBuild, flags: [String]) throws {
         let runtime = try PublishingApp.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }
         let app = try PublishingApp(["--rounds", "2", "--speed", "20"], runtime: runtime)
@@ -21,7 +22,8 @@ private func quit(_ tmux: TmuxSession) {
         #expect(
             listed.stdout.hasPrefix("AppExample/images: pid \(app.process.processIdentifier), since "),
             "\(listed.stdout)")
-        let result = try runOpsdash(["attach", "--headless"] + flags, environment: ["XDG_RUNTIME_DIR": runtime])
+        let result = try runOpsdash(
+            ["attach", "--headless"] + flags, build: build, environment: ["XDG_RUNTIME_DIR": runtime])
         var checker = EventStreamChecker(limit: 3)
         checker.check(result.stdout)
         #expect(checker.problems.isEmpty, "\(checker.problems.prefix(5))")
