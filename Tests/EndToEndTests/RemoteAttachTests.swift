@@ -15,6 +15,7 @@ private func quit(_ tmux: TmuxSession) {
     /// with the debug and the release `opsdash`.
     @Test(arguments: OpsdashBuild.allCases, [[String](), ["--no-shared-memory"]])
     func attachHeadlessStreamKeepsEveryRuleAndEndsWhenTheAppSaysBye(build: OpsdashBuild, flags: [String]) throws {
+        _ = try build.binary()  // built before the app starts: a release build can outlast the app's run
         let runtime = try PublishingApp.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }
         let app = try PublishingApp(["--rounds", "2", "--speed", "20"], runtime: runtime)
