@@ -68,4 +68,31 @@ private final class RecordingListener: OperationLifecycleListener {
         queue.waitUntilAllOperationsAreFinished()
         #expect(log.all == ["listener added a", "listener start a", "listener end a"])
     }
+
+    /// Listeners come and go while worker threads read the list (readers take no lock and
+    /// retain nothing): the one that stays is told of every finish, and one removed is told
+    /// nothing more. Under ThreadSanitizer (.ci/run) this also checks the publication order.
+    @Test func listenersAddedAndRemovedWhileOperationsRunAreSafe() {
+        let queue = ObservableOperationQueue()
+        queue.maxConcurrentOperationCount = 4
+        let steady = Recorder()
+        queue.addLifecycleListener(RecordingListener(steady))
+        let operations = (0..<2_000).map { ClosureOperation(name: "\($0)") {} }
+        let churned = Recorder()
+        let churn = Thread {
+            for _ in 0..<200 {
+                let passing = RecordingListener(churned)
+                queue.addLifecycleListener(passing)
+                queue.removeLifecycleListener(passing)
+            }
+        }
+        churn.start()
+        queue.addOperations(operations, waitUntilFinished: true)
+        #expect(eventually { steady.all.filter { $0.hasPrefix("listener end ") }.count == 2_000 })
+        #expect(eventually { churn.isFinished })
+        let afterChurn = churned.all.count
+        queue.addOperations([ClosureOperation(name: "late") {}], waitUntilFinished: true)
+        #expect(eventually { steady.all.last == "listener end late" })
+        #expect(churned.all.count == afterChurn, "a removed listener is told nothing more")
+    }
 }

@@ -6,8 +6,7 @@ import Darwin
 #endif
 
 /// A value behind a spin lock, for critical sections of a few nanoseconds taken from many
-/// threads (the monitor's inbox: one append per change; a queue's lifecycle listeners: one
-/// read per start and finish).
+/// threads (the monitor's inbox: one append per change).
 ///
 /// Unlocking is a plain store (a `Mutex` unlock is a second atomic read-modify-write), and a
 /// contended lock spins, then yields, instead of sleeping in the kernel: with `Mutex`, two

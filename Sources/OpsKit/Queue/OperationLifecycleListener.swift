@@ -30,33 +30,53 @@ extension ObservableOperationQueue {
     }
 }
 
-/// A queue's lifecycle listeners. Locking: the list is behind a spin lock (every worker thread
-/// reads it at each start and finish: with a `Mutex`, a reader preempted while holding it sent
-/// the others into the kernel's priority-inheritance futex path); `count` (atomic) lets the
-/// common case, no listener, skip the lock.
+/// A queue's lifecycle listeners, read by every worker thread at each start and finish.
+///
+/// Locking: add and remove take `published` (a `Mutex`), make a new immutable `ListenerList`,
+/// keep it in `published` and point `current` at it (releasing). A reader loads `current`
+/// (acquiring) and walks that list without a lock and without retaining it: no atomic
+/// read-modify-write on a line the worker threads share (a spin lock and the retain of a
+/// shared array cost each start and finish two such writes bouncing between cores). A
+/// published list is never freed before this object, so a reader preempted mid-walk still
+/// reads valid memory; the price is that a removed listener stays referenced (never called)
+/// until the queue is freed: one small list per `add`/`remove` (a monitor makes two).
 final class OperationLifecycleListeners: Sendable {
-    private let list = SpinLocked<[any OperationLifecycleListener]>([])
-    private let count = Atomic<Int>(0)
+    /// Every list published, the current one last (owns them: `current` is unretained).
+    private let published = Mutex<[ListenerList]>([])
+    /// The current list; nil when there is no listener (the common case skips everything).
+    private let current = Atomic<Unmanaged<ListenerList>?>(nil)
 
     func add(_ listener: any OperationLifecycleListener) {
-        list.withLock { list in
-            list.append(listener)
-            count.store(list.count, ordering: .releasing)
-        }
+        publish { $0 + [listener] }
     }
 
     func remove(_ listener: any OperationLifecycleListener) {
-        list.withLock { list in
-            list.removeAll { $0 === listener }
-            count.store(list.count, ordering: .releasing)
+        publish { $0.filter { $0 !== listener } }
+    }
+
+    private func publish(_ change: ([any OperationLifecycleListener]) -> [any OperationLifecycleListener]) {
+        published.withLock { published in
+            let next = ListenerList(change(published.last?.listeners ?? []))
+            published.append(next)
+            current.store(next.listeners.isEmpty ? nil : Unmanaged.passUnretained(next), ordering: .releasing)
         }
     }
 
-    /// Calls `body` with each listener (none held locked while it runs).
+    /// Calls `body` with each listener (no lock held, nothing retained, while it runs).
     @inline(__always)
     func forEach(_ body: (any OperationLifecycleListener) -> Void) {
-        guard count.load(ordering: .acquiring) > 0 else { return }
-        let listeners = list.withLock { $0 }
-        for listener in listeners { body(listener) }
+        guard let list = current.load(ordering: .acquiring) else { return }
+        list._withUnsafeGuaranteedRef { list in
+            for listener in list.listeners { body(listener) }
+        }
+    }
+}
+
+/// One published set of lifecycle listeners; never changed once made.
+private final class ListenerList: Sendable {
+    let listeners: [any OperationLifecycleListener]
+
+    init(_ listeners: [any OperationLifecycleListener]) {
+        self.listeners = listeners
     }
 }
