@@ -81,9 +81,10 @@ public final class RemoteViewer: Sendable {
             return error
         case .success(let descriptor):
             Thread.detachNewThread {
-                // Reading and decoding every change at nice 10: on a machine short of cores,
-                // watching an app never takes CPU time the app could use.
-                lowerThreadPriority(nice: 10)
+                // Reading and decoding every change at nice 19, like the publisher's thread that
+                // writes them (reading faster than it writes gains nothing): on a machine short
+                // of cores, watching an app never takes CPU time the app could use.
+                lowerThreadPriority(nice: 19)
                 self.runLoop(first: descriptor)
             }
             return nil
