@@ -1,19 +1,19 @@
 import DequeModule
 
-/// Pending changes, oldest first, kept in chunks of at most `chunkSize` (or one recorded batch
+/// Pending changes (or anything else), oldest first, kept in chunks of at most `chunkSize` (or one recorded batch
 /// each): appending never copies what is already recorded, moving the whole list to another is
 /// a handful of pointer moves, and no chunk a worker thread allocates is large enough to make
 /// malloc consolidate its free lists.
-struct ChangeChunks {
+struct ChangeChunks<Element> {
     /// Changes per chunk filled one at a time: a chunk (array header included) stays under
     /// glibc's small-request limit (1,008 bytes), as a larger request first consolidates the
     /// allocating thread's free lists (`malloc_consolidate`), on the queue's worker threads.
-    static let chunkSize = max(4, (1_000 - 32) / MemoryLayout<PendingChange>.stride)
+    static var chunkSize: Int { max(4, (1_000 - 32) / MemoryLayout<Element>.stride) }
 
     /// Full chunks and whole batches, oldest first.
-    private var chunks = Deque<[PendingChange]>()
+    private var chunks = Deque<[Element]>()
     /// The chunk being filled, after `chunks`.
-    private var tail: [PendingChange] = []
+    private var tail: [Element] = []
     /// Changes of `chunks.first` already taken by `popFirst()`.
     private var head = 0
     /// Changes held.
@@ -22,7 +22,7 @@ struct ChangeChunks {
     var isEmpty: Bool { count == 0 }
 
     /// Appends one change (into the tail chunk; a full tail moves to the list first).
-    mutating func append(_ change: PendingChange) {
+    mutating func append(_ change: Element) {
         if tail.count == Self.chunkSize {
             chunks.append(tail)
             tail = []
@@ -33,7 +33,7 @@ struct ChangeChunks {
     }
 
     /// Appends a batch as a chunk of its own (no copy).
-    mutating func append(batch: [PendingChange]) {
+    mutating func append(batch: [Element]) {
         guard !batch.isEmpty else { return }
         moveTailToChunks()
         chunks.append(batch)
@@ -54,7 +54,7 @@ struct ChangeChunks {
     }
 
     /// Removes and returns the oldest change.
-    mutating func popFirst() -> PendingChange? {
+    mutating func popFirst() -> Element? {
         guard count > 0 else { return nil }
         if chunks.isEmpty { moveTailToChunks() }
         // A chunk is dropped as soon as its last change is taken, so the first one has more.
@@ -69,8 +69,8 @@ struct ChangeChunks {
     }
 
     /// Every change, oldest first (for `stop()`, which only looks at what was dropped).
-    var all: [PendingChange] {
-        var result: [PendingChange] = []
+    var all: [Element] {
+        var result: [Element] = []
         result.reserveCapacity(count)
         for (index, chunk) in chunks.enumerated() { result += index == 0 ? chunk[head...] : chunk[...] }
         result += tail
@@ -83,3 +83,5 @@ struct ChangeChunks {
         tail = []
     }
 }
+
+extension ChangeChunks: Sendable where Element: Sendable {}
