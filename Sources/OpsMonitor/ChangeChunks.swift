@@ -1,19 +1,19 @@
 import DequeModule
 
-/// Pending changes (or anything else), oldest first, kept in chunks of at most `chunkSize` (or one recorded batch
+/// Pending changes, oldest first, kept in chunks of at most `chunkSize` (or one recorded batch
 /// each): appending never copies what is already recorded, moving the whole list to another is
 /// a handful of pointer moves, and no chunk a worker thread allocates is large enough to make
 /// malloc consolidate its free lists.
-struct ChangeChunks<Element> {
+struct ChangeChunks {
     /// Changes per chunk filled one at a time: a chunk (array header included) stays under
     /// glibc's small-request limit (1,008 bytes), as a larger request first consolidates the
     /// allocating thread's free lists (`malloc_consolidate`), on the queue's worker threads.
-    static var chunkSize: Int { max(4, (1_000 - 32) / MemoryLayout<Element>.stride) }
+    static let chunkSize = max(4, (1_000 - 32) / MemoryLayout<PendingChange>.stride)
 
     /// Full chunks and whole batches, oldest first.
-    private var chunks = Deque<[Element]>()
+    private var chunks = Deque<[PendingChange]>()
     /// The chunk being filled, after `chunks`.
-    private var tail: [Element] = []
+    private var tail: [PendingChange] = []
     /// Changes of `chunks.first` already taken by `popFirst()`.
     private var head = 0
     /// Changes held.
@@ -22,7 +22,7 @@ struct ChangeChunks<Element> {
     var isEmpty: Bool { count == 0 }
 
     /// Appends one change (into the tail chunk; a full tail moves to the list first).
-    mutating func append(_ change: Element) {
+    mutating func append(_ change: PendingChange) {
         if tail.count == Self.chunkSize {
             chunks.append(tail)
             tail = []
@@ -33,7 +33,7 @@ struct ChangeChunks<Element> {
     }
 
     /// Appends a batch as a chunk of its own (no copy).
-    mutating func append(batch: [Element]) {
+    mutating func append(batch: [PendingChange]) {
         guard !batch.isEmpty else { return }
         moveTailToChunks()
         chunks.append(batch)
@@ -54,7 +54,7 @@ struct ChangeChunks<Element> {
     }
 
     /// Removes and returns the oldest change.
-    mutating func popFirst() -> Element? {
+    mutating func popFirst() -> PendingChange? {
         guard count > 0 else { return nil }
         if chunks.isEmpty { moveTailToChunks() }
         // A chunk is dropped as soon as its last change is taken, so the first one has more.
@@ -69,8 +69,8 @@ struct ChangeChunks<Element> {
     }
 
     /// Every change, oldest first (for `stop()`, which only looks at what was dropped).
-    var all: [Element] {
-        var result: [Element] = []
+    var all: [PendingChange] {
+        var result: [PendingChange] = []
         result.reserveCapacity(count)
         for (index, chunk) in chunks.enumerated() { result += index == 0 ? chunk[head...] : chunk[...] }
         result += tail
@@ -83,5 +83,3 @@ struct ChangeChunks<Element> {
         tail = []
     }
 }
-
-extension ChangeChunks: Sendable where Element: Sendable {}

@@ -8,9 +8,9 @@ import Synchronization
 /// Handlers hold the recorder strongly (it holds neither the monitor nor any token, so there is
 /// no cycle): a notification costs no weak-reference load of the monitor.
 final class MonitorRecorder: Sendable {
-    // Locking: `inbox` (spin-locked shards) holds the changes not applied yet; `apply` and `applier` (Mutexes)
+    // Locking: `inbox` (a spin lock) holds the changes not applied yet; `apply` and `applier` (Mutexes)
     // are set once and read when an apply is due. No lock is held while calling out.
-    let inbox = MonitorInbox()
+    let inbox = SpinLocked(MonitorInbox())
     private let clock: any SimulationClock
     private let origin: Duration
     /// Applies the inbox (the monitor's `applyPending`, through a weak reference); set by the
@@ -84,21 +84,19 @@ final class MonitorRecorder: Sendable {
         record(changes)
     }
 
-    /// What `queue` holds now, as `added` changes (for a monitor attached to a running queue).
-    /// Call from `inbox.appendHoldingEveryShard`, after `watchOperations`, so that every change
-    /// a worker makes meanwhile comes after the operation's `added` entry.
-    func currentOperations(of queue: ObservableOperationQueue) -> [PendingChange] {
+    /// Records what `queue` holds now, as `added` changes (for a monitor attached to a running
+    /// queue). Call with the inbox held, after `watchOperations`, so that every change a worker
+    /// makes meanwhile comes after the operation's `added` entry.
+    func recordCurrentOperations(of queue: ObservableOperationQueue, into box: inout MonitorInbox) {
         let time = now
-        var changes: [PendingChange] = []
         for op in queue.allOperations {
             let lifecycle = Self.currentLifecycle(op)
             var tokens = OperationTokens()
             if lifecycle == .waiting { tokens.ready = watchReadiness(op) }
             if lifecycle == .executing { tokens.progress = watchProgress(op) }
             if lifecycle == .ready || lifecycle == .waiting { tokens.start = watchStart(op) }
-            changes.append(.added(op, lifecycle, time: time, tokens: tokens))
+            box.changes.append(.added(op, lifecycle, time: time, tokens: tokens))
         }
-        return changes
     }
 
     /// Watches a waiting operation until it becomes ready.
@@ -148,12 +146,22 @@ final class MonitorRecorder: Sendable {
 
     /// Appends `change` (the one-change path of every worker-thread notification).
     fileprivate func record(_ change: PendingChange) {
-        perform(inbox.append(change, batch: Self.applyBatch, limit: Self.inboxLimit))
+        let next = inbox.withLock { box -> NextApply in
+            guard !box.stopped else { return .nothing }
+            box.changes.append(change)
+            return box.next(batch: Self.applyBatch, limit: Self.inboxLimit)
+        }
+        perform(next)
     }
 
     /// Appends `changes` (a batch of added operations: never applied on the adding thread).
     private func record(_ changes: [PendingChange]) {
-        perform(inbox.append(batch: changes, batch: Self.applyBatch, limit: .max))
+        let next = inbox.withLock { box -> NextApply in
+            guard !box.stopped else { return .nothing }
+            box.changes.append(batch: changes)
+            return box.next(batch: Self.applyBatch, limit: .max)
+        }
+        perform(next)
     }
 
     private func perform(_ next: NextApply) {

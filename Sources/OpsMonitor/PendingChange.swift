@@ -32,6 +32,24 @@ struct OperationTokens: Sendable {
     var all: [NSKeyValueObservation] { [ready, progress, start].compactMap { $0 } }
 }
 
+/// Changes recorded and not yet applied, oldest first.
+struct MonitorInbox {
+    var changes = ChangeChunks()
+    /// Whether a background apply is already on its way.
+    var applyScheduled = false
+    /// Set by `QueueMonitor.stop()`: later changes are dropped (their tokens released).
+    var stopped = false
+
+    /// What to do after appending: schedule a background apply once `batch` changes wait (if
+    /// none is on its way), or apply on the recording thread once `limit` wait (back-pressure).
+    mutating func next(batch: Int, limit: Int) -> NextApply {
+        if changes.count >= limit { return .applyHere }
+        guard !applyScheduled, changes.count >= batch else { return .nothing }
+        applyScheduled = true
+        return .schedule
+    }
+}
+
 /// What a recording thread does after appending to the inbox.
 enum NextApply {
     case nothing, schedule, applyHere

@@ -32,10 +32,14 @@ extension QueueMonitor {
 
     /// Moves the inbox to the end of the backlog (under the state lock, so order is kept).
     func takeInbox(into state: inout State) {
-        let before = state.backlog.count
-        recorder.inbox.take(into: &state.backlog, early: &state.early)
-        let added = state.backlog.count - before
-        if added > 64 { state.tracked.reserveCapacity(state.tracked.count + added / 2) }
+        var changes = recorder.inbox.withLock { box in
+            box.applyScheduled = false
+            defer { box.changes = ChangeChunks() }
+            return box.changes
+        }
+        guard !changes.isEmpty else { return }
+        if changes.count > 64 { state.tracked.reserveCapacity(state.tracked.count + changes.count / 2) }
+        state.backlog.append(takingAllOf: &changes)
     }
 
     /// Runs `body` on the state with every recorded change applied, at the current time.

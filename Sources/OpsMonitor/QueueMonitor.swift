@@ -15,9 +15,8 @@ import Synchronization
 /// store applies the inbox in order, in batches, on a background applier or whenever someone
 /// reads, so every read sees every change made before it.
 public final class QueueMonitor: Sendable {
-    // Locking: `state` (Mutex) holds the store and the bookkeeping; `recorder.inbox` (spin-locked
-    // shards) holds the changes not applied yet. Lock order: state, then an inbox shard. KVO
-    // handlers take only their inbox shard.
+    // Locking: `state` (Mutex) holds the store and the bookkeeping; `recorder.inbox` (spin lock) holds
+    // the changes not applied yet. Lock order: state, then inbox. KVO handlers take only `inbox`.
     // Neither lock is held while calling out to user code; tokens are invalidated after unlocking.
     struct State {
         var store: MonitorStore
@@ -29,10 +28,7 @@ public final class QueueMonitor: Sendable {
         var finished: [ObjectIdentifier: FinishedOperation] = [:]
         var finishedOrder = Deque<ObjectIdentifier>()
         /// Changes taken from the inbox and not applied yet, oldest first.
-        var backlog = ChangeChunks<PendingChange>()
-        /// Changes taken from the inbox that were recorded after the take began (applied after
-        /// the next take, in order).
-        var early: [SequencedChange] = []
+        var backlog = ChangeChunks()
         /// Rates of operations that report progress without one.
         var rates = RateEstimator()
 
@@ -98,9 +94,9 @@ public final class QueueMonitor: Sendable {
         recorder.applyWith { [weak self] in self?.applyPending() }
         // Holding the inbox while subscribing and reading the queue puts every change a worker
         // makes meanwhile after the operation's `added` entry.
-        recorder.inbox.appendHoldingEveryShard {
+        recorder.inbox.withLock { box in
             subscribeToQueue()
-            return recorder.currentOperations(of: queue)
+            recorder.recordCurrentOperations(of: queue, into: &box)
         }
         applyPending()
     }
@@ -162,7 +158,7 @@ public final class QueueMonitor: Sendable {
 
     /// Changes recorded and not applied yet (a look that applies nothing; for tests).
     var pendingChangeCount: Int {
-        state.withLock { state in state.backlog.count + state.early.count + recorder.inbox.count }
+        state.withLock { state in state.backlog.count + recorder.inbox.withLock { $0.changes.count } }
     }
 
     /// Operations currently tracked and unfinished; 0 once everything finished.
@@ -181,9 +177,12 @@ public final class QueueMonitor: Sendable {
         state.withLock { state in
             takeInbox(into: &state)
             while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &tokens) }
-            let dropped = state.early.map(\.change) + recorder.inbox.stop()
-            state.early = []
-            for change in dropped {
+            let dropped = recorder.inbox.withLock { box in
+                box.stopped = true
+                defer { box.changes = ChangeChunks() }
+                return box.changes
+            }
+            for change in dropped.all {
                 if case .added(_, _, _, let held) = change { tokens += held.all }
                 if case .started(_, _, let progress?) = change { tokens.append(progress) }
             }
