@@ -138,7 +138,7 @@ public final class QueuePublisher: Service, Sendable {
         // The publisher's thread drains the monitor and encodes every change: like the monitor's
         // applier, it runs at nice 19 and uses CPU the app leaves idle (on a saturated machine
         // viewers fall behind, and are resynced, instead of the app slowing down).
-        loop.execute { lowerThreadPriority(nice: 19) }
+        loop.execute { lowerThreadPriorityToBackground() }
         let engine = NIOLoopBoundBox.makeBoxSendingValue(
             PublisherEngine(monitor: monitor, core: core, logger: logger, sendInterval: options.sendInterval),
             eventLoop: loop)
