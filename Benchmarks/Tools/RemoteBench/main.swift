@@ -18,6 +18,11 @@ import Synchronization
 
 let arguments = CommandLine.arguments
 
+/// The number after `prefix` (e.g. `--rounds=`) in the arguments, if one is given.
+func integerArgument(_ prefix: String) -> Int? {
+    arguments.first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) }
+}
+
 // MARK: Viewer mode: read a published queue until the publisher says bye.
 
 if let index = arguments.firstIndex(of: "--viewer"), index + 1 < arguments.count {
@@ -38,7 +43,7 @@ if let index = arguments.firstIndex(of: "--raw-viewer"), index + 1 < arguments.c
 
 let smoke = arguments.contains("--smoke")
 let operations = smoke ? 5_000 : 100_000
-let rounds = smoke ? 1 : arguments.first(where: { $0.hasPrefix("--rounds=") }).flatMap { Int($0.dropFirst(9)) } ?? 5
+let rounds = smoke ? 1 : integerArgument("--rounds=") ?? 5
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-bench-\(getpid())/opsdash").path
 try? FileManager.default.createDirectory(
     atPath: (directory as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -100,7 +105,7 @@ if let flag = arguments.first(where: { $0.hasPrefix("--profile=") }) {
         // `--profile=busy` (no monitor) or `--profile=busyN` (publisher, N raw viewers): 10 s at
         // `--busy=RATE` (default 10,000 operations/s).
         let viewers = Int(name.dropFirst(4))
-        let rate = arguments.first(where: { $0.hasPrefix("--busy=") }).flatMap { Int($0.dropFirst(7)) } ?? 10_000
+        let rate = integerArgument("--busy=") ?? 10_000
         let result = busyQueue(viewers: viewers, rate: rate, seconds: 10, name: "profile")
         print(
             String(
@@ -118,7 +123,7 @@ if let flag = arguments.first(where: { $0.hasPrefix("--profile=") }) {
         }
         setup = .published(viewers: count)
     }
-    let count = arguments.first(where: { $0.hasPrefix("--rounds=") }).flatMap { Int($0.dropFirst(9)) } ?? 10
+    let count = integerArgument("--rounds=") ?? 10
     for round in 0..<count {
         let result = run(setup, round: round)
         print(String(format: "%@: %.3f s, %.2f cores", "\(setup)", result.seconds, result.cpu / result.seconds))
@@ -128,7 +133,7 @@ if let flag = arguments.first(where: { $0.hasPrefix("--profile=") }) {
 
 // MARK: A busy queue: the app's cores at a steady rate (`--busy[=RATE]` runs only these tables).
 
-let busyRate = arguments.first(where: { $0.hasPrefix("--busy=") }).flatMap { Int($0.dropFirst(7)) } ?? 10_000
+let busyRate = integerArgument("--busy=") ?? 10_000
 let busyRounds = smoke ? 1 : 3
 let busySeconds = smoke ? 1.0 : 5.0
 let busyViewers = smoke ? 8 : 64
