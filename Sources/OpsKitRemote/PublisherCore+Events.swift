@@ -78,7 +78,7 @@ extension PublisherCore {
         if let snapshot, needsKeyframe {
             unfinished = OperationIDSet(snapshot.operations.lazy.filter { $0.lifecycle != .finished }.map(\.id))
             // One buffer for the whole keyframe, shared by every viewer that waits for it.
-            let keyframe = ByteBuffer(string: KeyframeEncoder.lines(snapshot, seq: ring.head))
+            let keyframe = ByteBuffer(bytes: KeyframeEncoder.bytes(snapshot, seq: ring.head))
             for (id, var connection) in connections where connection.wantsKeyframe {
                 connection.wantsKeyframe = false
                 connection.pending = [keyframe]

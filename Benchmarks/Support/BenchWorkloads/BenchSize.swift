@@ -41,4 +41,6 @@ public enum BenchSize: Sendable {
     public var fanIn: Int { isSmoke ? 5_000 : 100_000 }
     /// Events per JSON Lines batch (item 7).
     public var jsonEvents: Int { isSmoke ? 20_000 : 200_000 }
+    /// Operations in the keyframe encoded by item 7c.
+    public var keyframeOperations: Int { isSmoke ? 10_000 : 100_000 }
 }

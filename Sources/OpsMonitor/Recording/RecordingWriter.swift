@@ -78,7 +78,7 @@ public final class RecordingWriter {
         }
         if let snapshot {
             let snapshot = Self.trimmed(snapshot, keepingFinished: policy.finishedOperations)
-            bytes += KeyframeEncoder.lines(snapshot, seq: seq).utf8
+            KeyframeEncoder.encode(snapshot, seq: seq, into: &bytes)
             lastKeyframe = snapshot.time
             lastKeyframeLines = snapshot.operations.count + snapshot.log.count + 2
             eventsSinceKeyframe = 0
