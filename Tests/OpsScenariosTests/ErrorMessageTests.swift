@@ -125,14 +125,14 @@ struct ErrorMessageTests {
     @Test(arguments: 0..<allCases.count)
     func badInputNamesTheProblem(index: Int) throws {
         let (data, expected) = Self.allCases[index]
-        let path = try Fixture.write(data: data)
-        #expect(throws: ScenarioError(source: path, problem: expected)) {
-            try ScenarioLoader.load(path: path)
+        try Fixture.withFile(data: data) { path in
+            #expect(throws: ScenarioError(source: path, problem: expected)) {
+                try ScenarioLoader.load(path: path)
+            }
         }
     }
 
     @Test func descriptionIsOneLineNamingTheFile() throws {
-        let path = try Fixture.write(Fixture.scenario(#"{"id": "a", "kind": "download", "size": -5, "bandwidth": 1}"#))
         let error = try #require(
             try Fixture.error(Fixture.scenario(#"{"id": "a", "kind": "download", "size": -5, "bandwidth": 1}"#)))
         #expect(error.description.hasPrefix("scenario '/"))
@@ -140,7 +140,6 @@ struct ErrorMessageTests {
         #expect(!error.description.contains("\n"))
         let direct = ScenarioError(source: "bad.json", problem: "operations[3].size must be > 0 (got -5)")
         #expect(direct.description == "scenario 'bad.json': operations[3].size must be > 0 (got -5)")
-        _ = path
     }
 
     @Test func missingFile() {

@@ -12,24 +12,26 @@ import Darwin
 /// problem, quickly, without reading what it refuses.
 struct FileReadingTests {
     @Test func fileOverTheLimitIsRefusedBeforeReading() throws {
-        let path = try Fixture.write("")
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.truncate(atOffset: UInt64(ScenarioLimits.maxFileBytes + 1))  // sparse: nothing written
-        try handle.close()
-        #expect(
-            throws: ScenarioError(
-                source: path, problem: "file is too large: 100000001 bytes (limit 100000000 bytes, 100 MB)")
-        ) {
-            try ScenarioLoader.load(path: path)
+        try Fixture.withFile("") { path in
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.truncate(atOffset: UInt64(ScenarioLimits.maxFileBytes + 1))  // sparse: nothing written
+            try handle.close()
+            #expect(
+                throws: ScenarioError(
+                    source: path, problem: "file is too large: 100000001 bytes (limit 100000000 bytes, 100 MB)")
+            ) {
+                try ScenarioLoader.load(path: path)
+            }
         }
     }
 
     @Test(.timeLimit(.minutes(1))) func fifoIsRefusedWithoutWaitingForAWriter() throws {
-        let path = try Fixture.write("") + ".fifo"
-        #expect(mkfifo(path, 0o600) == 0)
-        defer { unlink(path) }
-        #expect(throws: ScenarioError(source: path, problem: "is a pipe (FIFO), not a regular file")) {
-            try ScenarioLoader.load(path: path)
+        try Fixture.withFile("") { file in
+            let path = file + ".fifo"
+            #expect(mkfifo(path, 0o600) == 0)
+            #expect(throws: ScenarioError(source: path, problem: "is a pipe (FIFO), not a regular file")) {
+                try ScenarioLoader.load(path: path)
+            }
         }
     }
 
@@ -40,15 +42,17 @@ struct FileReadingTests {
     }
 
     @Test func fileInPlaceOfADirectoryIsNotFound() throws {
-        let path = try Fixture.write("{}") + "/inside.json"
-        #expect(throws: ScenarioError(source: path, problem: "file not found")) {
-            try ScenarioLoader.load(path: path)
+        try Fixture.withFile("{}") { file in
+            let path = file + "/inside.json"
+            #expect(throws: ScenarioError(source: path, problem: "file not found")) {
+                try ScenarioLoader.load(path: path)
+            }
         }
     }
 
     @Test func controlCharactersInThePathAreEscapedInTheMessage() throws {
-        let path = try Fixture.write("{", name: "bad\n\u{1B}[31mname.json")
-        let error = try #require(try Fixture.error(atPath: path))
+        let error = try #require(
+            try Fixture.withFile("{", name: "bad\n\u{1B}[31mname.json") { try Fixture.error(atPath: $0) })
         #expect(!error.description.contains("\n"))
         #expect(!error.description.contains("\u{1B}"))
         #expect(

@@ -1,25 +1,35 @@
 import Foundation
 import OpsScenarios
 
-/// Writes scenario text to a fresh temp file and loads it.
+/// Writes scenario text to a temp file that lives while a test uses it, and loads it.
 enum Fixture {
-    static func write(_ text: String, name: String = "bad.json") throws -> String {
-        try write(data: Data(text.utf8), name: name)
+    /// Runs `body` with the path of a fresh temp file holding `text`; the file and its
+    /// directory are removed afterwards.
+    @discardableResult
+    static func withFile<Result>(
+        _ text: String, name: String = "bad.json", _ body: (String) throws -> Result
+    ) throws -> Result {
+        try withFile(data: Data(text.utf8), name: name, body)
     }
 
-    /// Writes `data` to a fresh temp file; returns its path.
-    static func write(data: Data, name: String = "bad.json") throws -> String {
+    /// Runs `body` with the path of a fresh temp file holding `data`; the file and its
+    /// directory are removed afterwards.
+    @discardableResult
+    static func withFile<Result>(
+        data: Data, name: String = "bad.json", _ body: (String) throws -> Result
+    ) throws -> Result {
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("opsscenarios-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent(name).path
         try data.write(to: URL(fileURLWithPath: path))
-        return path
+        return try body(path)
     }
 
     /// The error a file with `text` produces, or nil if it loads.
     static func error(_ text: String) throws -> ScenarioError? {
-        try error(atPath: write(text))
+        try withFile(text) { try error(atPath: $0) }
     }
 
     /// The error loading the file at `path` produces, or nil if it loads.

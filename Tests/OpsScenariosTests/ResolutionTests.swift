@@ -56,8 +56,10 @@ struct ResolutionTests {
         let overridden = try Fixture.decode(Self.ranged, seed: 99)
         let inFile = try Fixture.decode(Self.ranged.replacingOccurrences(of: "\"seed\": 7", with: "\"seed\": 99"))
         #expect(overridden == inFile)
-        let path = try Fixture.write(Self.ranged, name: "ok.json")
-        #expect(try ScenarioLoader.load(path: path, seedOverride: 99) == overridden)
+        let loaded = try Fixture.withFile(Self.ranged, name: "ok.json") { path in
+            try ScenarioLoader.load(path: path, seedOverride: 99)
+        }
+        #expect(loaded == overridden)
         #expect(try Scenarios.builtIn["mixed"]?.resolve(seedOverride: 3) != Scenarios.builtIn["mixed"]?.resolve())
     }
 
