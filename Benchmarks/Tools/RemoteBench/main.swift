@@ -47,7 +47,11 @@ let rounds = smoke ? 1 : integerArgument("--rounds=") ?? 5
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-bench-\(getpid())/opsdash").path
 try? FileManager.default.createDirectory(
     atPath: (directory as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(atPath: (directory as NSString).deletingLastPathComponent) }
+// Removed at every exit (the modes below end with `exit`, which skips a top-level `defer`).
+atexit {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-bench-\(getpid())").path
+    try? FileManager.default.removeItem(atPath: root)
+}
 
 func publisher(for monitor: QueueMonitor, name: String, configure: (inout QueuePublisher.Options) -> Void = { _ in })
     -> QueuePublisher
