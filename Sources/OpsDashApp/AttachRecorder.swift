@@ -19,14 +19,19 @@ final class AttachRecorder: Sendable {
     }
 
     let path: String
+    /// Whether `init` created the file (only then is it removed when nothing was attached).
+    private let created: Bool
     // Locking: everything is used under this lock only (the viewer's thread and the final finish).
     private let state = Mutex<State>(State())
 
-    /// Checks that `path` can be written (creating or truncating it); the header is written when
-    /// the app's welcome arrives.
+    /// Checks that `path` can be written, creating it if it does not exist. An existing file is
+    /// left as it is until the app's welcome arrives (then the recording replaces it), so an
+    /// attach that reaches nothing changes nothing.
     init(path: String) throws(RecordingError) {
         self.path = path
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        created = fd >= 0
+        if fd < 0, errno == EEXIST { fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else {
             throw RecordingError(path: path, line: 0, problem: "cannot create: \(String(cString: strerror(errno)))")
         }
@@ -63,10 +68,11 @@ final class AttachRecorder: Sendable {
         }
     }
 
-    /// Writes a last keyframe and closes the file; removes it if the app was never reached.
+    /// Writes a last keyframe and closes the file; removes it if the app was never reached and
+    /// the file did not exist before.
     func finish() {
         state.withLock { state in
-            if state.epoch == nil, !state.stopped { unlink(path) }
+            if state.epoch == nil, !state.stopped, created { unlink(path) }
             if let writer = state.writer, writer.seq > 0, !state.stopped {
                 write(&state, [], keyframe: state.picture.snapshot())
             }

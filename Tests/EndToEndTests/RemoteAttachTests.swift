@@ -105,10 +105,18 @@ private func quit(_ tmux: TmuxSession) {
         #expect(
             unwritable.stderr.hasPrefix("opsdash: \(runtime)/no/such/dir.jsonl: cannot create: "),
             "\(unwritable.stderr)")
+        let recorded = try Data(contentsOf: URL(fileURLWithPath: path))
         let nothing = try runOpsdash(
             ["attach", "--headless", "--record", path], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(nothing.status == 2, "the app has gone: \(nothing.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: path), "no recording is left when nothing was attached")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: path)) == recorded,
+            "an existing file is left as it was when nothing was attached")
+        let fresh = path + ".new"
+        let none = try runOpsdash(
+            ["attach", "--headless", "--record", fresh], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(none.status == 2, "the app has gone: \(none.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fresh), "no recording is left when nothing was attached")
     }
 
     @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
