@@ -6,7 +6,9 @@
 //   swift run AppExample --metrics-port 9464   # also serves Prometheus metrics (AppMetrics.swift)
 //
 // Flags: --rounds N (0: until interrupted), --speed X (simulated time, default 4),
-// --allow-control (viewers may cancel, pause, resume and change the limit).
+// --allow-control (viewers may cancel, pause, resume and change the limit), --tcp-port N (also
+// publish over TCP on 127.0.0.1:N, 0 for any free port; the token files are made in the runtime
+// directory: `opsdash attach tcp://127.0.0.1:N --token-file …/AppExample.read.token`).
 //
 // It defines one custom asynchronous operation (a "thumbnail" step that renders tiles on another
 // thread and reports each one, so the monitor shows its progress, rate and ETA like any
@@ -90,11 +92,21 @@ let monitor = QueueMonitor(queue: queue, clock: clock)
 var publishing = QueuePublisher.Options()
 publishing.app = "AppExample"
 publishing.allowControl = arguments.contains("--allow-control")
+if let port = flag("--tcp-port").flatMap(Int.init) {
+    // TCP is opt-in and needs a token: the files are created (mode 0600) in the runtime directory.
+    let directory = RuntimeDirectory.path()
+    publishing.tcp = .init(
+        port: port, readTokenFile: directory + "/AppExample.read.token",
+        controlTokenFile: publishing.allowControl ? directory + "/AppExample.control.token" : nil)
+}
 let publisher = QueuePublisher(monitor: monitor, name: "images", options: publishing)
 let exporting = serveMetrics(for: monitor, queueName: "app.images", publisher: publisher)
 do {
     try publisher.start()
     print("publishing on \(publisher.socketPath)")
+    if let tcp = publishing.tcp, let port = publisher.tcpPort {
+        print("and on tcp://\(tcp.host):\(port) (read token in \(tcp.readTokenFile))")
+    }
 } catch {
     FileHandle.standardError.write(Data("AppExample: \(error)\n".utf8))
     exit(2)

@@ -55,6 +55,13 @@ struct AttachCommand: ParsableCommand {
     /// when `opsdash` started (headless mode then fails with 3 before connecting).
     func execute(signals: StopSignals, stdoutClosed: Bool = false) -> ExitStatus {
         let directory = RuntimeDirectory.path()
+        // Only a safe directory is listed or attached from by name.
+        if FileManager.default.fileExists(atPath: directory) {
+            do { try RuntimeDirectory.verify(directory) } catch {
+                StandardStreams.error("opsdash: \(error)")
+                return .usage
+            }
+        }
         let published = PublishedQueue.list(in: directory)
         if list {
             StandardStreams.write(AttachCommand.listing(published))
@@ -69,8 +76,11 @@ struct AttachCommand: ParsableCommand {
         }
         defer { recorder?.finish() }
         let resolved: RemoteTarget
+        let named: Bool
         switch resolve(published, directory: directory) {
-        case .success(let target): resolved = target
+        case .success(let target, let byName):
+            resolved = target
+            named = byName
         case .failure(let message):
             if message.isEmpty { return .success }
             StandardStreams.error("opsdash: \(message)")
@@ -90,9 +100,9 @@ struct AttachCommand: ParsableCommand {
             StandardStreams.error("opsdash: --token-file is only for tcp:// targets")
             return .usage
         }
-        if case .unix(let path) = resolved {
-            // The socket's directory must be this user's alone.
-            do { try RuntimeDirectory.verify((path as NSString).deletingLastPathComponent) } catch {
+        if case .unix(let path) = resolved, !named {
+            // A path the user gave: a socket of theirs that nobody else can swap.
+            do { try NamedSocket.verify(path) } catch {
                 StandardStreams.error("opsdash: \(error)")
                 return .usage
             }
@@ -106,7 +116,7 @@ struct AttachCommand: ParsableCommand {
         }
         return RemoteSource.attach(
             target: resolved, role: role, token: token, sharedMemory: !socketOnly, fps: fps, signals: signals,
-            resolve: resolver(for: resolved, in: published),
+            resolve: named ? resolver(for: resolved, in: published) : nil,
             recorder: recorder)
     }
 
@@ -115,8 +125,7 @@ struct AttachCommand: ParsableCommand {
     private func resolver(for resolved: RemoteTarget, in published: [PublishedQueue]) -> (
         @Sendable () -> RemoteTarget?
     )? {
-        guard case .unix(let path) = resolved, let entry = published.first(where: { $0.socket == path }),
-            target.map({ RemoteTarget(parsing: $0) == nil }) ?? true
+        guard case .unix(let path) = resolved, let entry = published.first(where: { $0.socket == path })
         else { return nil }
         let label = entry.label
         return {
@@ -125,7 +134,9 @@ struct AttachCommand: ParsableCommand {
     }
 
     private enum Resolution {
-        case success(RemoteTarget)
+        /// `byName`: found among the published queues (by name, or the only one), not given as
+        /// a path or address.
+        case success(RemoteTarget, byName: Bool)
         /// Why nothing can be attached (empty: a listing was printed).
         case failure(String)
     }
@@ -134,17 +145,24 @@ struct AttachCommand: ParsableCommand {
         guard let target else {
             switch published.count {
             case 0: return .failure("no published queues in \(directory) (start an app that publishes one)")
-            case 1: return .success(.unix(published[0].socket))
+            case 1: return .success(.unix(published[0].socket), byName: true)
             default:
                 StandardStreams.write(AttachCommand.listing(published))
                 StandardStreams.error("opsdash: \(published.count) published queues: name one (opsdash attach NAME)")
                 return .failure("")
             }
         }
-        if let parsed = RemoteTarget(parsing: target) { return .success(parsed) }
+        if target.hasPrefix("tcp://") {
+            guard let parsed = RemoteTarget(parsing: target) else {
+                return .failure("bad address \(target): expected tcp://HOST:PORT with PORT 1...65535")
+            }
+            return .success(parsed, byName: false)
+        }
+        // A published app/queue wins over a relative path that looks the same.
         let matches = published.filter { $0.queue == target || $0.label == target || $0.app == target }
+        if matches.isEmpty, let parsed = RemoteTarget(parsing: target) { return .success(parsed, byName: false) }
         switch matches.count {
-        case 1: return .success(.unix(matches[0].socket))
+        case 1: return .success(.unix(matches[0].socket), byName: true)
         case 0: return .failure("no published queue named \(target) in \(directory)")
         default: return .failure("\(matches.count) published queues match \(target): use app/queue or the socket path")
         }

@@ -97,6 +97,10 @@ struct HeadlessAttach {
             }
             Thread.sleep(forTimeInterval: OutputPump.pollInterval)
         }
+        if let refusal = viewer.refusal {
+            StandardStreams.error("opsdash: \(target) refused the connection: \(refusal.message) (\(refusal.code))")
+            return .usage
+        }
         let snapshot = viewer.snapshot
         let (reason, bye) = viewer.endReason
         summary(snapshot, interrupted: !bye, to: output)

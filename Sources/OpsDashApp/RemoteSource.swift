@@ -32,6 +32,13 @@ final class RemoteSource: DashboardSource {
             StandardStreams.error("opsdash: \(error)")
             return .usage
         }
+        // A wrong token is said before the screen opens (an app too busy to answer within the
+        // wait shows it in the header instead, without retrying).
+        if case .refused(let refusal) = viewer.waitForFirstAnswer(timeout: .seconds(2)) {
+            viewer.stop()
+            StandardStreams.error("opsdash: \(target) refused the connection: \(refusal.message) (\(refusal.code))")
+            return .usage
+        }
         let source = RemoteSource(viewer: viewer)
         let exit = DashboardRunner.show(source, fps: fps, signals: signals)
         viewer.stop()

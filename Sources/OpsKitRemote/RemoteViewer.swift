@@ -41,7 +41,25 @@ public final class RemoteViewer: Sendable {
         var sawBye = false
         /// Whether deltas come from the publisher's shared-memory stream now.
         var readsSharedStream = false
+        /// Why the publisher turned this viewer away (a wrong token, no common protocol): set,
+        /// the viewer does not reconnect.
+        var refusal: Refusal?
     }
+
+    /// How the first connection went.
+    public enum FirstAnswer: Sendable, Equatable {
+        /// The publisher welcomed this viewer.
+        case welcome
+        /// The publisher turned this viewer away, and why.
+        case refused(Refusal)
+        /// The connection ended before an answer (or none came in time).
+        case none
+    }
+
+    /// Error codes that turn a viewer away for good: reconnecting would get the same answer.
+    static let refusalCodes: Set<String> = [
+        RemoteErrorCode.unauthorized.rawValue, RemoteErrorCode.unsupportedProtocol.rawValue,
+    ]
 
     public let target: RemoteTarget
     private let role: RemoteRole?
@@ -112,6 +130,25 @@ public final class RemoteViewer: Sendable {
     /// Why the last connection ended, and whether the publisher said bye.
     public var endReason: (reason: String?, bye: Bool) { state.withLock { ($0.lastReason, $0.sawBye) } }
 
+    /// Why the publisher turned this viewer away (then it does not reconnect), or nil.
+    public var refusal: Refusal? { state.withLock { $0.refusal } }
+
+    /// Waits up to `timeout` for the publisher's answer to the first hello: a welcome, a
+    /// refusal (a wrong token), or none (the connection ended, or the app is slow to answer).
+    public func waitForFirstAnswer(timeout: Duration) -> FirstAnswer {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let answer = state.withLock { state -> FirstAnswer? in
+                if let refusal = state.refusal { return .refused(refusal) }
+                if state.status.welcome != nil { return .welcome }
+                return state.finished ? FirstAnswer.none : nil
+            }
+            if let answer { return answer }
+            if ContinuousClock.now >= deadline { return .none }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+    }
+
     /// The rebuilt picture.
     public var snapshot: QueueSnapshot { state.withLock { $0.core.builder.snapshot() } }
 
@@ -176,7 +213,7 @@ public final class RemoteViewer: Sendable {
                     return state.stopped
                 }
                 close(current)
-                if stopped || !reconnect { break }
+                if stopped || !reconnect || state.withLock({ $0.refusal != nil }) { break }
                 if state.withLock({ $0.status.welcome != nil }) { backoff = 0.25 }
             }
             descriptor = nil
@@ -236,7 +273,10 @@ public final class RemoteViewer: Sendable {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
-                return state.withLock { $0.sawBye ? ($0.lastReason ?? "app said bye") : "app went away" }
+                return state.withLock { state in
+                    if let refusal = state.refusal { return "\(refusal.message) (\(refusal.code))" }
+                    return state.sawBye ? (state.lastReason ?? "app said bye") : "app went away"
+                }
             }
             lastData = ContinuousClock.now
             buffer.append(contentsOf: chunk[0..<count])
@@ -267,6 +307,9 @@ public final class RemoteViewer: Sendable {
                     state.lastReason = reason.isEmpty ? "app said bye" : reason
                 case .error(let code, let message):
                     state.lastReason = "\(code): \(message)"
+                    if state.status.link != .connected, Self.refusalCodes.contains(code) {
+                        state.refusal = Refusal(code: code, message: message)
+                    }
                 default:
                     break
                 }

@@ -26,16 +26,7 @@ public enum RuntimeDirectory {
 
     /// Checks that `path` is a directory owned by this user with mode 0700 or stricter.
     public static func verify(_ path: String) throws(RemoteError) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            throw RemoteError("cannot use \(path): \(String(cString: strerror(errno)))")
-        }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw RemoteError("refusing \(path): not a directory")
-        }
-        guard info.st_uid == geteuid() else {
-            throw RemoteError("refusing \(path): owned by uid \(info.st_uid), not \(geteuid())")
-        }
+        let info = try OwnedPath.check(path, is: S_IFDIR, "directory", followingLinks: false)
         guard info.st_mode & 0o077 == 0 else {
             throw RemoteError(
                 "refusing \(path): mode \(String(info.st_mode & 0o777, radix: 8)) lets others in (needs 700)")

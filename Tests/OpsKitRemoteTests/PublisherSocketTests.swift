@@ -190,6 +190,22 @@ import Testing
         viewer.stop()
     }
 
+    @Test func aViewerWithAWrongTokenIsToldWhyAndDoesNotRetry() throws {
+        let published = try Published(allowControl: true, tcp: true)
+        try published.publisher.start()
+        let port = try #require(published.publisher.tcpPort)
+        let viewer = RemoteViewer(
+            target: .tcp(host: "127.0.0.1", port: port), token: "not-the-token-at-all", reconnect: true)
+        #expect(viewer.start() == nil)
+        #expect(
+            viewer.waitForFirstAnswer(timeout: .seconds(30))
+                == .refused(RemoteViewer.Refusal(code: "unauthorized", message: "wrong token")))
+        try #require(eventually(timeout: .seconds(10)) { viewer.isFinished }, "a refused viewer does not reconnect")
+        #expect(viewer.status.link == .disconnected)
+        #expect(viewer.status.detail == "wrong token (unauthorized)")
+        #expect(viewer.endReason.reason == "wrong token (unauthorized)")
+    }
+
     @Test func aStalledViewerCostsBoundedMemoryAndOthersKeepUp() throws {
         let published = try Published {
             $0.configuration.ringCapacity = 2_000
