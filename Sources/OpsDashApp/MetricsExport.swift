@@ -30,11 +30,18 @@ final class MetricsExport {
     /// Keeps serving for up to `seconds` (infinity: no limit) or until SIGINT/SIGTERM/SIGHUP.
     func linger(seconds: Double, signals: StopSignals) {
         guard seconds > 0 else { return }
-        let end = seconds.isFinite ? ContinuousClock.now + .milliseconds(Int64(seconds * 1000)) : nil
+        let end = Self.lingerEnd(after: seconds, from: ContinuousClock.now)
         while signals.received == nil {
             if let end, ContinuousClock.now >= end { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
+    }
+
+    /// When a linger of `seconds` ends; nil for no end (infinity, or more than 30 years: a
+    /// number that large is meant as "until stopped", and would not fit a clock instant).
+    static func lingerEnd(after seconds: Double, from now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        guard seconds.isFinite, seconds < 1e9 else { return nil }
+        return now + .milliseconds(Int64(seconds * 1000))
     }
 
     func shutdown() {

@@ -51,7 +51,7 @@ struct OpsdashCommand: ParsableCommand {
     var metricsPort: Int?
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "With --headless --metrics-port: after the run, keep serving metrics for N seconds ('inf': until SIGINT/SIGTERM; a signal always ends it).",
             valueName: "seconds"))

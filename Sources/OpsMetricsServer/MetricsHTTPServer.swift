@@ -24,9 +24,12 @@ public final class MetricsHTTPServer: Sendable {
             }
         do {
             channel = try bootstrap.bind(host: host, port: port).wait()
+        } catch let error as IOError {
+            try? group.syncShutdownGracefully()
+            throw MetricsServerError(reason: String(cString: strerror(error.errnoCode)))
         } catch {
             try? group.syncShutdownGracefully()
-            throw error
+            throw MetricsServerError(reason: "\(error)")
         }
         self.group = group
         self.port = channel.localAddress?.port ?? port
@@ -37,6 +40,13 @@ public final class MetricsHTTPServer: Sendable {
         try? channel.close().wait()
         try? group.syncShutdownGracefully()
     }
+}
+
+/// Why the metrics server could not start, in words (the system's, for a socket error).
+public struct MetricsServerError: Error, CustomStringConvertible {
+    /// What went wrong, e.g. "Address already in use".
+    public let reason: String
+    public var description: String { reason }
 }
 
 /// Answers one request at a time on a connection.
