@@ -88,7 +88,7 @@ final class AttachRecorder: Sendable {
     }
 
     private func stop(_ state: inout State, _ reason: String) {
-        StandardStreams.error("opsdash: recording stopped: \(reason)")
+        DashboardNotices.post("recording stopped: \(reason)")
         state.writer?.close()
         state.writer = nil
         state.stopped = true

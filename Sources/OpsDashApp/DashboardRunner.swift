@@ -2,6 +2,7 @@ import Foundation
 import OpsDashLoop
 import OpsDashTerminal
 import OpsDashUI
+import OpsKit
 import OpsMonitor
 import OpsScenarios
 
@@ -71,6 +72,7 @@ enum DashboardRunner {
             updates: {
                 var actions = pending
                 pending = []
+                actions += DashboardNotices.take().map { Action.notice(ControlCharacterEscaping.escape($0)) }
                 let status = source.status()
                 if status != shownStatus, let status {
                     shownStatus = status

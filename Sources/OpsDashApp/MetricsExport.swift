@@ -24,7 +24,7 @@ final class MetricsExport {
         }
         self.metrics = metrics
         metrics.start(every: .seconds(1))
-        StandardStreams.error("opsdash: metrics at http://\(host):\(server.port)/metrics")
+        DashboardNotices.post("metrics at http://\(host):\(server.port)/metrics")
     }
 
     /// Keeps serving for up to `seconds` (infinity: no limit) or until SIGINT/SIGTERM/SIGHUP.

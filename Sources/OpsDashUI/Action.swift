@@ -9,4 +9,7 @@ public enum Action: Sendable {
     case source(SourceStatus)
     /// The source refused a command; the reason shows in the message line.
     case refused(String)
+    /// Something opsdash says while the screen is up (where its stderr cannot be seen), e.g.
+    /// where metrics are served; shows in the message line.
+    case notice(String)
 }

@@ -27,6 +27,8 @@ public func reduce(_ state: inout DashboardState, _ action: Action) -> [Command]
     case .refused(let reason):
         state.message = reason
         state.pendingConcurrency = nil
+    case .notice(let text):
+        state.message = text
     }
     refreshRows(&state)
     followSelection(&state)

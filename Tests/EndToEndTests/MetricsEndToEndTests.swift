@@ -91,6 +91,23 @@ import Testing
     }
 }
 
+/// The dashboard with `--metrics-port 0`: the port it picked shows in the message line (its
+/// stderr is not visible while the screen is up).
+@Suite struct MetricsDashboardTests {
+    @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
+    func theChosenPortShowsWhileTheDashboardIsUp() throws {
+        let binary = try #require(opsdashBinaryPath())
+        let tmux = try TmuxSession(command: "\(shellQuote(binary)) --scenario downloads --speed 4 --metrics-port 0")
+        defer { tmux.kill() }
+        let shown = try tmux.waitUntil { $0.contains("RUNNING") && $0.contains("metrics at http://127.0.0.1:") }
+        #expect(shown.matched, "no metrics address on screen:\n\(shown.screen)")
+        let port = shown.screen.split(separator: "\n").first { $0.contains("metrics at http://127.0.0.1:") }
+            .flatMap { $0.split(separator: ":").last?.split(separator: "/").first }.flatMap { Int($0) }
+        #expect(port.map { (1...65_535).contains($0) } == true, "\(shown.screen)")
+        try tmux.sendKeys("q")
+    }
+}
+
 /// Bad metrics flags and a port already taken: exit 2 with one line naming the problem.
 @Suite struct MetricsFlagTests {
     @Test func aTakenPortExitsTwoWithOneLine() throws {
