@@ -97,7 +97,11 @@ let package = Package(
         .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"], exclude: ["Snapshots"]),
         .testTarget(name: "OpsDashTerminalTests", dependencies: ["OpsDashTerminal", "OpsDashLoop", "OpsDashUI"]),
         .testTarget(name: "OpsDashLoopTests", dependencies: ["OpsDashLoop", "OpsDashUI", "OpsMonitor"]),
-        .testTarget(name: "OpsDashAppTests", dependencies: ["OpsDashApp", "AppExample", "OpsKitTesting", "OpsKit", "OpsMonitor", "OpsDashUI"]),
+        .testTarget(
+            name: "OpsDashAppTests",
+            dependencies: [
+                "OpsDashApp", "AppExample", "OpsKitTesting", "OpsKit", "OpsMonitor", "OpsDashUI", "OpsKitRemote",
+            ]),
         .testTarget(
             name: "OpsKitRemoteTests",
             dependencies: [

@@ -51,6 +51,7 @@ final class AttachRecorder: Sendable {
                             stop(&state, "\(error)")
                         }
                     } else if let epoch = state.epoch, epoch != welcome.epoch {
+                        writeLastKeyframe(&state)
                         stop(&state, "the app restarted (its clock starts again)")
                     }
                     state.epoch = welcome.epoch
@@ -73,13 +74,17 @@ final class AttachRecorder: Sendable {
     func finish() {
         state.withLock { state in
             if state.epoch == nil, !state.stopped, created { unlink(path) }
-            if let writer = state.writer, writer.seq > 0, !state.stopped {
-                write(&state, [], keyframe: state.picture.snapshot())
-            }
+            if !state.stopped { writeLastKeyframe(&state) }
             state.writer?.close()
             state.writer = nil
             state.stopped = true
         }
+    }
+
+    /// The picture at the end as a keyframe, so a seek to the end reads no deltas.
+    private func writeLastKeyframe(_ state: inout State) {
+        guard let writer = state.writer, writer.seq > 0 else { return }
+        write(&state, [], keyframe: state.picture.snapshot())
     }
 
     private func write(_ state: inout State, _ events: [MonitorEvent], keyframe: QueueSnapshot?) {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import OpsDashApp
+@testable import OpsKitRemote
+import OpsMonitor
 
 /// `attach --record FILE` when nothing gets attached: a file it created goes away, a file that
 /// was there before stays exactly as it was.
@@ -27,5 +29,35 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path), "created up front, so a bad path fails before connecting")
         recorder.finish()
         #expect(!FileManager.default.fileExists(atPath: path))
+    }
+}
+
+/// When the app restarts, the recording stops with the picture so far as its last keyframe.
+@Suite struct AttachRecorderRestartTests {
+    @Test func aRestartedAppEndsTheRecordingWithAKeyframe() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-restart-\(UUID().uuidString)")
+            .path
+        defer { unlink(path) }
+        let recorder = try AttachRecorder(path: path)
+        func welcome(_ epoch: String) -> ViewerCore.Output {
+            .welcome(
+                ViewerCore.Welcome(
+                    app: "app", queue: "q", pid: 1, role: .observer, epoch: epoch, protocolVersion: 1,
+                    sharedStream: nil))
+        }
+        let picture = QueueSnapshot(
+            time: .seconds(1), counts: StateCounts(ready: 1),
+            operations: ChunkedArray([OperationSnapshot(id: 1, name: "a")]))
+        recorder.record([welcome("first"), .keyframe(previous: nil, current: picture)])
+        recorder.record([
+            .event(.state(time: .seconds(2), id: 1, from: .ready, to: .executing, outcome: nil, message: nil))
+        ])
+        recorder.record([welcome("second")])
+        recorder.finish()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.last?.hasPrefix(#"{"event":"snapshot_end""#) == true, "\(lines.suffix(3))")
+        let lastOperation = lines.last { $0.contains(#""event":"snapshot_op""#) }
+        #expect(
+            lastOperation?.contains(#""state":"executing""#) == true, "the keyframe holds the picture at the restart")
     }
 }
