@@ -55,12 +55,12 @@ struct AttachCommand: ParsableCommand {
     /// when `opsdash` started (headless mode then fails with 3 before connecting).
     func execute(signals: StopSignals, stdoutClosed: Bool = false) -> ExitStatus {
         let directory = RuntimeDirectory.path()
-        // Only a safe directory is listed or attached from by name.
-        if FileManager.default.fileExists(atPath: directory) {
-            do { try RuntimeDirectory.verify(directory) } catch {
-                StandardStreams.error("opsdash: \(error)")
-                return .usage
-            }
+        // Queues are listed, and found by name, only in a directory that is this user's alone
+        // (a path or address the user gives does not need it).
+        let byNameOnly = list || target.map { RemoteTarget(parsing: $0) == nil } ?? true
+        if byNameOnly, let refusal = Self.unsafe(directory) {
+            StandardStreams.error("opsdash: \(refusal)")
+            return .usage
         }
         let published = PublishedQueue.list(in: directory)
         if list {
@@ -100,6 +100,10 @@ struct AttachCommand: ParsableCommand {
             StandardStreams.error("opsdash: --token-file is only for tcp:// targets")
             return .usage
         }
+        if named, let refusal = Self.unsafe(directory) {
+            StandardStreams.error("opsdash: \(refusal)")
+            return .usage
+        }
         if case .unix(let path) = resolved, !named {
             // A path the user gave: a socket of theirs that nobody else can swap.
             do { try NamedSocket.verify(path) } catch {
@@ -118,6 +122,13 @@ struct AttachCommand: ParsableCommand {
             target: resolved, role: role, token: token, sharedMemory: !socketOnly, fps: fps, signals: signals,
             resolve: named ? resolver(for: resolved, in: published) : nil,
             recorder: recorder)
+    }
+
+    /// Why the runtime directory may not be used, or nil (also when it does not exist yet).
+    private static func unsafe(_ directory: String) -> RemoteError? {
+        guard FileManager.default.fileExists(atPath: directory) else { return nil }
+        do { try RuntimeDirectory.verify(directory) } catch { return error }
+        return nil
     }
 
     /// For a target picked by name (or the only one), finds the same app/queue again by its

@@ -152,10 +152,19 @@ private func quit(_ tmux: TmuxSession) {
         defer { try? FileManager.default.removeItem(atPath: runtime) }
         try FileManager.default.createDirectory(
             atPath: runtime + "/opsdash", withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        let refusal = "opsdash: refusing \(runtime)/opsdash: mode 755 lets others in (needs 700)\n"
+        for arguments in [["attach", "--list"], ["attach", "--headless"], ["attach", "--headless", "nosuch"]] {
+            let result = try runOpsdash(arguments, environment: ["XDG_RUNTIME_DIR": runtime])
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr == refusal, "listed or looked up by name: \(arguments)")
+            #expect(result.stdout.isEmpty)
+        }
+        // A socket path the user gives does not go through the runtime directory.
         let socket = runtime + "/opsdash/x.sock"
         let result = try runOpsdash(["attach", "--headless", socket], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(result.status == 2)
-        #expect(result.stderr == "opsdash: refusing \(runtime)/opsdash: mode 755 lets others in (needs 700)\n")
+        #expect(result.stderr == "opsdash: cannot use \(socket): No such file or directory\n")
+        chmod(runtime + "/opsdash", 0o700)
         let nothing = try runOpsdash(["attach"], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(nothing.status == 2)
         #expect(
