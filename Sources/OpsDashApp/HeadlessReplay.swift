@@ -28,7 +28,7 @@ struct HeadlessReplay {
         var wallNext = ContinuousClock.now
         while let next = try cursor.nextEventTime() {
             var gap = next - playhead
-            if let limit = command.idleLimit { gap = min(gap, .milliseconds(Int64(limit * 1000))) }
+            if let limit = command.idleDuration { gap = min(gap, limit) }
             wallNext = wallNext + gap / command.speed
             while ContinuousClock.now < wallNext {
                 if let number = signals.received { return output.endBySignal(number) }

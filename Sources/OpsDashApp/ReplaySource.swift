@@ -17,10 +17,10 @@ final class ReplaySource: DashboardSource {
     private var lastShown: (version: UInt64, tenth: Int64)?
     private var problem: String?
 
-    init(reader: RecordingReader, start: Duration, speed: Double, idleLimit: Double?) throws(RecordingError) {
+    init(reader: RecordingReader, start: Duration, speed: Double, idleLimit: Duration?) throws(RecordingError) {
         self.reader = reader
         self.speed = speed
-        self.idleLimit = idleLimit.map { .milliseconds(Int64($0 * 1000)) }
+        self.idleLimit = idleLimit
         let start = min(start, reader.duration)
         cursor = try reader.cursor(at: start)
         anchorTime = start
@@ -159,7 +159,7 @@ enum ReplayDashboard {
         reader: RecordingReader, command: ReplayCommand, signals: StopSignals
     ) throws(RecordingError) -> ExitStatus {
         let source = try ReplaySource(
-            reader: reader, start: command.startTime, speed: command.speed, idleLimit: command.idleLimit)
+            reader: reader, start: command.startTime, speed: command.speed, idleLimit: command.idleDuration)
         switch DashboardRunner.show(source, fps: command.fps, signals: signals) {
         case nil: return .usage
         case .signal(let number)?: return ExitStatus.forSignal(number)

@@ -7,6 +7,17 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-\(name)-\(UUID().uuidString).jsonl").path
     }
 
+    /// A recording header, app "a", queue "q".
+    static let header =
+        #"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"#
+
+    /// Writes a recording: `header`, then `lines`, each ending in a newline; returns its path.
+    static func writeRecording(_ name: String, _ lines: [String]) throws -> String {
+        let path = temporaryPath(name)
+        try ([header] + lines).map { $0 + "\n" }.joined().write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     /// Event lines of a headless stream or a replay: no summary, no `seq`.
     static func eventLines(_ text: String) -> [String] {
         text.split(separator: "\n").map(String.init)
@@ -36,14 +47,11 @@ import Testing
     }
 
     @Test func idleLimitShortensLongPauses() throws {
-        let path = Self.temporaryPath("idle")
-        defer { try? FileManager.default.removeItem(atPath: path) }
         // Two events 600 s apart: played at speed 1 that is ten minutes; capped at 0.2 s, a moment.
-        let header =
-            #"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"#
         let first = #"{"t":1,"event":"state","id":1,"op":"a","from":null,"to":"ready","seq":1}"#
         let second = #"{"t":601,"event":"state","id":1,"op":"a","from":"ready","to":"executing","seq":2}"#
-        try [header, first, second, ""].joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try Self.writeRecording("idle", [first, second])
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let started = ContinuousClock.now
         let replay = try runOpsdash(["replay", path, "--headless", "--idle-limit", "0.2"])
         #expect(replay.status == 0)
@@ -62,6 +70,22 @@ import Testing
         let firstEvent = lines.first { $0.contains(#""event":"state""#) || $0.contains(#""event":"added""#) }
         let time = firstEvent.flatMap { $0.split(separator: ",").first?.dropFirst(5) }.flatMap { Double($0) }
         #expect((time ?? 0) > 10, "no event before the start")
+    }
+
+    @Test func startAtPastTheEndIsRefusedWithTheRecordingsLength() throws {
+        let event = #"{"t":61.5,"event":"state","id":1,"op":"a","from":null,"to":"ready","seq":1}"#
+        let path = try Self.writeRecording("short", [event])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for mode in [["--headless"], []] {
+            let late = try runOpsdash(["replay", path, "--start-at", "1:02"] + mode)
+            #expect(late.status == 2)
+            #expect(late.stdout == "")
+            #expect(
+                late.stderr
+                    == "opsdash: \(path): --start-at 1:02 is past the end of the recording (it ends at 1:01.500)\n")
+        }
+        let atTheEnd = try runOpsdash(["replay", path, "--headless", "--start-at", "61.5"])
+        #expect(atTheEnd.status == 0, "\(atTheEnd.stderr)")
     }
 
     @Test(arguments: [
@@ -109,7 +133,16 @@ import Testing
         #expect(missing.stderr == "opsdash: /nonexistent/rec.jsonl: no such file\n")
         let badTime = try runOpsdash(["replay", "x", "--start-at", "1:xx"])
         #expect(badTime.status == 2)
-        #expect(badTime.stderr == "opsdash: --start-at must be seconds, m:ss or h:mm:ss (got 1:xx)\n")
+        let range = "seconds, m:ss or h:mm:ss (mm and ss below 60) between 0 and 9999:59:59"
+        #expect(badTime.stderr == "opsdash: --start-at must be \(range) (got 1:xx)\n")
+        for (flag, value) in [
+            ("--start-at", "1e17"), ("--start-at", "99999999999999999999:00"), ("--idle-limit", "1e300"),
+        ] {
+            let huge = try runOpsdash(["replay", "x", "--headless", flag, value])
+            #expect(huge.status == 2, "\(flag) \(value) must be refused, not crash")
+            #expect(huge.stderr.hasPrefix("opsdash: \(flag) must be "), "\(huge.stderr)")
+            #expect(huge.stderr.split(separator: "\n").count == 1)
+        }
         let unwritable = try runOpsdash([
             "--headless", "--scenario", "pipeline", "--record", "/nonexistent/dir/rec.jsonl",
         ])
