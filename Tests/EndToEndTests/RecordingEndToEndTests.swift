@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `opsdash --record` and `opsdash replay`, through the real binary.
 @Suite struct RecordingEndToEndTests {
     static func temporaryPath(_ name: String) -> String {
@@ -148,6 +154,21 @@ import Testing
         ])
         #expect(unwritable.status == 2)
         #expect(unwritable.stderr.hasPrefix("opsdash: /nonexistent/dir/rec.jsonl: cannot create: "))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aFIFOADeviceOrADirectoryIsRefusedAtOnce() throws {
+        let fifo = Self.temporaryPath("fifo")
+        defer { unlink(fifo) }
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let directory = FileManager.default.temporaryDirectory.path
+        for (path, problem) in [
+            (fifo, "is a pipe (FIFO), not a regular file"), ("/dev/zero", "is a character device, not a regular file"),
+            (directory, "is a directory, not a file"),
+        ] {
+            let result = try runOpsdash(["replay", path, "--headless"])
+            #expect(result.status == 2)
+            #expect(result.stderr == "opsdash: \(path): \(problem)\n")
+        }
     }
 
     @Test func aTornLastLineReplaysWithAWarning() throws {

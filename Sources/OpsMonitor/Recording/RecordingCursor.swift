@@ -18,9 +18,7 @@ public struct RecordingCursor {
 
     init(reader: RecordingReader, from mark: RecordingReader.Mark) throws(RecordingError) {
         self.reader = reader
-        guard let handle = FileHandle(forReadingAtPath: reader.path) else {
-            throw RecordingError(path: reader.path, line: 0, problem: "cannot be read")
-        }
+        let handle = try RecordingFile.open(reader.path)
         self.handle = handle
         do { lines = try LineReader(handle: handle, offset: mark.offset) } catch {
             throw RecordingError(path: reader.path, line: mark.line, problem: "read failed: \(error)")

@@ -34,9 +34,7 @@ public final class RecordingReader: Sendable {
         func fail(_ line: Int, _ problem: String) -> RecordingError {
             RecordingError(path: path, line: line, problem: problem)
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw fail(0, FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
-        }
+        let handle = try RecordingFile.open(path)
         defer { try? handle.close() }
         let decoder = JSONLinesDecoder(maximumLineLength: 1 << 20)
         var header: RecordingHeader?
