@@ -7,7 +7,7 @@ public struct RecordingCursor {
     private var lines: LineReader
     private let handle: FileHandle
     private var lineNumber: Int
-    private let decoder = JSONLinesDecoder(maximumLineLength: 1 << 20)
+    private let decoder = JSONLinesDecoder(maximumLineLength: RecordingReader.maximumLineLength)
     /// The next line not applied yet (its time, when it is an event or a keyframe).
     private var pending: (decoded: DecodedLine, text: [UInt8], time: Duration?)?
     private var finished = false
@@ -20,7 +20,10 @@ public struct RecordingCursor {
         self.reader = reader
         let handle = try RecordingFile.open(reader.path)
         self.handle = handle
-        do { lines = try LineReader(handle: handle, offset: mark.offset) } catch {
+        do {
+            lines = try LineReader(
+                handle: handle, offset: mark.offset, maximumLength: RecordingReader.maximumLineLength)
+        } catch {
             throw RecordingError(path: reader.path, line: mark.line, problem: "read failed: \(error)")
         }
         lineNumber = mark.line - 1
@@ -66,7 +69,9 @@ public struct RecordingCursor {
     private mutating func fill() throws(RecordingError) {
         while pending == nil, !finished {
             let line: LineReader.Line?
-            do { line = try lines.next() } catch {
+            do { line = try lines.next() } catch let error as LineReader.LineTooLong {
+                throw RecordingError(path: reader.path, line: lineNumber + 1, problem: error.message)
+            } catch {
                 throw RecordingError(path: reader.path, line: lineNumber + 1, problem: "read failed: \(error)")
             }
             guard let line, line.offset < reader.endOffset else {

@@ -14,6 +14,8 @@ public final class RecordingReader: Sendable {
     /// The store limits replay uses: the bound keyframes keep (`RecordingWriter.KeyframePolicy`),
     /// so a picture reached by seeking equals one reached by playing.
     public static let limits = MonitorStore.Limits(finishedOperations: 500, logEntries: 200)
+    /// The longest line a recording may have, in bytes (1 MiB; a keyframe's lines are short).
+    public static let maximumLineLength = 1 << 20
 
     public let path: String
     public let header: RecordingHeader
@@ -36,7 +38,7 @@ public final class RecordingReader: Sendable {
         }
         let handle = try RecordingFile.open(path)
         defer { try? handle.close() }
-        let decoder = JSONLinesDecoder(maximumLineLength: 1 << 20)
+        let decoder = JSONLinesDecoder(maximumLineLength: Self.maximumLineLength)
         var header: RecordingHeader?
         var marks: [Mark] = []
         var lastSeq: UInt64 = 0
@@ -46,7 +48,7 @@ public final class RecordingReader: Sendable {
         var number = 0
         var endOffset: UInt64 = 0
         do {
-            var reader = try LineReader(handle: handle, offset: 0)
+            var reader = try LineReader(handle: handle, offset: 0, maximumLength: Self.maximumLineLength)
             while let line = try reader.next() {
                 number += 1
                 if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
@@ -95,6 +97,8 @@ public final class RecordingReader: Sendable {
             }
         } catch let error as RecordingError {
             throw error
+        } catch let error as LineReader.LineTooLong {
+            throw fail(number + 1, error.message)
         } catch {
             throw fail(number, "read failed: \(error)")
         }
