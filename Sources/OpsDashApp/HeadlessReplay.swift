@@ -22,7 +22,7 @@ struct HeadlessReplay {
         // From the very start, events at time 0 are written too (a late join's first lines).
         var cursor = start > .zero ? try reader.cursor(at: start) : try reader.cursorAtStart()
         if start > .zero {
-            output.write(KeyframeEncoder.bytes(cursor.builder.snapshot(), seq: 0))
+            output.write(KeyframeEncoder.bytes(cursor.builder.snapshot(), seq: cursor.seq))
         }
         var playhead = start
         var wallNext = ContinuousClock.now

@@ -68,14 +68,26 @@ import Darwin
     @Test func startAtBeginsWithTheKeyframeThere() throws {
         let path = Self.temporaryPath("record")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        _ = try runOpsdash(["--headless", "--scenario", "pipeline", "--speed", "200", "--record", path])
-        let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000", "--start-at", "0:10"])
+        // A limit that is not the default 1: no event carries it, the recording's first keyframe does.
+        _ = try runOpsdash([
+            "--headless", "--scenario", "pipeline", "--speed", "200", "--concurrency", "2", "--record", path,
+        ])
+        let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000", "--start-at", "0:07"])
         #expect(replay.status == 0)
         let lines = replay.stdout.split(separator: "\n")
-        #expect(lines.first?.hasPrefix(#"{"t":10.000000000,"event":"snapshot_begin""#) == true, "\(lines.first ?? "")")
-        let firstEvent = lines.first { $0.contains(#""event":"state""#) || $0.contains(#""event":"added""#) }
+        let keyframe = String(lines.first ?? "")
+        #expect(keyframe.hasPrefix(#"{"t":7.000000000,"event":"snapshot_begin","seq":"#), "\(keyframe)")
+        #expect(keyframe.contains(#""limit":2,"#), "\(keyframe)")
+        let firstEvent = lines.first { $0.contains(#""event":"state""#) || $0.contains(#""event":"progress""#) }
         let time = firstEvent.flatMap { $0.split(separator: ",").first?.dropFirst(5) }.flatMap { Double($0) }
-        #expect((time ?? 0) > 10, "no event before the start")
+        #expect((time ?? 0) > 7, "no event before the start")
+        // The keyframe's seq is the last event it includes: the next one written follows it.
+        let seq = { (line: Substring) in
+            line.firstRange(of: #""seq":"#).flatMap { UInt64(line[$0.upperBound...].prefix { $0.isNumber }) }
+        }
+        let keyframeSeq = try #require(seq(Substring(keyframe)))
+        #expect(keyframeSeq > 0)
+        #expect(firstEvent.flatMap(seq) == keyframeSeq + 1)
     }
 
     @Test func startAtPastTheEndIsRefusedWithTheRecordingsLength() throws {

@@ -15,6 +15,9 @@ public struct RecordingCursor {
     public private(set) var builder = EventSnapshotBuilder(limits: RecordingReader.limits)
     /// The recording time shown.
     public private(set) var time: Duration = .zero
+    /// The `seq` of the last event applied (that of the keyframe loaded, before any event; 0 at
+    /// the start, or in a recording without `seq`s).
+    public private(set) var seq: UInt64 = 0
 
     init(reader: RecordingReader, from mark: RecordingReader.Mark) throws(RecordingError) {
         self.reader = reader
@@ -28,6 +31,13 @@ public struct RecordingCursor {
         }
         lineNumber = mark.line - 1
         time = mark.time
+        // From the start, the queue's settings are not in any line yet: the recording's first
+        // ones (without them, a limit of 1 would show until the first keyframe).
+        if mark == reader.marks.first, let settings = reader.initialSettings {
+            builder = EventSnapshotBuilder(
+                limits: RecordingReader.limits, isSuspended: settings.isSuspended,
+                maxConcurrentOperationCount: settings.maxConcurrentOperationCount)
+        }
     }
 
     /// Whether every line has been applied.
@@ -52,6 +62,8 @@ public struct RecordingCursor {
             do { try builder.apply(next.decoded.line) } catch {
                 throw RecordingError(path: reader.path, line: lineNumber, problem: error.message)
             }
+            if let lineSeq = next.decoded.seq { seq = lineSeq }
+            if case .keyframeBegin(let header) = next.decoded.line { seq = header.seq }
             if collecting, case .event = next.decoded.line { applied.append(next.text) }
         }
         self.time = max(self.time, time)
