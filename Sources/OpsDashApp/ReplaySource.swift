@@ -70,13 +70,11 @@ final class ReplaySource: DashboardSource {
     }
 
     func status() -> SourceStatus? {
-        let state = isPaused ? "paused" : (position >= reader.duration ? "end" : "playing")
-        let detail =
-            "\(Self.clock(position)) / \(Self.clock(reader.duration)) ×\(Self.speedText(speed)) \(state)"
-            + (problem.map { " — \($0)" } ?? "")
+        let state: Playback.State = isPaused ? .paused : (position >= reader.duration ? .end : .playing)
         return SourceStatus(
-            label: "REPLAY \(reader.header.queue) \(reader.header.started)", detail: detail,
-            link: problem != nil ? .disconnected : (isPaused ? .connecting : .connected), isReplay: true)
+            label: "REPLAY \(reader.header.queue) \(reader.header.started)", detail: problem.map { "— \($0)" } ?? "",
+            link: problem != nil ? .disconnected : (isPaused ? .connecting : .connected),
+            playback: Playback(position: position, length: reader.duration, speed: speed, state: state))
     }
 
     // MARK: Transport
@@ -139,17 +137,6 @@ final class ReplaySource: DashboardSource {
     private func setAnchor(_ time: Duration) {
         anchorTime = time
         anchor = ContinuousClock.now
-    }
-
-    static func clock(_ time: Duration) -> String {
-        let total = Int(time.seconds)
-        return total >= 3600
-            ? String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
-            : String(format: "%d:%02d", total / 60, total % 60)
-    }
-
-    static func speedText(_ speed: Double) -> String {
-        speed == speed.rounded() ? "\(Int(speed))" : String(format: "%.2g", speed)
     }
 }
 
