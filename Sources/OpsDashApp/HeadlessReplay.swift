@@ -22,13 +22,13 @@ struct HeadlessReplay {
         // From the very start, events at time 0 are written too (a late join's first lines).
         var cursor = start > .zero ? try reader.cursor(at: start) : try reader.cursorAtStart()
         if start > .zero {
-            output.write(KeyframeEncoder.bytes(cursor.builder.snapshot(), seq: 0))
+            output.write(KeyframeEncoder.bytes(cursor.builder.snapshot(), seq: cursor.seq))
         }
         var playhead = start
         var wallNext = ContinuousClock.now
         while let next = try cursor.nextEventTime() {
             var gap = next - playhead
-            if let limit = command.idleLimit { gap = min(gap, .milliseconds(Int64(limit * 1000))) }
+            if let limit = command.idleDuration { gap = min(gap, limit) }
             wallNext = wallNext + gap / command.speed
             while ContinuousClock.now < wallNext {
                 if let number = signals.received { return output.endBySignal(number) }

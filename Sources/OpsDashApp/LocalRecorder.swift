@@ -7,23 +7,37 @@ import Synchronization
 /// events to stdout; the dashboard lets it drain on its own every 200 ms. A write error is one
 /// line on stderr and ends the recording, never the run.
 final class LocalRecorder: Sendable {
+    /// The writer (nil once a write failed) and the events drained with the first keyframe,
+    /// recorded but not yet returned by `drain`.
+    private struct State {
+        var writer: RecordingWriter?
+        var undelivered: [MonitorEvent]
+    }
+
     private let monitor: QueueMonitor
     // Locking: the writer is used under this lock only (the pump's queue and the final drain).
-    private let writer: Mutex<RecordingWriter?>
+    private let state: Mutex<State>
     private let pumping = Atomic<Bool>(false)
 
-    /// Creates the recording (header stamped now) for `monitor`, which must record events.
+    /// Creates the recording (header stamped now) for `monitor`, which must record events, and
+    /// writes a first keyframe: the queue's settings (its concurrency limit, paused or not) are
+    /// in no event until they change, and a replay from the start needs them.
     init(path: String, monitor: QueueMonitor, queueName: String) throws(RecordingError) {
         self.monitor = monitor
         let header = RecordingHeader.now(app: "opsdash", queue: queueName, source: "local")
-        writer = Mutex(try RecordingWriter(path: path, header: header))
+        let writer = try RecordingWriter(path: path, header: header)
+        let (events, keyframe) = monitor.drainEventsAndSnapshot()
+        try writer.append(events, keyframe: keyframe)
+        state = Mutex(State(writer: writer, undelivered: events))
     }
 
     /// Drains the monitor's new events into the recording and returns them.
     @discardableResult
     func drain(final: Bool = false) -> [MonitorEvent] {
-        writer.withLock { writer -> [MonitorEvent] in
-            guard let active = writer else { return monitor.drainEvents() }
+        state.withLock { state -> [MonitorEvent] in
+            let earlier = state.undelivered
+            state.undelivered = []
+            guard let active = state.writer else { return earlier + monitor.drainEvents() }
             let events: [MonitorEvent]
             var keyframe: QueueSnapshot?
             if final || active.wantsKeyframe(at: monitor.now) {
@@ -37,9 +51,9 @@ final class LocalRecorder: Sendable {
             } catch {
                 StandardStreams.error("opsdash: recording stopped: \(error)")
                 active.close()
-                writer = nil
+                state.writer = nil
             }
-            return events
+            return earlier.isEmpty ? events : earlier + events
         }
     }
 
@@ -61,9 +75,9 @@ final class LocalRecorder: Sendable {
     func finish() {
         pumping.store(false, ordering: .relaxed)
         drain(final: true)
-        writer.withLock { writer in
-            writer?.close()
-            writer = nil
+        state.withLock { state in
+            state.writer?.close()
+            state.writer = nil
         }
     }
 }

@@ -17,18 +17,21 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The recording (opsdash --record FILE).")
     var file: String
 
-    @Option(name: .long, help: "Play this many times faster than recorded (0.01...10000).")
+    @Option(name: .long, parsing: .unconditional, help: "Play this many times faster than recorded (0.01...10000).")
     var speed: Double = 1
 
     @Option(
-        name: .customLong("start-at"),
-        help: ArgumentHelp("Start at this recording time: seconds, m:ss or h:mm:ss.", valueName: "time"))
+        name: .customLong("start-at"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Start at this recording time: seconds, m:ss or h:mm:ss (0...9999:59:59, not past the recording's end).",
+            valueName: "time"))
     var startAt: String?
 
     @Option(
-        name: .customLong("idle-limit"),
+        name: .customLong("idle-limit"), parsing: .unconditional,
         help: ArgumentHelp(
-            "Shorten pauses between events to at most this many seconds of recording time.", valueName: "seconds"))
+            "Shorten pauses between events to at most this many seconds of recording time (0.001...1000000).",
+            valueName: "seconds"))
     var idleLimit: Double?
 
     @Flag(name: .long, help: "No screen: write the recorded events to stdout, paced like the recording.")
@@ -39,35 +42,36 @@ struct ReplayCommand: ParsableCommand {
 
     /// `--start-at` as a duration.
     var startTime: Duration {
-        startAt.flatMap(Self.parseTime) ?? .zero
+        startAt.flatMap(ReplayTime.parse) ?? .zero
     }
 
-    /// "90", "1:30", "1:02:03", "12.5" → a duration; nil if malformed.
-    static func parseTime(_ text: String) -> Duration? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count) else { return nil }
-        var seconds = 0.0
-        for (index, part) in parts.enumerated() {
-            guard let value = Double(part), value.isFinite, value >= 0 else { return nil }
-            if index < parts.count - 1, value != value.rounded() { return nil }
-            seconds = seconds * 60 + value
-        }
-        return .milliseconds(Int64((seconds * 1000).rounded()))
+    /// `--idle-limit` as a duration (validated: within `ReplayTime.idleLimitRange`).
+    var idleDuration: Duration? {
+        idleLimit.map { .milliseconds(Int64(($0 * 1000).rounded())) }
     }
 
     func validate() throws {
         if !(speed.isFinite && speed >= 0.01 && speed <= 10_000) {
             throw ValidationError("--speed must be between 0.01 and 10000 (got \(speed))")
         }
-        if let startAt, Self.parseTime(startAt) == nil {
-            throw ValidationError("--start-at must be seconds, m:ss or h:mm:ss (got \(startAt))")
+        if let startAt, ReplayTime.parse(startAt) == nil {
+            throw ValidationError(
+                "--start-at must be seconds, m:ss or h:mm:ss (mm and ss below 60) between 0 and 9999:59:59 (got \(startAt))"
+            )
         }
-        if let idleLimit, !(idleLimit.isFinite && idleLimit > 0) {
-            throw ValidationError("--idle-limit must be a positive number of seconds (got \(idleLimit))")
+        if let idleLimit, !ReplayTime.idleLimitRange.contains(idleLimit) {
+            throw ValidationError("--idle-limit must be between 0.001 and 1000000 seconds (got \(idleLimit))")
         }
         if !(1...120).contains(fps) {
             throw ValidationError("--fps must be between 1 and 120 (got \(fps))")
         }
+    }
+
+    /// Why `--start-at` cannot be used with `reader`'s recording (it is past the end), or nil.
+    func startProblem(_ reader: RecordingReader) -> String? {
+        guard startTime > reader.duration, let startAt else { return nil }
+        return "\(reader.path): --start-at \(startAt) is past the end of the recording (it ends at "
+            + "\(ReplayTime.text(reader.duration)))"
     }
 
     /// Opens the recording and replays it; returns the exit status. `stdoutClosed`: standard
@@ -78,6 +82,10 @@ struct ReplayCommand: ParsableCommand {
             reader = try RecordingReader(path: file)
         } catch {
             StandardStreams.error("opsdash: \(error)")
+            return .usage
+        }
+        if let problem = startProblem(reader) {
+            StandardStreams.error("opsdash: \(problem)")
             return .usage
         }
         if let warning = reader.warning { StandardStreams.error("opsdash: warning: \(warning)") }

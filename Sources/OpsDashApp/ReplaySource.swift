@@ -17,10 +17,10 @@ final class ReplaySource: DashboardSource {
     private var lastShown: (version: UInt64, tenth: Int64)?
     private var problem: String?
 
-    init(reader: RecordingReader, start: Duration, speed: Double, idleLimit: Double?) throws(RecordingError) {
+    init(reader: RecordingReader, start: Duration, speed: Double, idleLimit: Duration?) throws(RecordingError) {
         self.reader = reader
         self.speed = speed
-        self.idleLimit = idleLimit.map { .milliseconds(Int64($0 * 1000)) }
+        self.idleLimit = idleLimit
         let start = min(start, reader.duration)
         cursor = try reader.cursor(at: start)
         anchorTime = start
@@ -70,13 +70,11 @@ final class ReplaySource: DashboardSource {
     }
 
     func status() -> SourceStatus? {
-        let state = isPaused ? "paused" : (position >= reader.duration ? "end" : "playing")
-        let detail =
-            "\(Self.clock(position)) / \(Self.clock(reader.duration)) ×\(Self.speedText(speed)) \(state)"
-            + (problem.map { " — \($0)" } ?? "")
+        let state: Playback.State = isPaused ? .paused : (position >= reader.duration ? .end : .playing)
         return SourceStatus(
-            label: "REPLAY \(reader.header.queue) \(reader.header.started)", detail: detail,
-            link: problem != nil ? .disconnected : (isPaused ? .connecting : .connected), isReplay: true)
+            label: "REPLAY \(reader.header.queue) \(reader.header.started)", detail: problem.map { "— \($0)" } ?? "",
+            link: problem != nil ? .disconnected : (isPaused ? .connecting : .connected),
+            playback: Playback(position: position, length: reader.duration, speed: speed, state: state))
     }
 
     // MARK: Transport
@@ -140,17 +138,6 @@ final class ReplaySource: DashboardSource {
         anchorTime = time
         anchor = ContinuousClock.now
     }
-
-    static func clock(_ time: Duration) -> String {
-        let total = Int(time.seconds)
-        return total >= 3600
-            ? String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
-            : String(format: "%d:%02d", total / 60, total % 60)
-    }
-
-    static func speedText(_ speed: Double) -> String {
-        speed == speed.rounded() ? "\(Int(speed))" : String(format: "%.2g", speed)
-    }
 }
 
 /// `opsdash replay FILE` with a screen.
@@ -159,7 +146,7 @@ enum ReplayDashboard {
         reader: RecordingReader, command: ReplayCommand, signals: StopSignals
     ) throws(RecordingError) -> ExitStatus {
         let source = try ReplaySource(
-            reader: reader, start: command.startTime, speed: command.speed, idleLimit: command.idleLimit)
+            reader: reader, start: command.startTime, speed: command.speed, idleLimit: command.idleDuration)
         switch DashboardRunner.show(source, fps: command.fps, signals: signals) {
         case nil: return .usage
         case .signal(let number)?: return ExitStatus.forSignal(number)

@@ -83,7 +83,7 @@ struct HeaderView: Sendable, Equatable {
         let elapsedWidth = elapsed.reduce(0) { $0 + $1.width }
         // The title stops one column short of the clock rather than running into it.
         let titleWidth = elapsedWidth < width ? width - elapsedWidth - 1 : width
-        canvas.write(titleLine(), x: 0, y: 0, maxWidth: titleWidth)
+        canvas.write(titleLine(width: titleWidth), x: 0, y: 0, maxWidth: titleWidth)
         canvas.write(elapsed, x: width - elapsedWidth, y: 0, maxWidth: elapsedWidth)
         let counts = countsLine(short: false)
         let fits = counts.reduce(0) { $0 + $1.width } <= width
@@ -93,13 +93,22 @@ struct HeaderView: Sendable, Equatable {
 
     /// "opsdash │ RUNNING │ running 3/4 │ sort id │ filter dl", or once every operation has
     /// finished "opsdash │ DONE │ 23 succeeded, 1 failed, 1 cancelled │ sort id" (IDLE for an
-    /// attached app, which may add more work).
-    private func titleLine() -> [Span] {
+    /// attached app, which may add more work). A replay's position and play state are kept
+    /// whole in `width` columns: the recording's name before them is shortened first.
+    private func titleLine(width: Int) -> [Span] {
         let separator = Span(" \(glyphs.vertical) ", Theme.border)
         var spans = [Span("opsdash", Theme.title), separator]
         if let source {
-            spans.append(Span(source.label + " ", Theme.title))
-            spans.append(Span(source.detail, Theme.link(source.link)))
+            var label = source.label
+            var detail = source.detail
+            if let playback = source.playback {
+                let shown = playback.text(glyphs: glyphs)
+                let room = width - spans.reduce(0) { $0 + $1.width } - DisplayWidth.of(shown) - 1
+                if DisplayWidth.of(label) > room { label = Self.shortened(label, to: room, glyphs: glyphs) }
+                detail = detail.isEmpty ? shown : shown + " " + detail
+            }
+            spans.append(Span(label.isEmpty ? "" : label + " ", Theme.title))
+            spans.append(Span(detail, Theme.link(source.link)))
             spans.append(separator)
         }
         if isDrained {
@@ -126,6 +135,14 @@ struct HeaderView: Sendable, Equatable {
             spans.append(Span("dependency tree", Theme.title))
         }
         return spans
+    }
+
+    /// A source's label in `room` columns: cut with an ellipsis, only its first word when that
+    /// is too short to read, or nothing.
+    private static func shortened(_ label: String, to room: Int, glyphs: GlyphSet) -> String {
+        if room >= 10 { return Format.fit(label, room, ellipsis: glyphs.ellipsis) }
+        let word = label.prefix { $0 != " " }
+        return DisplayWidth.of(String(word)) <= room ? String(word) : ""
     }
 
     /// "23 succeeded, 1 failed, 1 cancelled".

@@ -19,8 +19,12 @@ struct HelpOverlay {
     static let maximumWidth = 84
 
     /// Every key and what it does, in the order the overlay lists them (`KeyBinding.table`).
+    /// In a replay, keys that mean something else there (space, `p`, Home, End) are left out:
+    /// the "Replay" section says what they do.
     var entries: [(key: String, meaning: String)] {
-        KeyBinding.table.map { ($0.label.text(glyphs), $0.help) }
+        KeyBinding.table
+            .filter { !replay || !$0.keys.keys.allSatisfy(ReplayKeyHints.keys.contains) }
+            .map { ($0.label.text(glyphs), $0.help) }
     }
 
     /// The table's columns and glyphs, explained.

@@ -143,7 +143,10 @@ private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Com
         return [.cancel(operationID: operation.id)]
     case .cancelAll:
         let count = unfinishedCount(state.snapshot)
-        if count > 0 {
+        if state.source?.isReplay == true {
+            // A recording cannot be changed: no question, the source refuses it at once.
+            return [.cancelAll]
+        } else if count > 0 {
             state.prompt = .cancelAll(count: count)
         } else {
             state.message = "nothing left to cancel: every operation has finished"

@@ -1,6 +1,12 @@
 /// The keys of a replay (`opsdash replay FILE`), for the help overlay and the footer: shown only
 /// while the source is a recording (`SourceStatus.isReplay`).
 enum ReplayKeyHints {
+    /// The keys a replay takes over from the live dashboard (`ReplaySource` handles them).
+    static let keys: Set<Key> = [
+        .character(" "), .character("p"), .character("."), .left, .right, .character("["), .character("]"), .home,
+        .end,
+    ]
+
     /// Every replay key and what it does, for the help overlay's "Replay" section.
     static func entries(glyphs: GlyphSet) -> [(key: String, meaning: String)] {
         let arrows = glyphs == .unicode ? "←/→" : "Left/Right"

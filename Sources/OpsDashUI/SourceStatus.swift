@@ -18,12 +18,15 @@ public struct SourceStatus: Sendable, Equatable {
     public var link: Link
     /// The source plays a recording: the help and the footer show the replay keys.
     public var isReplay: Bool
+    /// A replay's position, speed and play state, shown between `label` and `detail`.
+    public var playback: Playback?
 
-    public init(label: String, detail: String, link: Link, isReplay: Bool = false) {
+    public init(label: String, detail: String, link: Link, isReplay: Bool = false, playback: Playback? = nil) {
         self.label = label
         self.detail = detail
         self.link = link
-        self.isReplay = isReplay
+        self.isReplay = isReplay || playback != nil
+        self.playback = playback
     }
 }
 

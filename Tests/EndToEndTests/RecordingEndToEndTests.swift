@@ -1,10 +1,27 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `opsdash --record` and `opsdash replay`, through the real binary.
 @Suite struct RecordingEndToEndTests {
     static func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-\(name)-\(UUID().uuidString).jsonl").path
+    }
+
+    /// A recording header, app "a", queue "q".
+    static let header =
+        #"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"#
+
+    /// Writes a recording: `header`, then `lines`, each ending in a newline; returns its path.
+    static func writeRecording(_ name: String, _ lines: [String]) throws -> String {
+        let path = temporaryPath(name)
+        try ([header] + lines).map { $0 + "\n" }.joined().write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 
     /// Event lines of a headless stream or a replay: no summary, no `seq`.
@@ -36,14 +53,11 @@ import Testing
     }
 
     @Test func idleLimitShortensLongPauses() throws {
-        let path = Self.temporaryPath("idle")
-        defer { try? FileManager.default.removeItem(atPath: path) }
         // Two events 600 s apart: played at speed 1 that is ten minutes; capped at 0.2 s, a moment.
-        let header =
-            #"{"event":"recording","format":"opsdash-recording","version":1,"app":"a","queue":"q","started":"","source":"local"}"#
         let first = #"{"t":1,"event":"state","id":1,"op":"a","from":null,"to":"ready","seq":1}"#
         let second = #"{"t":601,"event":"state","id":1,"op":"a","from":"ready","to":"executing","seq":2}"#
-        try [header, first, second, ""].joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try Self.writeRecording("idle", [first, second])
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let started = ContinuousClock.now
         let replay = try runOpsdash(["replay", path, "--headless", "--idle-limit", "0.2"])
         #expect(replay.status == 0)
@@ -54,14 +68,42 @@ import Testing
     @Test func startAtBeginsWithTheKeyframeThere() throws {
         let path = Self.temporaryPath("record")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        _ = try runOpsdash(["--headless", "--scenario", "pipeline", "--speed", "200", "--record", path])
-        let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000", "--start-at", "0:10"])
+        // A limit that is not the default 1: no event carries it, the recording's first keyframe does.
+        _ = try runOpsdash([
+            "--headless", "--scenario", "pipeline", "--speed", "200", "--concurrency", "2", "--record", path,
+        ])
+        let replay = try runOpsdash(["replay", path, "--headless", "--speed", "10000", "--start-at", "0:07"])
         #expect(replay.status == 0)
         let lines = replay.stdout.split(separator: "\n")
-        #expect(lines.first?.hasPrefix(#"{"t":10.000000000,"event":"snapshot_begin""#) == true, "\(lines.first ?? "")")
-        let firstEvent = lines.first { $0.contains(#""event":"state""#) || $0.contains(#""event":"added""#) }
+        let keyframe = String(lines.first ?? "")
+        #expect(keyframe.hasPrefix(#"{"t":7.000000000,"event":"snapshot_begin","seq":"#), "\(keyframe)")
+        #expect(keyframe.contains(#""limit":2,"#), "\(keyframe)")
+        let firstEvent = lines.first { $0.contains(#""event":"state""#) || $0.contains(#""event":"progress""#) }
         let time = firstEvent.flatMap { $0.split(separator: ",").first?.dropFirst(5) }.flatMap { Double($0) }
-        #expect((time ?? 0) > 10, "no event before the start")
+        #expect((time ?? 0) > 7, "no event before the start")
+        // The keyframe's seq is the last event it includes: the next one written follows it.
+        let seq = { (line: Substring) in
+            line.firstRange(of: #""seq":"#).flatMap { UInt64(line[$0.upperBound...].prefix { $0.isNumber }) }
+        }
+        let keyframeSeq = try #require(seq(Substring(keyframe)))
+        #expect(keyframeSeq > 0)
+        #expect(firstEvent.flatMap(seq) == keyframeSeq + 1)
+    }
+
+    @Test func startAtPastTheEndIsRefusedWithTheRecordingsLength() throws {
+        let event = #"{"t":61.5,"event":"state","id":1,"op":"a","from":null,"to":"ready","seq":1}"#
+        let path = try Self.writeRecording("short", [event])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for mode in [["--headless"], []] {
+            let late = try runOpsdash(["replay", path, "--start-at", "1:02"] + mode)
+            #expect(late.status == 2)
+            #expect(late.stdout == "")
+            #expect(
+                late.stderr
+                    == "opsdash: \(path): --start-at 1:02 is past the end of the recording (it ends at 1:01.500)\n")
+        }
+        let atTheEnd = try runOpsdash(["replay", path, "--headless", "--start-at", "61.5"])
+        #expect(atTheEnd.status == 0, "\(atTheEnd.stderr)")
     }
 
     @Test(arguments: [
@@ -109,12 +151,36 @@ import Testing
         #expect(missing.stderr == "opsdash: /nonexistent/rec.jsonl: no such file\n")
         let badTime = try runOpsdash(["replay", "x", "--start-at", "1:xx"])
         #expect(badTime.status == 2)
-        #expect(badTime.stderr == "opsdash: --start-at must be seconds, m:ss or h:mm:ss (got 1:xx)\n")
+        let range = "seconds, m:ss or h:mm:ss (mm and ss below 60) between 0 and 9999:59:59"
+        #expect(badTime.stderr == "opsdash: --start-at must be \(range) (got 1:xx)\n")
+        for (flag, value) in [
+            ("--start-at", "1e17"), ("--start-at", "99999999999999999999:00"), ("--idle-limit", "1e300"),
+        ] {
+            let huge = try runOpsdash(["replay", "x", "--headless", flag, value])
+            #expect(huge.status == 2, "\(flag) \(value) must be refused, not crash")
+            #expect(huge.stderr.hasPrefix("opsdash: \(flag) must be "), "\(huge.stderr)")
+            #expect(huge.stderr.split(separator: "\n").count == 1)
+        }
         let unwritable = try runOpsdash([
             "--headless", "--scenario", "pipeline", "--record", "/nonexistent/dir/rec.jsonl",
         ])
         #expect(unwritable.status == 2)
         #expect(unwritable.stderr.hasPrefix("opsdash: /nonexistent/dir/rec.jsonl: cannot create: "))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aFIFOADeviceOrADirectoryIsRefusedAtOnce() throws {
+        let fifo = Self.temporaryPath("fifo")
+        defer { unlink(fifo) }
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let directory = FileManager.default.temporaryDirectory.path
+        for (path, problem) in [
+            (fifo, "is a pipe (FIFO), not a regular file"), ("/dev/zero", "is a character device, not a regular file"),
+            (directory, "is a directory, not a file"),
+        ] {
+            let result = try runOpsdash(["replay", path, "--headless"])
+            #expect(result.status == 2)
+            #expect(result.stderr == "opsdash: \(path): \(problem)\n")
+        }
     }
 
     @Test func aTornLastLineReplaysWithAWarning() throws {

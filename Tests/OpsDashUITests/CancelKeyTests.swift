@@ -63,4 +63,14 @@ import Testing
         #expect(state.prompt == .cancelAll(count: 8))
         #expect(render(state).lines[39].hasPrefix(" Cancel all 8 unfinished operations? (y/n)"))
     }
+
+    @Test func capitalCInAReplayAsksNothingAndGoesStraightToTheSourceToBeRefused() {
+        var state = Fixtures.state(Fixtures.midRun())
+        _ = reduce(
+            &state, .source(SourceStatus(label: "REPLAY q", detail: "", link: .connected, isReplay: true)))
+        #expect(state.press(.character("C")) == [.cancelAll], "the source refuses it: no y/n question first")
+        #expect(state.prompt == nil)
+        _ = reduce(&state, .refused("replay: a recording cannot be changed"))
+        #expect(render(state).lines[39].hasPrefix("replay: a recording cannot be changed"))
+    }
 }

@@ -7,7 +7,7 @@ public struct RecordingCursor {
     private var lines: LineReader
     private let handle: FileHandle
     private var lineNumber: Int
-    private let decoder = JSONLinesDecoder(maximumLineLength: 1 << 20)
+    private let decoder = JSONLinesDecoder(maximumLineLength: RecordingReader.maximumLineLength)
     /// The next line not applied yet (its time, when it is an event or a keyframe).
     private var pending: (decoded: DecodedLine, text: [UInt8], time: Duration?)?
     private var finished = false
@@ -15,18 +15,29 @@ public struct RecordingCursor {
     public private(set) var builder = EventSnapshotBuilder(limits: RecordingReader.limits)
     /// The recording time shown.
     public private(set) var time: Duration = .zero
+    /// The `seq` of the last event applied (that of the keyframe loaded, before any event; 0 at
+    /// the start, or in a recording without `seq`s).
+    public private(set) var seq: UInt64 = 0
 
     init(reader: RecordingReader, from mark: RecordingReader.Mark) throws(RecordingError) {
         self.reader = reader
-        guard let handle = FileHandle(forReadingAtPath: reader.path) else {
-            throw RecordingError(path: reader.path, line: 0, problem: "cannot be read")
-        }
+        let handle = try RecordingFile.open(reader.path)
         self.handle = handle
-        do { lines = try LineReader(handle: handle, offset: mark.offset) } catch {
+        do {
+            lines = try LineReader(
+                handle: handle, offset: mark.offset, maximumLength: RecordingReader.maximumLineLength)
+        } catch {
             throw RecordingError(path: reader.path, line: mark.line, problem: "read failed: \(error)")
         }
         lineNumber = mark.line - 1
         time = mark.time
+        // From the start, the queue's settings are not in any line yet: the recording's first
+        // ones (without them, a limit of 1 would show until the first keyframe).
+        if mark == reader.marks.first, let settings = reader.initialSettings {
+            builder = EventSnapshotBuilder(
+                limits: RecordingReader.limits, isSuspended: settings.isSuspended,
+                maxConcurrentOperationCount: settings.maxConcurrentOperationCount)
+        }
     }
 
     /// Whether every line has been applied.
@@ -51,6 +62,8 @@ public struct RecordingCursor {
             do { try builder.apply(next.decoded.line) } catch {
                 throw RecordingError(path: reader.path, line: lineNumber, problem: error.message)
             }
+            if let lineSeq = next.decoded.seq { seq = lineSeq }
+            if case .keyframeBegin(let header) = next.decoded.line { seq = header.seq }
             if collecting, case .event = next.decoded.line { applied.append(next.text) }
         }
         self.time = max(self.time, time)
@@ -68,7 +81,9 @@ public struct RecordingCursor {
     private mutating func fill() throws(RecordingError) {
         while pending == nil, !finished {
             let line: LineReader.Line?
-            do { line = try lines.next() } catch {
+            do { line = try lines.next() } catch let error as LineReader.LineTooLong {
+                throw RecordingError(path: reader.path, line: lineNumber + 1, problem: error.message)
+            } catch {
                 throw RecordingError(path: reader.path, line: lineNumber + 1, problem: "read failed: \(error)")
             }
             guard let line, line.offset < reader.endOffset else {

@@ -11,9 +11,17 @@ public final class RecordingReader: Sendable {
         public var line: Int
     }
 
+    /// A queue's settings: paused or not, and its concurrency limit.
+    public struct Settings: Sendable, Equatable {
+        public var isSuspended: Bool
+        public var maxConcurrentOperationCount: Int
+    }
+
     /// The store limits replay uses: the bound keyframes keep (`RecordingWriter.KeyframePolicy`),
     /// so a picture reached by seeking equals one reached by playing.
     public static let limits = MonitorStore.Limits(finishedOperations: 500, logEntries: 200)
+    /// The longest line a recording may have, in bytes (1 MiB; a keyframe's lines are short).
+    public static let maximumLineLength = 1 << 20
 
     public let path: String
     public let header: RecordingHeader
@@ -23,6 +31,9 @@ public final class RecordingReader: Sendable {
     public let duration: Duration
     /// Event lines (not counting keyframe lines).
     public let eventCount: Int
+    /// The queue's settings when the recording starts: those of its first keyframe, when no
+    /// `queue` event comes before it (a recording starts with one; older ones may not).
+    public let initialSettings: Settings?
     /// Set when the last line was cut short (a crash while writing); it is ignored.
     public let warning: String?
     /// Where the last complete line ends: replay never reads past it.
@@ -34,21 +45,21 @@ public final class RecordingReader: Sendable {
         func fail(_ line: Int, _ problem: String) -> RecordingError {
             RecordingError(path: path, line: line, problem: problem)
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw fail(0, FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
-        }
+        let handle = try RecordingFile.open(path)
         defer { try? handle.close() }
-        let decoder = JSONLinesDecoder(maximumLineLength: 1 << 20)
+        let decoder = JSONLinesDecoder(maximumLineLength: Self.maximumLineLength)
         var header: RecordingHeader?
         var marks: [Mark] = []
         var lastSeq: UInt64 = 0
         var duration: Duration = .zero
         var events = 0
         var warning: String?
+        var initialSettings: Settings?
+        var settingsChanged = false
         var number = 0
         var endOffset: UInt64 = 0
         do {
-            var reader = try LineReader(handle: handle, offset: 0)
+            var reader = try LineReader(handle: handle, offset: 0, maximumLength: Self.maximumLineLength)
             while let line = try reader.next() {
                 number += 1
                 if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
@@ -74,6 +85,7 @@ public final class RecordingReader: Sendable {
                 _ = known
                 switch decoded.line {
                 case .event(let event):
+                    if case .queue = event { settingsChanged = true }
                     if let seq = decoded.seq {
                         guard seq > lastSeq else { throw fail(number, "seq \(seq) after seq \(lastSeq): out of order") }
                         lastSeq = seq
@@ -88,6 +100,11 @@ public final class RecordingReader: Sendable {
                             number, "keyframe seq \(keyframe.seq) does not follow the last event's seq \(lastSeq)")
                     }
                     marks.append(Mark(time: keyframe.time, offset: line.offset, line: number))
+                    if marks.count == 2, !settingsChanged {
+                        initialSettings = Settings(
+                            isSuspended: keyframe.isSuspended,
+                            maxConcurrentOperationCount: keyframe.maxConcurrentOperationCount)
+                    }
                 case .other(let event) where event == "recording":
                     throw fail(number, "a second recording header")
                 default:
@@ -97,6 +114,8 @@ public final class RecordingReader: Sendable {
             }
         } catch let error as RecordingError {
             throw error
+        } catch let error as LineReader.LineTooLong {
+            throw fail(number + 1, error.message)
         } catch {
             throw fail(number, "read failed: \(error)")
         }
@@ -106,6 +125,7 @@ public final class RecordingReader: Sendable {
         self.duration = duration
         self.eventCount = events
         self.warning = warning
+        self.initialSettings = initialSettings
         self.endOffset = endOffset
     }
 
