@@ -14,7 +14,8 @@ final class PublishingApp {
         return path
     }
 
-    /// Starts AppExample with `arguments` and waits (up to 20 s) until its socket is there.
+    /// Starts AppExample with `arguments` and waits (up to 20 s) until its socket and the
+    /// sidecar that lists it are there (the sidecar is written just after the socket is bound).
     init(_ arguments: [String], runtime: String) throws {
         self.runtime = runtime
         guard let opsdash = opsdashBinaryPath() else { throw CocoaError(.fileNoSuchFile) }
@@ -30,13 +31,19 @@ final class PublishingApp {
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         try process.run()
         let deadline = ContinuousClock.now + .seconds(20)
-        while socketPath == nil {
+        while !isListed {
             guard ContinuousClock.now < deadline, process.isRunning else {
                 throw CocoaError(
                     .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "AppExample published no socket"])
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
+    }
+
+    /// Whether `opsdash attach` can find the app: its socket and its sidecar exist.
+    var isListed: Bool {
+        guard let socket = socketPath else { return false }
+        return FileManager.default.fileExists(atPath: (socket as NSString).deletingPathExtension + ".json")
     }
 
     /// The app's socket, once published.
