@@ -44,6 +44,26 @@ final class FoundationProgressOperation: AsyncOperation, ProgressReportingOperat
         token.invalidate()
     }
 
+    @Test func reportsAfterTheOperationFinishedAreIgnored() {
+        let op = PagesOperation()
+        op.reportProgress(completed: 4)
+        op.cancel()
+        op.start()  // cancelled before it ran: finishes at once
+        #expect(op.isFinished)
+        let recorder = Recorder()
+        let token = op.observe(\.reportedProgress, options: [.new]) { _, change in
+            recorder.add("\(change.newValue?.completedUnitCount ?? -1)")
+        }
+        // Work that was not told to stop keeps reporting, like a late `finish` call.
+        op.reportProgress(completed: 10)
+        op.reportAttemptFailed("reset", retryIn: .seconds(1))
+        op.updateProgress { $0.completedUnitCount = 9 }
+        #expect(recorder.all.isEmpty, "nothing is published after the finish")
+        #expect(op.reportedProgress.completedUnitCount == 4, "the progress stays what it was at the finish")
+        #expect(op.retryLog.isEmpty)
+        token.invalidate()
+    }
+
     @Test func aFailedAttemptWithoutRetryOnlyLogs() {
         let op = PagesOperation()
         op.reportAttemptFailed("disk full", retryIn: nil)

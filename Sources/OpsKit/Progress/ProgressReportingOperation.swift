@@ -36,7 +36,9 @@ extension ProgressReportingOperation {
 
     /// Publishes `completed` units done (and the total, when it became known or changed); a
     /// report also ends a retry wait. Pass `unitsPerSecond` if you measure the rate yourself;
-    /// nil lets the monitor derive it from your reports.
+    /// nil lets the monitor derive it from your reports. Ignored once the operation finished
+    /// (work that was not told to stop may go on reporting; the progress stays as it was at
+    /// the finish, like a late `finish` call changes nothing).
     public func reportProgress(completed: Int64, total: Int64? = nil, unitsPerSecond: Double? = nil) {
         updateProgress { progress in
             progress.completedUnitCount = completed
@@ -50,6 +52,7 @@ extension ProgressReportingOperation {
     /// publishes that the next attempt starts after that delay (shown as "retry n in 0:03").
     /// Without it (no retry left), only the log line is added: finish with the error next.
     public func reportAttemptFailed(_ message: String, retryIn delay: Duration?) {
+        guard !isFinished else { return }
         let current = reportedProgress
         let percent = current.totalUnitCount > 0 ? " at \(Int((current.fractionCompleted * 100).rounded()))%" : ""
         progressStorage.appendLog("attempt \(current.retries + 1) failed\(percent): \(message)")
@@ -62,8 +65,9 @@ extension ProgressReportingOperation {
     }
 
     /// Changes the progress with `body` and publishes it (nothing is published when `body`
-    /// changed nothing). Safe from any thread.
+    /// changed nothing, or once the operation finished). Safe from any thread.
     public func updateProgress(_ body: (inout OperationProgress) -> Void) {
+        guard !isFinished else { return }
         progressStorage.property.update(publishingOn: self, body)
     }
 
