@@ -34,7 +34,8 @@ public final class QueueMetrics: Sendable {
 
     /// The `queue` label value.
     public let queueName: String
-    private let monitor: QueueMonitor
+    /// This exporter's own tally of the monitor (other exporters have theirs).
+    private let tally: MonitorTallyReader
     private let instruments: Instruments
     // Locking: `exported` holds what the counters already show; taking the tally and exporting
     // it happen under it, so two concurrent updates never export the same difference twice.
@@ -42,9 +43,10 @@ public final class QueueMetrics: Sendable {
     /// Bumped by `start` and `stop`; a scheduled update runs only in its own generation.
     private let periodic = Atomic<UInt64>(0)
 
-    /// Registers every series for queue `queueName` at zero and starts the monitor's tally.
+    /// Registers every series for queue `queueName` at zero and starts its own tally of the
+    /// monitor (several exporters may watch one monitor; each sees every finish).
     public init(monitor: QueueMonitor, queueName: String, factory: any MetricsFactory = MetricsSystem.factory) {
-        self.monitor = monitor
+        self.tally = monitor.makeTallyReader()
         self.queueName = queueName
         let queue = ("queue", queueName)
         func counter(_ name: MetricName, _ extra: [(String, String)] = []) -> Counter {
@@ -79,7 +81,6 @@ public final class QueueMetrics: Sendable {
         {
             counter.increment(by: 0)
         }
-        monitor.startTally()
         update()
     }
 
@@ -90,8 +91,7 @@ public final class QueueMetrics: Sendable {
     /// histogram observation per operation finished since the last update).
     public func update() {
         exported.withLock { exported in
-            guard let tally = monitor.takeTally() else { return }
-            export(tally, since: &exported)
+            export(tally.take(), since: &exported)
         }
     }
 

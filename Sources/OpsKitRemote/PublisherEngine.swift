@@ -7,6 +7,8 @@ import OpsMonitor
 /// monitor it drains. Used only on that loop (it lives in a `NIOLoopBoundBox`).
 final class PublisherEngine {
     let monitor: QueueMonitor
+    /// This publisher's own copy of the monitor's events (other consumers have theirs).
+    private let events: MonitorEventReader
     private(set) var core: PublisherCore
     private var channels: [Int: Channel] = [:]
     private var lastWrite: [Int: EventLoopFuture<Void>] = [:]
@@ -24,6 +26,7 @@ final class PublisherEngine {
 
     init(monitor: QueueMonitor, core: PublisherCore, logger: Logger, sendInterval: Duration = .zero) {
         self.monitor = monitor
+        self.events = monitor.makeEventReader()
         self.core = core
         self.logger = logger
         self.sendInterval = sendInterval
@@ -32,7 +35,7 @@ final class PublisherEngine {
     private var now: Duration { ContinuousClock.now - origin }
 
     /// Whether the monitor records events for this publisher (only while someone is connected).
-    private var recording = true
+    private var recording = false
 
     /// Drains the monitor into the ring and sends what viewers can take (`sendingNow`: whatever
     /// the interval). With nobody connected the monitor records nothing: watching costs the app
@@ -40,7 +43,7 @@ final class PublisherEngine {
     func pump(sendingNow: Bool = false) {
         if core.hasConnections != recording {
             recording = core.hasConnections
-            monitor.setRecordingEvents(recording)
+            events.setReading(recording)
             if recording { core.recordingResumed() }
         }
         guard recording else {
@@ -49,10 +52,10 @@ final class PublisherEngine {
         }
         let keyframe = core.needsKeyframe
         if keyframe {
-            let (events, snapshot) = monitor.drainEventsAndSnapshot()
-            core.publish(events, snapshot: snapshot, monitorTime: snapshot.time)
+            let (drained, snapshot) = events.drainWithSnapshot()
+            core.publish(drained, snapshot: snapshot, monitorTime: snapshot.time)
         } else {
-            core.publish(monitor.drainEvents(), snapshot: nil, monitorTime: monitor.now)
+            core.publish(events.drain(), snapshot: nil, monitorTime: monitor.now)
         }
         // Every pump drains the monitor, but viewers are written to only when `sendInterval`
         // has passed since the last write (so a change after a quiet spell goes at once), when
@@ -136,10 +139,8 @@ final class PublisherEngine {
                 }
             case .execute(let id, let command, let request):
                 command.perform(on: monitor)
-                let (events, snapshot) =
-                    core.needsKeyframe
-                    ? monitor.drainEventsAndSnapshot() : (monitor.drainEvents(), nil)
-                core.publish(events, snapshot: snapshot, monitorTime: monitor.now)
+                let (drained, snapshot) = core.needsKeyframe ? events.drainWithSnapshot() : (events.drain(), nil)
+                core.publish(drained, snapshot: snapshot, monitorTime: monitor.now)
                 logger.info("\(command.name) by viewer \(id)")
                 perform(core.commandDone(id, command, request: request))
                 perform(core.flush(now: now))

@@ -35,7 +35,7 @@ extension MonitorStore {
         counts[lifecycle, nil] += 1
         if unit == .bytes { totalBytes += total }
         touch()
-        if recordsEvents {
+        if !eventQueues.isEmpty {
             record(
                 .added(
                     time: time, id: id, name: name ?? OperationSnapshot.defaultName(id: id), kind: kind, unit: unit,
@@ -92,13 +92,15 @@ extension MonitorStore {
             return (from, op.explicitName, missing, op.kind, op.addedAt, op.startedAt)
         }
         guard let change else { return }
-        if tally != nil, lifecycle == .finished {
-            tally?.recordTransfer(change.missing, kind: change.kind)
+        if !tallies.isEmpty, lifecycle == .finished {
             let started = change.startedAt
-            tally?.recordFinish(
-                FinishedTiming(
-                    outcome: outcome ?? .succeeded, wait: started.map { $0 - change.addedAt },
-                    duration: started.map { time - $0 }))
+            let timing = FinishedTiming(
+                outcome: outcome ?? .succeeded, wait: started.map { $0 - change.addedAt },
+                duration: started.map { time - $0 })
+            for index in tallies.indices {
+                tallies[index].tally.recordTransfer(change.missing, kind: change.kind)
+                tallies[index].tally.recordFinish(timing)
+            }
         }
         counts[change.from, nil] -= 1
         counts[lifecycle, outcome] += 1
@@ -150,7 +152,7 @@ extension MonitorStore {
             return (completedDelta, totalDelta, op.totalBytes, newRate, retryName, op.kind, op.nextAttemptAt)
         }
         guard let change else { return }
-        if tally != nil { tally?.recordTransfer(change.completedDelta, kind: change.kind) }
+        for index in tallies.indices { tallies[index].tally.recordTransfer(change.completedDelta, kind: change.kind) }
         completedBytes += change.completedDelta
         totalBytes += change.totalDelta
         throughput.record(change.completedDelta, at: time)
@@ -184,7 +186,7 @@ extension MonitorStore {
     mutating func touch() { version &+= 1 }
 
     mutating func record(_ event: MonitorEvent) {
-        if recordsEvents { pendingEvents.append(event) }
+        for index in eventQueues.indices { eventQueues[index].events.append(event) }
     }
 
     /// A new history holding `first`, with room for the usual ready → executing → finished.

@@ -36,12 +36,12 @@ public struct MonitorStore: Sendable {
     var version: UInt64 = 0
     var isSuspended = false
     var maxConcurrentOperationCount = 1
-    /// Events since the last drain, when recording.
-    var pendingEvents: [MonitorEvent] = []
-    /// Whether `apply` calls record events for `drainEvents()`.
-    public var recordsEvents = false
-    /// Finish timings and transferred bytes for metrics, when collecting (`startTally()`).
-    var tally: MonitorTally?
+    /// Events since each reader's last drain, for every reader that reads now (reader 0 is the
+    /// store's own: `recordsEvents` and `drainEvents()`).
+    var eventQueues: [EventQueue] = []
+    /// Finish timings and transferred bytes for each metrics reader collecting now (reader 0:
+    /// `startTally()` and `takeTally()`).
+    var tallies: [TallyQueue] = []
     var nextID = 1
 
     public init(limits: Limits = Limits()) {
@@ -99,26 +99,26 @@ public struct MonitorStore: Sendable {
         positionByID[id].map { operations[$0] }
     }
 
+    /// Whether changes are recorded as events for `drainEvents()` (the store's own reader;
+    /// other readers of a `QueueMonitor` get their own copy of each event).
+    public var recordsEvents: Bool {
+        get { eventQueues.contains { $0.reader == 0 } }
+        set { setReading(newValue, reader: 0) }
+    }
+
     /// Starts collecting a `MonitorTally` (finishes and bytes from now on).
     public mutating func startTally() {
-        if tally == nil { tally = MonitorTally() }
+        startTally(reader: 0)
     }
 
     /// The tally so far with the current counts and settings; forgets the finish timings handed
     /// over. Nil unless collecting.
     public mutating func takeTally() -> MonitorTally? {
-        guard var taken = tally else { return nil }
-        taken.counts = counts
-        taken.isSuspended = isSuspended
-        taken.maxConcurrentOperationCount = maxConcurrentOperationCount
-        tally?.finished = []
-        tally?.droppedTimings = 0
-        return taken
+        takeTally(reader: 0)
     }
 
     /// Hands over and forgets the recorded events.
     public mutating func drainEvents() -> [MonitorEvent] {
-        defer { pendingEvents.removeAll(keepingCapacity: true) }
-        return pendingEvents
+        drainEvents(reader: 0)
     }
 }

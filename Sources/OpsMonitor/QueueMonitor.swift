@@ -31,6 +31,8 @@ public final class QueueMonitor: Sendable {
         var backlog = ChangeChunks()
         /// Rates of operations that report progress without one.
         var rates = RateEstimator()
+        /// The number the next event or tally reader gets (0 is the monitor's own).
+        var nextReaderID = 1
 
         /// The id of `op` if it is tracked or finished recently.
         func id(of op: Operation) -> Int? {
@@ -116,44 +118,42 @@ public final class QueueMonitor: Sendable {
         }
     }
 
-    /// Events recorded since the last call (only with `recordEvents`).
+    /// Events recorded since the last call (only with `recordEvents`). This is the monitor's own
+    /// reader, for one consumer; each other consumer takes its own `makeEventReader()`.
     public func drainEvents() -> [MonitorEvent] {
-        withAppliedState { state, _ in state.store.drainEvents() }
+        drainEvents(reader: 0)
     }
 
-    /// Turns event recording on or off (events not drained are dropped when it goes off) and
-    /// returns the picture at that moment: with recording on, the events drained later are
-    /// exactly the changes after it. A publisher records only while someone watches.
+    /// Turns event recording for `drainEvents()` on or off (events not drained are dropped when
+    /// it goes off) and returns the picture at that moment: with recording on, the events
+    /// drained later are exactly the changes after it.
     @discardableResult
     public func setRecordingEvents(_ on: Bool) -> QueueSnapshot {
-        withAppliedState { state, time in
-            if !on { _ = state.store.drainEvents() }
-            state.store.recordsEvents = on
-            return state.store.snapshot(time: time)
-        }
+        setReading(on, reader: 0)
     }
 
     /// Whether changes are recorded for `drainEvents()`.
     public var isRecordingEvents: Bool {
-        state.withLock { $0.store.recordsEvents }
+        state.withLock { $0.store.isReading(reader: 0) }
     }
 
-    /// Starts collecting a `MonitorTally` for metrics: finish timings and transferred bytes from
-    /// now on (counts are always current).
+    /// Starts collecting a `MonitorTally` for `takeTally()`: finish timings and transferred
+    /// bytes from now on (counts are always current). The monitor's own tally, for one
+    /// consumer; each other consumer takes its own `makeTallyReader()`.
     public func startTally() {
-        withAppliedState { state, _ in state.store.startTally() }
+        withAppliedState { state, _ in state.store.startTally(reader: 0) }
     }
 
     /// Everything seen so far applied, the tally with the current counts; the finish timings
     /// are handed over once. Nil before `startTally()`.
     public func takeTally() -> MonitorTally? {
-        withAppliedState { state, _ in state.store.takeTally() }
+        takeTally(reader: 0)
     }
 
     /// Events recorded since the last drain (only with `recordEvents`) and the picture right
     /// after the last of them, taken together: the snapshot is consistent with the events.
     public func drainEventsAndSnapshot() -> (events: [MonitorEvent], snapshot: QueueSnapshot) {
-        withAppliedState { state, time in (state.store.drainEvents(), state.store.snapshot(time: time)) }
+        drainEventsAndSnapshot(reader: 0)
     }
 
     /// Changes recorded and not applied yet (a look that applies nothing; for tests).

@@ -90,6 +90,22 @@ import Testing
             scraped.labelNames.isSubset(of: ["queue", "outcome", "state", "direction", "le"]), "no per-operation label")
     }
 
+    @Test func twoExportersOnOneMonitorEachSeeEveryFinish() throws {
+        let fixture = Fixture()
+        let second = PrometheusEndpoint()
+        let other = QueueMetrics(monitor: fixture.monitor, queueName: "images", factory: second.factory)
+        let ops = (0..<3).map { index in ClosureOperation(name: "op\(index)") {} }
+        fixture.queue.addOperations(ops, waitUntilFinished: true)
+        #expect(eventually { fixture.monitor.subscribedOperationCount == 0 })
+        let first = fixture.scrape()
+        other.update()
+        let again = Exposition(second.exposition())
+        let durations = #"opsdash_operation_duration_seconds_count{queue="images",outcome="succeeded"}"#
+        #expect(first[durations] == 3)
+        #expect(again[durations] == 3, "the second exporter's histogram has every finish too")
+        #expect(again[#"opsdash_operations_finished_total{queue="images",outcome="succeeded"}"#] == 3)
+    }
+
     @Test func transferredBytesAreCountedByDirection() {
         let fixture = Fixture()
         let plan = TransferPlan(totalBytes: 1_000, bandwidth: 1_000_000, chunkBytes: 1_000)
