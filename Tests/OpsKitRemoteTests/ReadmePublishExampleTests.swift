@@ -1,0 +1,56 @@
+import Foundation
+import OpsKit
+import OpsKitRemote
+import OpsMonitor
+import Testing
+
+/// README "Watching a running app": the publishing example as written there, compiled and run
+/// with the tests; a test below checks the README still shows these very lines.
+enum ReadmePublishExample {
+    static func run() throws -> (publisher: QueuePublisher, queue: ObservableOperationQueue) {
+        // README begin
+        let queue = ObservableOperationQueue()  // the queue your app runs its work on
+        let monitor = QueueMonitor(queue: queue, clock: LiveClock())
+        var options = QueuePublisher.Options()
+        options.app = "ingest"
+        options.allowControl = true  // omit for read-only viewers
+        let publisher = QueuePublisher(monitor: monitor, name: "uploads", options: options)
+        try publisher.start()  // or run it in your ServiceGroup: it is a Service
+        // README end
+        return (publisher, queue)
+    }
+}
+
+@Suite struct ReadmePublishExampleTests {
+    @Test func theExamplePublishesAQueueAndStopsCleanly() throws {
+        let (publisher, _) = try ReadmePublishExample.run()
+        #expect(FileManager.default.fileExists(atPath: publisher.socketPath))
+        #expect(PublishedQueue.list().contains { $0.label == "ingest/uploads" && $0.socket == publisher.socketPath })
+        publisher.stop()
+        #expect(!FileManager.default.fileExists(atPath: publisher.socketPath), "stop() removes the socket")
+    }
+
+    @Test func theReadmeShowsTheseLines() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Watching a running app"))
+        let block = try #require(readme[section.upperBound...].range(of: "```swift\n"))
+        let end = try #require(readme[block.upperBound...].range(of: "```"))
+        // Lines compared with runs of spaces as one (the README aligns its comments).
+        func normalized(_ line: Substring) -> String {
+            line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
+        let shown = readme[block.upperBound..<end.lowerBound].split(separator: "\n").map(normalized)
+        let example = try #require(source.range(of: "// README begin"))
+        let exampleEnd = try #require(source.range(of: "// README end"))
+        let compiled = Set(source[example.upperBound..<exampleEnd.lowerBound].split(separator: "\n").map(normalized))
+        for line in shown where !line.isEmpty && !line.hasPrefix("import ") && !line.hasPrefix("// …") {
+            #expect(compiled.contains(line), "README line not in the compiled example: \(line)")
+        }
+        for module in ["OpsKit", "OpsKitRemote", "OpsMonitor"] {
+            #expect(shown.contains("import \(module)"), "the README example imports \(module)")
+        }
+    }
+}
