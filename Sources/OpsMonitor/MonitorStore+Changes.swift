@@ -139,10 +139,17 @@ extension MonitorStore {
             let completedDelta = counted ? completed - op.completedBytes : 0
             let totalDelta = counted ? total - op.totalBytes : 0
             let newRate = op.lifecycle == .executing ? rate : 0
+            let newNext = op.lifecycle == .executing ? nextAttemptAt : nil
+            // The same values again (the final report the monitor applies at a finish, after
+            // the operation's own last one) change nothing and make no event.
+            guard
+                completed != op.completedBytes || total != op.totalBytes || newRate != op.bytesPerSecond
+                    || retries != op.retries || newNext != op.nextAttemptAt
+            else { return nil }
             op.completedBytes = completed
             op.totalBytes = total
             op.bytesPerSecond = newRate
-            op.nextAttemptAt = op.lifecycle == .executing ? nextAttemptAt : nil
+            op.nextAttemptAt = newNext
             var retryName: String?
             if retries != op.retries, let retryLog {
                 op.retryLog = retryLog

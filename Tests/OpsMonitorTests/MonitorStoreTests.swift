@@ -100,3 +100,22 @@ import Testing
         #expect(before.version < store.version)
     }
 }
+
+/// A progress report with the values already shown changes nothing and makes no event (the
+/// monitor applies an operation's last progress again when it finishes).
+@Suite struct RepeatedProgressTests {
+    @Test func theSameProgressAgainMakesNoEvent() {
+        var store = MonitorStore()
+        store.recordsEvents = true
+        let id = store.add(
+            name: "a", kind: .download, lifecycle: .executing, totalBytes: 100, dependencies: [], time: .zero)
+        _ = store.drainEvents()
+        store.progress(id, completedBytes: 40, bytesPerSecond: 0, retries: 0, time: .seconds(1))
+        let version = store.version
+        store.progress(id, completedBytes: 40, totalBytes: 100, bytesPerSecond: 0, retries: 0, time: .seconds(2))
+        #expect(store.drainEvents().count == 1)
+        #expect(store.version == version, "nothing changed, so the dashboard has nothing to redraw")
+        store.progress(id, completedBytes: 40, bytesPerSecond: 5, retries: 0, time: .seconds(3))
+        #expect(store.drainEvents().count == 1, "a new rate is a change")
+    }
+}
