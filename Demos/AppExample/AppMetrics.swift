@@ -27,7 +27,7 @@ func serveMetrics(
             if let tally = publisher.tally() { remote.update(tally) }
             return endpoint.exposition()
         }
-        print("metrics at http://127.0.0.1:\(server.port)/metrics")
+        say("metrics at http://127.0.0.1:\(server.port)/metrics")
         return (metrics, remote, server)
     } catch {
         FileHandle.standardError.write(Data("AppExample: cannot serve metrics on port \(port): \(error)\n".utf8))

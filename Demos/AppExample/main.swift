@@ -103,9 +103,9 @@ let publisher = QueuePublisher(monitor: monitor, name: "images", options: publis
 let exporting = serveMetrics(for: monitor, queueName: "app.images", publisher: publisher)
 do {
     try publisher.start()
-    print("publishing on \(publisher.socketPath)")
+    say("publishing on \(publisher.socketPath)")
     if let tcp = publishing.tcp, let port = publisher.tcpPort {
-        print("and on tcp://\(tcp.host):\(port) (read token in \(tcp.readTokenFile))")
+        say("and on tcp://\(tcp.host):\(port) (read token in \(tcp.readTokenFile))")
     }
 } catch {
     FileHandle.standardError.write(Data("AppExample: \(error)\n".utf8))
@@ -117,7 +117,7 @@ let signalSources = watchStopSignals(interrupted)
 
 // KVO-style observation of the queue, the same source on Linux and macOS.
 let countToken = queue.observe(\.allOperationCount, options: [.new]) { _, change in
-    if change.newValue == 0 { print("queue drained") }
+    if change.newValue == 0 { say("queue drained") }
 }
 
 /// One round of work: six downloads, each followed by its thumbnail.
@@ -148,14 +148,14 @@ while !interrupted.isSet && (rounds == 0 || round < rounds) {
     while queue.allOperationCount > 0 && !interrupted.isSet {
         let snapshot = monitor.snapshot()
         let counts = snapshot.counts
-        print(
+        say(
             "t=\(String(format: "%.1f", snapshot.time.seconds))s executing \(counts.executing)/\(snapshot.maxConcurrentOperationCount), waiting \(counts.waiting), done \(counts.finished)/\(counts.total)"
         )
         // Any operation that reports progress shows it: the simulated downloads (bytes) and the
         // app's own thumbnails (tiles) alike.
         for row in snapshot.operations where row.lifecycle == .executing && row.totalBytes > 0 {
             let unit = row.unit == .items ? "tiles" : "bytes"
-            print(
+            say(
                 "  \(row.kind.rawValue) \(row.name): \(row.completedBytes)/\(row.totalBytes) \(unit), \(Int(row.bytesPerSecond))/s"
             )
         }
@@ -165,7 +165,7 @@ while !interrupted.isSet && (rounds == 0 || round < rounds) {
 if interrupted.isSet { queue.cancelAllOperations() }
 queue.waitUntilAllOperationsAreFinished()
 for row in monitor.snapshot().operations {
-    print(
+    say(
         "#\(row.id) \(row.name): \(row.outcome?.rawValue ?? row.lifecycle.rawValue)\(row.message.map { " (\($0))" } ?? "")"
     )
 }
@@ -174,3 +174,9 @@ publisher.stop()
 exporting?.server.shutdown()
 monitor.stop()
 _ = signalSources
+
+/// Writes `line` to stdout at once, also into a file or a pipe (where `print` would hold it in a
+/// buffer until exit), so "publishing on …" can be read while the app runs.
+func say(_ line: String) {
+    try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
+}

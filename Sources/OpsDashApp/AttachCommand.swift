@@ -46,6 +46,7 @@ struct AttachCommand: ParsableCommand {
     var record: String?
 
     func validate() throws {
+        if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
         if !(1...120).contains(fps) {
             throw ValidationError("--fps must be between 1 and 120 (got \(fps))")
         }
@@ -75,7 +76,7 @@ struct AttachCommand: ParsableCommand {
             }
         }
         defer { recorder?.finish() }
-        let resolved: RemoteTarget
+        var resolved: RemoteTarget
         let named: Bool
         switch resolve(published, directory: directory) {
         case .success(let target, let byName):
@@ -105,8 +106,9 @@ struct AttachCommand: ParsableCommand {
             return .usage
         }
         if case .unix(let path) = resolved, !named {
-            // A path the user gave: a socket of theirs that nobody else can swap.
-            do { try NamedSocket.verify(path) } catch {
+            // A path the user gave: a socket of theirs that nobody else can swap; connected to
+            // by its real path, so a symlink re-pointed later changes nothing.
+            do { resolved = .unix(try NamedSocket.verify(path)) } catch {
                 StandardStreams.error("opsdash: \(error)")
                 return .usage
             }

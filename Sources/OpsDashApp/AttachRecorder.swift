@@ -1,4 +1,5 @@
 import Foundation
+import OpsKit
 import OpsKitRemote
 import OpsMonitor
 import Synchronization
@@ -29,6 +30,9 @@ final class AttachRecorder: Sendable {
     /// attach that reaches nothing changes nothing.
     init(path: String) throws(RecordingError) {
         self.path = path
+        if let problem = RegularFile.writeProblem(path) {
+            throw RecordingError(path: path, line: 0, problem: problem)
+        }
         var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         created = fd >= 0
         if fd < 0, errno == EEXIST { fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }

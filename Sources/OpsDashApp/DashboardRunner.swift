@@ -53,6 +53,7 @@ enum DashboardRunner {
             StandardStreams.error("opsdash: \(error)")
             return nil
         }
+        DashboardNotices.screenOpened()
         start()
         let size = screen.size
         var version: UInt64?
@@ -82,6 +83,7 @@ enum DashboardRunner {
             },
             intercept: { key, state in source.handle(key, in: state) },
             stopSignal: { signals.received })
+        DashboardNotices.screenClosed()
         if let kept = screen.strayOutputPath {
             StandardStreams.error("opsdash: output written while the screen was up is in \(kept)")
         }

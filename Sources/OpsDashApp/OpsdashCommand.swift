@@ -68,6 +68,7 @@ struct OpsdashCommand: ParsableCommand {
     var listScenarios = false
 
     func validate() throws {
+        if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
         if let concurrency, !concurrencyRange.contains(concurrency) {
             throw ValidationError(
                 "--concurrency must be between \(concurrencyRange.lowerBound) and \(concurrencyRange.upperBound) (got \(concurrency))"

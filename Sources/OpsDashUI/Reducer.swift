@@ -131,6 +131,10 @@ private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Com
     case .quit: return [.quit]
     case .help: state.showHelp = true
     case .cancelSelected:
+        if state.source?.isReplay == true, let operation = state.selectedOperation {
+            // A recording cannot be changed, whatever the row: the source refuses it.
+            return [.cancel(operationID: operation.id)]
+        }
         guard let operation = state.selectedOperation else {
             state.message = "nothing selected to cancel"
             return []

@@ -9,7 +9,9 @@ public enum RemoteTarget: Sendable, Equatable, CustomStringConvertible {
     public init?(parsing text: String) {
         if text.hasPrefix("tcp://") {
             let rest = text.dropFirst(6)
-            guard let colon = rest.lastIndex(of: ":"), let port = Int(rest[rest.index(after: colon)...]),
+            let digits = rest[rest.index(after: rest.lastIndex(of: ":") ?? rest.startIndex)...]
+            guard let colon = rest.lastIndex(of: ":"), digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+                let port = Int(digits),
                 (1...65_535).contains(port), colon > rest.startIndex
             else { return nil }
             var host = rest[..<colon]

@@ -105,6 +105,10 @@ import Testing
             .flatMap { $0.split(separator: ":").last?.split(separator: "/").first }.flatMap { Int($0) }
         #expect(port.map { (1...65_535).contains($0) } == true, "\(shown.screen)")
         try tmux.sendKeys("q")
+        // After the screen closes, the same line is on stderr, not in a left-over log file.
+        let after = try tmux.waitUntil { tmux.exitStatus(in: $0) != nil }
+        #expect(after.screen.contains("opsdash: metrics at http://127.0.0.1:\(port ?? 0)/metrics"), "\(after.screen)")
+        #expect(!after.screen.contains("output written while the screen was up"), "\(after.screen)")
     }
 }
 

@@ -17,6 +17,7 @@ struct CommandValidationTests {
         (["--summary-every", "1"], "--summary-every needs --headless"),
         (["--headless", "--summary-every", "0"], "--summary-every must be a positive number of seconds (got 0.0)"),
         (["--headless", "--summary-every=-1"], "--summary-every must be a positive number of seconds (got -1.0)"),
+        (["--record", ""], "--record needs a file name"),
     ]
 
     @Test(arguments: 0..<refused.count)

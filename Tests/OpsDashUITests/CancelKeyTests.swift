@@ -73,4 +73,12 @@ import Testing
         _ = reduce(&state, .refused("replay: a recording cannot be changed"))
         #expect(render(state).lines[39].hasPrefix("replay: a recording cannot be changed"))
     }
+
+    @Test func cInAReplayGoesToTheSourceToBeRefusedEvenOnAFinishedRow() {
+        var state = Fixtures.state(Fixtures.midRun())
+        _ = reduce(
+            &state, .source(SourceStatus(label: "REPLAY q", detail: "", link: .connected, isReplay: true)))
+        #expect(state.selectedID == 1, "a finished row")
+        #expect(state.press(.character("c")) == [.cancel(operationID: 1)], "the source refuses it, as for any row")
+    }
 }

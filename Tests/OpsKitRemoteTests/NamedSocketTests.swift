@@ -32,20 +32,20 @@ import Testing
     @Test func aSocketInAPrivateDirectoryIsAccepted() throws {
         let (directory, path) = try Self.socket(inDirectoryWithMode: 0o700)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(throws: Never.self) { try NamedSocket.verify(path) }
+        #expect(throws: Never.self) { _ = try NamedSocket.verify(path) }
     }
 
     @Test func aSocketInAStickyWorldWritableDirectoryLikeTmpIsAccepted() throws {
         let (directory, path) = try Self.socket(inDirectoryWithMode: 0o1777)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(throws: Never.self) { try NamedSocket.verify(path) }
+        #expect(throws: Never.self) { _ = try NamedSocket.verify(path) }
     }
 
     @Test func aSocketOthersCouldSwapIsRefused() throws {
         let (directory, path) = try Self.socket(inDirectoryWithMode: 0o777)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(throws: RemoteError("refusing \(path): others may replace it in \(directory) (mode 777)")) {
-            try NamedSocket.verify(path)
+            _ = try NamedSocket.verify(path)
         }
     }
 
@@ -54,9 +54,39 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/plain.sock"
         #expect(FileManager.default.createFile(atPath: file, contents: Data()))
-        #expect(throws: RemoteError("refusing \(file): not a socket")) { try NamedSocket.verify(file) }
+        #expect(throws: RemoteError("refusing \(file): not a socket")) { _ = try NamedSocket.verify(file) }
         #expect(throws: RemoteError("cannot use \(directory)/none.sock: No such file or directory")) {
-            try NamedSocket.verify(directory + "/none.sock")
+            _ = try NamedSocket.verify(directory + "/none.sock")
+        }
+    }
+
+    @Test func aSymlinkIsJudgedByWhereItLeadsAndResolved() throws {
+        let (unsafe, socket) = try Self.socket(inDirectoryWithMode: 0o777)
+        defer { try? FileManager.default.removeItem(atPath: unsafe) }
+        let (safe, _) = try Self.socket(inDirectoryWithMode: 0o700)
+        defer { try? FileManager.default.removeItem(atPath: safe) }
+        let link = safe + "/link.sock"
+        #expect(symlink(socket, link) == 0)
+        #expect(throws: RemoteError("refusing \(link) (\(socket)): others may replace it in \(unsafe) (mode 777)")) {
+            _ = try NamedSocket.verify(link)
+        }
+        chmod(unsafe, 0o700)
+        #expect(try NamedSocket.verify(link) == socket, "connected by its real path, not through the link")
+    }
+
+    @Test func everyDirectoryUpToTheRootCounts() throws {
+        let (outer, _) = try Self.socket(inDirectoryWithMode: 0o700)
+        defer { try? FileManager.default.removeItem(atPath: outer) }
+        let inner = outer + "/inner"
+        #expect(mkdir(inner, 0o755) == 0)
+        let (elsewhere, original) = try Self.socket(inDirectoryWithMode: 0o700)
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        let path = inner + "/s.sock"
+        #expect(link(original, path) == 0)
+        #expect(try NamedSocket.verify(path) == path)
+        chmod(outer, 0o777)  // others could rename `inner` and put their own in its place
+        #expect(throws: RemoteError("refusing \(path): others may replace it in \(outer) (mode 777)")) {
+            _ = try NamedSocket.verify(path)
         }
     }
 }

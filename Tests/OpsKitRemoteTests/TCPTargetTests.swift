@@ -18,6 +18,8 @@ private let hasIPv6Loopback: Bool = {
         #expect(RemoteTarget(parsing: "tcp://[]:7391") == nil)
         #expect(RemoteTarget(parsing: "tcp://[::1:7391") == nil)
         #expect(RemoteTarget(parsing: "tcp://host:0") == nil)
+        #expect(RemoteTarget(parsing: "tcp://host:+7391") == nil, "a port is digits only")
+        #expect(RemoteTarget(parsing: "tcp://host:") == nil)
         #expect(RemoteTarget.tcp(host: "::1", port: 7391).description == "tcp://[::1]:7391")
         #expect(RemoteTarget.tcp(host: "127.0.0.1", port: 7391).description == "tcp://127.0.0.1:7391")
     }

@@ -60,6 +60,16 @@ package enum RegularFile {
         return "cannot read file: " + String(cString: strerror(code))
     }
 
+    /// Why `path` cannot be written as a file: nil if it does not exist yet or is a regular
+    /// file, else what it is ("is a pipe (FIFO), not a regular file"). A pipe would block the
+    /// writer until someone reads it, a device would swallow or refuse what is written.
+    package static func writeProblem(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFREG ? nil : typeProblem(type)
+    }
+
     /// What a file of type `type` (`st_mode & S_IFMT`) is, when it is not a regular file.
     static func typeProblem(_ type: mode_t) -> String {
         switch type {

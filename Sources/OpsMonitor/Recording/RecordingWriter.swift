@@ -1,4 +1,5 @@
 import Foundation
+import OpsKit
 
 /// Writes a recording (docs/RECORDINGS.md): the header line, then every event the monitor saw as
 /// the JSON Lines `--headless` writes with a `seq` added, and every so often a keyframe (a whole
@@ -39,10 +40,14 @@ public final class RecordingWriter {
     private var eventsSinceKeyframe = 0
     private var lastKeyframeLines = 0
 
-    /// Creates (or truncates) `path` and writes `header`.
+    /// Creates (or truncates) `path` and writes `header`. Only a regular file (or a new one) is
+    /// written: a pipe or a device is refused at once, never waited on.
     public init(path: String, header: RecordingHeader, policy: KeyframePolicy = .init()) throws(RecordingError) {
         self.path = path
         self.policy = policy
+        if let problem = RegularFile.writeProblem(path) {
+            throw RecordingError(path: path, line: 0, problem: problem)
+        }
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw RecordingError(path: path, line: 0, problem: "cannot create: \(String(cString: strerror(errno)))")
