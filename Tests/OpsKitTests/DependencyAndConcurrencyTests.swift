@@ -25,6 +25,9 @@ import Testing
         let all = [d, c, b, a] + chain.dropFirst()  // added in a scrambled order
         let tokens = all.map { watch($0, log) }
         queue.addOperations(all, waitUntilFinished: true)
+        // The last finish can be logged a moment after `waitUntilFinished` returns (the
+        // observer is told after the state is set).
+        #expect(eventually { log.events.count == all.count * 2 })
         let events = log.events
         func index(_ event: String) -> Int { events.firstIndex(of: event) ?? -1 }
         for op in all {
