@@ -80,7 +80,8 @@ public final class QueueMonitor: Sendable {
     let queueTokens = Mutex<[NSKeyValueObservation]>([])
 
     /// Starts watching `queue`, timing everything on `clock`. With `recordEvents`, every change is
-    /// also kept for `drainEvents()` (headless mode).
+    /// also kept for `drainEvents()` (headless mode) until drained: pass it only if you drain.
+    /// A `QueuePublisher` or `QueueMetrics` reads its own copy and needs none of this.
     public init(
         queue: ObservableOperationQueue, clock: any SimulationClock,
         limits: MonitorStore.Limits = .init(), recordEvents: Bool = false

@@ -19,7 +19,7 @@ final class Published {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         directory = root + "/opsdash"
         queue.isSuspended = true
-        monitor = QueueMonitor(queue: queue, clock: ManualClock(), recordEvents: true)
+        monitor = QueueMonitor(queue: queue, clock: ManualClock())
         var options = QueuePublisher.Options()
         options.app = "tests"
         options.directory = directory

@@ -33,7 +33,7 @@ func busyQueue(viewers: Int?, rate: Int, seconds: Double, name: String, sharedMe
     var published: QueuePublisher?
     var processes: [Process] = []
     if let viewers {
-        let made = QueueMonitor(queue: queue, clock: LiveClock(), recordEvents: true)
+        let made = QueueMonitor(queue: queue, clock: LiveClock())
         monitor = made
         let madePublisher = publisher(for: made, name: name)
         published = madePublisher

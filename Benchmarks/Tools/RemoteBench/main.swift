@@ -82,7 +82,7 @@ func run(_ setup: Setup, round: Int) -> (seconds: Double, cpu: Double, cpuUntilP
     case .monitored:
         monitor = QueueMonitor(queue: queue, clock: LiveClock(), recordEvents: false)
     case .published(let count):
-        let made = QueueMonitor(queue: queue, clock: LiveClock(), recordEvents: true)
+        let made = QueueMonitor(queue: queue, clock: LiveClock())
         monitor = made
         let made2 = publisher(for: made, name: "q\(round)-\(count)")
         published = made2
@@ -194,7 +194,7 @@ if arguments.contains("--throughput") { exit(0) }
 
 do {
     let queue = ObservableOperationQueue()
-    let monitor = QueueMonitor(queue: queue, clock: LiveClock(), recordEvents: true)
+    let monitor = QueueMonitor(queue: queue, clock: LiveClock())
     let stalledPublisher = publisher(for: monitor, name: "stalled")
     // Connect, say hello, never read.
     let descriptor = connectAndSayHello(stalledPublisher.socketPath)
@@ -229,7 +229,7 @@ do {
 do {
     let queue = ObservableOperationQueue()
     queue.isSuspended = true
-    let monitor = QueueMonitor(queue: queue, clock: LiveClock(), recordEvents: true)
+    let monitor = QueueMonitor(queue: queue, clock: LiveClock())
     let latencyPublisher = publisher(for: monitor, name: "latency")
     let sent = Mutex<[String: ContinuousClock.Instant]>([:])
     let seen = Mutex<[Double]>([])
