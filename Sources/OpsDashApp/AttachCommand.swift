@@ -101,7 +101,8 @@ struct AttachCommand: ParsableCommand {
             StandardStreams.error("opsdash: --token-file is only for tcp:// targets")
             return .usage
         }
-        if named, let refusal = Self.unsafe(directory) {
+        // A target that also reads as a path (app/queue) but was found by name: checked now.
+        if named, !byNameOnly, let refusal = Self.unsafe(directory) {
             StandardStreams.error("opsdash: \(refusal)")
             return .usage
         }

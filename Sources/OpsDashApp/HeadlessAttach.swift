@@ -98,7 +98,7 @@ struct HeadlessAttach {
             Thread.sleep(forTimeInterval: OutputPump.pollInterval)
         }
         if let refusal = viewer.refusal {
-            StandardStreams.error("opsdash: \(target) refused the connection: \(refusal.message) (\(refusal.code))")
+            StandardStreams.error("opsdash: \(target) refused the connection: \(refusal.reason)")
             return .usage
         }
         let snapshot = viewer.snapshot

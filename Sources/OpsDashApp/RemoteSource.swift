@@ -36,7 +36,7 @@ final class RemoteSource: DashboardSource {
         // wait shows it in the header instead, without retrying).
         if case .refused(let refusal) = viewer.waitForFirstAnswer(timeout: .seconds(2)) {
             viewer.stop()
-            StandardStreams.error("opsdash: \(target) refused the connection: \(refusal.message) (\(refusal.code))")
+            StandardStreams.error("opsdash: \(target) refused the connection: \(refusal.reason)")
             return .usage
         }
         let source = RemoteSource(viewer: viewer)
@@ -74,7 +74,7 @@ final class RemoteSource: DashboardSource {
         }
         switch viewer.perform(remote) {
         case .success: return nil
-        case .failure(let refusal): return "refused: \(refusal.message) (\(refusal.code))"
+        case .failure(let refusal): return "refused: \(refusal.reason)"
         }
     }
 

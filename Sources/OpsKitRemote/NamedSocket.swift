@@ -15,11 +15,7 @@ public enum NamedSocket {
         let real = String(cString: resolved)
         free(resolved)
         let shown = real == path ? path : "\(path) (\(real))"
-        do {
-            _ = try OwnedPath.check(real, is: S_IFSOCK, "socket", followingLinks: false)
-        } catch {
-            throw RemoteError(error.description.replacingOccurrences(of: real, with: shown))
-        }
+        _ = try OwnedPath.check(real, is: S_IFSOCK, "socket", shown: shown)
         var directory = (real as NSString).deletingLastPathComponent
         while true {
             var info = stat()

@@ -9,10 +9,10 @@ public enum RemoteTarget: Sendable, Equatable, CustomStringConvertible {
     public init?(parsing text: String) {
         if text.hasPrefix("tcp://") {
             let rest = text.dropFirst(6)
-            let digits = rest[rest.index(after: rest.lastIndex(of: ":") ?? rest.startIndex)...]
-            guard let colon = rest.lastIndex(of: ":"), digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-                let port = Int(digits),
-                (1...65_535).contains(port), colon > rest.startIndex
+            guard let colon = rest.lastIndex(of: ":"), colon > rest.startIndex else { return nil }
+            let digits = rest[rest.index(after: colon)...]
+            // Digits only: `Int` alone would take "+7391".
+            guard digits.allSatisfy({ ("0"..."9").contains($0) }), let port = Int(digits), (1...65_535).contains(port)
             else { return nil }
             var host = rest[..<colon]
             if host.hasPrefix("[") {

@@ -24,6 +24,9 @@ public final class RemoteViewer: Sendable {
     public struct Refusal: Error, Sendable, Equatable {
         public var code: String
         public var message: String
+
+        /// "wrong token (unauthorized)".
+        public var reason: String { "\(message) (\(code))" }
     }
 
     // Locking: `state` (Mutex) holds the protocol core and the link; `writer` (Mutex) serialises
@@ -274,7 +277,7 @@ public final class RemoteViewer: Sendable {
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
                 return state.withLock { state in
-                    if let refusal = state.refusal { return "\(refusal.message) (\(refusal.code))" }
+                    if let refusal = state.refusal { return refusal.reason }
                     return state.sawBye ? (state.lastReason ?? "app said bye") : "app went away"
                 }
             }

@@ -26,7 +26,7 @@ public enum RuntimeDirectory {
 
     /// Checks that `path` is a directory owned by this user with mode 0700 or stricter.
     public static func verify(_ path: String) throws(RemoteError) {
-        let info = try OwnedPath.check(path, is: S_IFDIR, "directory", followingLinks: false)
+        let info = try OwnedPath.check(path, is: S_IFDIR, "directory")
         guard info.st_mode & 0o077 == 0 else {
             throw RemoteError(
                 "refusing \(path): mode \(String(info.st_mode & 0o777, radix: 8)) lets others in (needs 700)")
