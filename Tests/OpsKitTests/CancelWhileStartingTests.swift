@@ -20,4 +20,47 @@ import Testing
         queue.cancelAllOperations()  // (only if it never finished: lets the test end)
         _ = cancelInGap
     }
+
+    /// A cancel that lands once the state reads executing but before `start()` runs the work
+    /// (pinned with an observer of `isExecuting`, which runs in that gap) is handled by
+    /// `cancel`: `operationDidCancel()` once, finished as cancelled, and the work never runs.
+    @Test func cancelOnceExecutingButBeforeTheWorkRunsNeverRunsTheWork() {
+        let queue = ObservableOperationQueue()
+        let op = ManualOperation(name: "cancel before work") { _ in Issue.record("the work ran after cancel") }
+        let cancelInGap = op.observe(\.isExecuting, options: [.new]) { op, change in
+            if change.newValue == true { op.cancel(reason: "before the work") }
+        }
+        queue.addOperation(op)
+        #expect(eventually(timeout: .seconds(10)) { op.isFinished }, "never finished: stuck executing")
+        #expect(op.outcome?.description == "cancelled: before the work")
+        #expect(op.cancelHooks.load(ordering: .relaxed) == 1)
+        queue.cancelAllOperations()
+        _ = cancelInGap
+    }
+}
+
+@Suite struct ConcurrentFinishTests {
+    /// A finish from another thread while the first finish is still being published (pinned with
+    /// a `.prior` observer of `isFinished`, which runs in that window and waits for the second
+    /// finish to return) is a quiet no-op, not an illegal transition.
+    @Test func aSecondFinishWhileTheFirstIsPublishedIsNotIllegal() {
+        let queue = ObservableOperationQueue()
+        let op = ManualOperation(name: "finished twice at once") { op in op.finish() }
+        let secondReturned = DispatchSemaphore(value: 0)
+        let racing = op.observe(\.isFinished, options: [.prior]) { op, change in
+            guard change.isPrior else { return }
+            DispatchQueue.global().async {
+                op.finish(error: SimulatedTransferError(message: "second", attempt: 1))
+                secondReturned.signal()
+            }
+            #expect(secondReturned.wait(timeout: .now() + 10) == .success, "the second finish blocked")
+        }
+        let illegal = recordingIllegalTransitions {
+            queue.addOperation(op)
+            queue.waitUntilAllOperationsAreFinished()
+        }.filter { $0.contains("(finished twice at once)") }
+        #expect(illegal == [])
+        #expect(op.outcome?.isSucceeded == true, "the first finish wins")
+        _ = racing
+    }
 }

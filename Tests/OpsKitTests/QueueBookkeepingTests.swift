@@ -68,6 +68,28 @@ import Testing
         queue.waitUntilAllOperationsAreFinished()
         #expect(queue.allOperationCount == 0 && queue.allOperations.isEmpty)
     }
+
+    /// Foundation lets an app set a `completionBlock` after adding the operation, which replaces
+    /// the one the queue wrapped to learn of the finish: the finish is still booked (by the
+    /// queue's sweep), the app's block runs, and waiting for the queue returns.
+    @Test func aCompletionBlockSetAfterAddingStillBooksTheFinish() {
+        let queue = ObservableOperationQueue()
+        queue.isSuspended = true
+        let op = BlockOperation {}
+        queue.addOperation(op)
+        let completed = DispatchSemaphore(value: 0)
+        op.completionBlock = { completed.signal() }
+        let counts = Recorder()
+        let token = queue.observe(\.operationCount, options: [.new]) { _, change in
+            counts.add("\(change.newValue ?? -1)")
+        }
+        queue.isSuspended = false
+        #expect(completed.wait(timeout: .now() + 10) == .success, "the app's completion block never ran")
+        #expect(eventually(timeout: .seconds(10)) { queue.allOperationCount == 0 }, "the finish was never booked")
+        #expect(counts.all == ["0"], "operationCount was published once, as 0")
+        if queue.allOperationCount == 0 { queue.waitUntilAllOperationsAreFinished() }  // (hung before the sweep)
+        _ = token
+    }
 }
 
 @Suite struct ExecutingOperationsTests {

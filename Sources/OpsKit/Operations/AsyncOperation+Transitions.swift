@@ -6,16 +6,28 @@ extension AsyncOperation {
     /// Claims and applies a transition, publishing it to observers and then to Foundation.
     @discardableResult
     func transition(to next: OperationState, outcome: OperationOutcome?) -> Bool {
-        let claim = locked.withLock { state -> (OperationState, ObservableOperationQueue?)? in
-            guard !state.transitioning, state.state.canTransition(to: next) else { return nil }
-            state.transitioning = true
-            return (state.state, next == .executing ? state.queue : nil)
-        }
-        guard let (previous, startingIn) = claim else {
-            let current = state
-            if !(current == .finished && next == .finished) {
-                IllegalTransitionReporter.report("\(describe()): illegal transition \(current) → \(next)")
+        let claim = locked.withLock { state -> TransitionClaim in
+            if let inFlight = state.transitioningTo {
+                // Two finishes at once (two callbacks, or a cancel and the work's own finish):
+                // the later one is a no-op, like a finish after the finish.
+                return inFlight == .finished && next == .finished ? .alreadyFinishing : .refused(state.state, inFlight)
             }
+            guard state.state.canTransition(to: next) else {
+                return state.state == .finished && next == .finished ? .alreadyFinishing : .refused(state.state, nil)
+            }
+            state.transitioningTo = next
+            return .claimed(state.state, next == .executing ? state.queue : nil)
+        }
+        let previous: OperationState
+        let startingIn: ObservableOperationQueue?
+        switch claim {
+        case .claimed(let from, let queue):
+            (previous, startingIn) = (from, queue)
+        case .alreadyFinishing:
+            return false
+        case .refused(let current, let inFlight):
+            let moving = inFlight.map { " (while moving to \($0))" } ?? ""
+            IllegalTransitionReporter.report("\(describe()): illegal transition \(current) → \(next)\(moving)")
             return false
         }
         let executingChanges = previous == .executing || next == .executing
@@ -30,7 +42,7 @@ extension AsyncOperation {
         let publisher = finishing ? currentThreadID() : nil
         let (listeners, queue, ticket) = locked.withLock { state in
             state.state = next
-            state.transitioning = false
+            state.transitioningTo = nil
             state.publishingFinishOn = publisher
             if let outcome { state.outcome = outcome }
             guard finishing else {
@@ -64,6 +76,16 @@ extension AsyncOperation {
         if executingChanges { didChangeValue(forKey: "isExecuting") }
         if finishing { didChangeValue(forKey: "isFinished") }
         return true
+    }
+
+    /// What a request for a transition got.
+    private enum TransitionClaim {
+        /// This caller makes it: from this state, telling this queue of a start.
+        case claimed(OperationState, ObservableOperationQueue?)
+        /// A finish while the operation finishes or has finished: nothing to do.
+        case alreadyFinishing
+        /// Not allowed from this state (or while a transition to the second one is under way).
+        case refused(OperationState, OperationState?)
     }
 
     private func keyWillChange(_ key: String, old: Bool) {

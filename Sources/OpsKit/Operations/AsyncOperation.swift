@@ -13,11 +13,12 @@ import Synchronization
 /// - observers (`observe(\.isFinished …)`) and the real `OperationQueue` see every change.
 open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sendable {
     // Locking: every mutable field lives in `locked` (a Mutex); notifications go out after it
-    // is released. `transitioning` claims a transition so concurrent ones are serialized.
+    // is released. `transitioningTo` claims a transition so concurrent ones are serialized.
     /// Internal (not private) only so that `AsyncOperation+*.swift` reach it.
     struct Locked {
         var state: OperationState = .ready
-        var transitioning = false
+        /// The state a transition in progress moves to (claimed, not yet applied); nil when none is.
+        var transitioningTo: OperationState?
         var cancelled = false
         var outcome: OperationOutcome?
         var cancellationReason: String?
@@ -143,13 +144,18 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
             return
         }
         guard transition(to: .executing, outcome: nil) else { return }
-        if let reason = claimRunningCancel() {
+        switch claimStart() {
+        case .execute:
+            execute()
+        case .cancel(let reason):
             // Cancelled after the check above, before the state read executing: that cancel
             // saw a ready operation and left the finish to this start.
             operationDidCancel()
             finish(outcome: .cancelled(reason: reason))
-        } else {
-            execute()
+        case .alreadyHandled:
+            // Cancelled once the state read executing: `cancel(reason:)` called
+            // `operationDidCancel()` and finishes it; the work must not start after that.
+            break
         }
         let thread = currentThreadID()
         locked.withLock { $0.startReturnedOn = thread }
@@ -187,6 +193,26 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         if claimRunningCancel() != nil {
             operationDidCancel()
             finish(outcome: .cancelled(reason: reason))
+        }
+    }
+
+    /// What `start()` does once the state reads executing.
+    private enum StartClaim {
+        case execute
+        /// Cancelled meanwhile, and nobody handled it: this start does (reason, possibly nil).
+        case cancel(String?)
+        /// Cancelled meanwhile and `cancel(reason:)` handles it (or finished already).
+        case alreadyHandled
+    }
+
+    /// Decides, in one look at the state, whether `start()` runs the work or a cancel that came
+    /// while it moved to executing (claiming that cancel, as `claimRunningCancel` does).
+    private func claimStart() -> StartClaim {
+        locked.withLock { state in
+            guard state.cancelled || state.state != .executing else { return .execute }
+            guard state.state == .executing, !state.runningCancelHandled else { return .alreadyHandled }
+            state.runningCancelHandled = true
+            return .cancel(state.cancellationReason)
         }
     }
 

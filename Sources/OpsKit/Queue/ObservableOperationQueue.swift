@@ -25,6 +25,11 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         var unfinished = UnfinishedOperations()
         var held: [ObjectIdentifier: HeldOperation] = [:]
         var barrier: Operation?
+        /// Unfinished operations that are not `AsyncOperation`s, by ticket: their finish is
+        /// learnt from a wrapped `completionBlock`, which the app may replace after adding them.
+        var plain: [UInt64: Operation] = [:]
+        /// Runs `sweepPlainOperations()` while `plain` is not empty.
+        var plainSweep: DispatchSourceTimer?
     }
 
     private struct HeldOperation {
@@ -179,7 +184,36 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
                 previous?()
                 self?.operationFinished(op, ticket: ticket)
             }
+            watchPlainOperation(op, ticket: ticket)
         }
+    }
+
+    /// Keeps `op` (not an `AsyncOperation`) where `sweepPlainOperations()` finds it: an app
+    /// that sets its `completionBlock` after adding it replaces the wrapper above, and the sweep
+    /// is then how the finish is learnt (within `plainSweepInterval`).
+    private func watchPlainOperation(_ op: Operation, ticket: UInt64) {
+        tracking.withLock { state in
+            state.plain[ticket] = op
+            guard state.plainSweep == nil else { return }
+            let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+            timer.schedule(
+                deadline: .now() + Self.plainSweepInterval, repeating: Self.plainSweepInterval,
+                leeway: .milliseconds(50))
+            timer.setEventHandler { [weak self] in self?.sweepPlainOperations() }
+            timer.resume()
+            state.plainSweep = timer
+        }
+    }
+
+    /// How often finished operations whose `completionBlock` was replaced are looked for.
+    static let plainSweepInterval = DispatchTimeInterval.milliseconds(250)
+
+    /// Books the finish of every plain operation that finished without its wrapped
+    /// `completionBlock` telling this queue (an app replaced it after adding the operation).
+    func sweepPlainOperations() {
+        // `isFinished` takes the operation's own lock: read outside this queue's.
+        let plain = tracking.withLock { $0.plain }
+        for (ticket, op) in plain where op.isFinished { operationFinished(op, ticket: ticket) }
     }
 
     /// Publishes that `op` (an `AsyncOperation` of this queue) started: an insertion into
@@ -205,6 +239,10 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
             let old = state.unfinished.count
             guard state.unfinished.remove(ticket: ticket, op) else { return nil }
             if state.barrier === op { state.barrier = nil }
+            if !state.plain.isEmpty, state.plain.removeValue(forKey: ticket) != nil, state.plain.isEmpty {
+                state.plainSweep?.cancel()
+                state.plainSweep = nil
+            }
             return (old, old - 1)
         }
         guard let (old, new) = change else { return }
@@ -287,5 +325,9 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         while allOperationCount > 0 { drained.wait() }
         drained.unlock()
         super.waitUntilAllOperationsAreFinished()
+    }
+
+    deinit {
+        tracking.withLock { $0.plainSweep?.cancel() }
     }
 }
