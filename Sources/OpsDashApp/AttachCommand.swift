@@ -35,7 +35,7 @@ struct AttachCommand: ParsableCommand {
     @Option(name: .customLong("token-file"), help: "File holding the token for a tcp:// target.")
     var tokenFile: String?
 
-    @Option(name: .long, help: "Dashboard frames per second (1...120).")
+    @Option(name: .long, parsing: .unconditional, help: "Dashboard frames per second (1...120).")
     var fps: Int = 20
 
     @Option(
@@ -63,6 +63,7 @@ struct AttachCommand: ParsableCommand {
             StandardStreams.error("opsdash: \(refusal)")
             return .usage
         }
+        if byNameOnly { PublishedQueue.removeLeftovers(in: directory) }
         let published = PublishedQueue.list(in: directory)
         if list {
             StandardStreams.write(AttachCommand.listing(published))
@@ -174,12 +175,22 @@ struct AttachCommand: ParsableCommand {
         }
         // A published app/queue wins over a relative path that looks the same.
         let matches = published.filter { $0.queue == target || $0.label == target || $0.app == target }
-        if matches.isEmpty, let parsed = RemoteTarget(parsing: target) { return .success(parsed, byName: false) }
+        if matches.isEmpty, let parsed = RemoteTarget(parsing: target), !Self.isUnpublishedName(target) {
+            return .success(parsed, byName: false)
+        }
         switch matches.count {
         case 1: return .success(.unix(matches[0].socket), byName: true)
         case 0: return .failure("no published queue named \(target) in \(directory)")
         default: return .failure("\(matches.count) published queues match \(target): use app/queue or the socket path")
         }
+    }
+
+    /// Whether `target` reads as an app/queue name (one `/`, not a path to an existing file):
+    /// then "no published queue named …" says more than "No such file or directory".
+    private static func isUnpublishedName(_ target: String) -> Bool {
+        let parts = target.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && !$0.hasPrefix(".") } && !target.hasSuffix(".sock")
+            && !FileManager.default.fileExists(atPath: target)
     }
 
     /// One line per queue, like `tmux ls`: "AppExample/images: pid 4242, since 12:03:04, 1 viewer (/run/…/x.sock)".

@@ -27,9 +27,7 @@ enum DashboardRunner {
             let exit = show(source, fps: command.fps, speed: command.speed, signals: signals, start: run.start)
         else { return .usage }
         let counts = run.monitor.snapshot().counts
-        StandardStreams.error(
-            "opsdash: \(counts.total) operations: \(counts.succeeded) succeeded, \(counts.failed) failed, "
-                + "\(counts.cancelled) cancelled, \(counts.total - counts.finished) unfinished")
+        StandardStreams.error("opsdash: \(summary(counts))")
         switch exit {
         case .signal(let number): return ExitStatus.forSignal(number)
         case .terminalClosed: return .hangup
@@ -37,6 +35,13 @@ enum DashboardRunner {
         }
         return ExitStatus.forCounts(
             failed: counts.failed, cancelled: counts.cancelled, unfinished: counts.total - counts.finished)
+    }
+
+    /// The one-line summary said on stderr when the dashboard closes: "21 operations: 18
+    /// succeeded, 1 failed, 2 cancelled, 0 unfinished".
+    static func summary(_ counts: StateCounts) -> String {
+        "\(counts.total) operations: \(counts.succeeded) succeeded, \(counts.failed) failed, "
+            + "\(counts.cancelled) cancelled, \(counts.total - counts.finished) unfinished"
     }
 
     /// Opens the screen, calls `start`, then runs the dashboard over `source` until the

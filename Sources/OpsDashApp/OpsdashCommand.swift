@@ -24,29 +24,33 @@ struct OpsdashCommand: ParsableCommand {
     var scenario: String = Scenarios.defaultName
 
     @Option(
-        name: .long,
+        name: .long, parsing: .unconditional,
         help:
             "Maximum concurrent operations (\(concurrencyRange.lowerBound)...\(concurrencyRange.upperBound)); default: the scenario's."
     )
     var concurrency: Int?
 
-    @Option(name: .long, help: "Random seed; default: the scenario's.")
+    @Option(name: .long, parsing: .unconditional, help: "Random seed; default: the scenario's.")
     var seed: UInt64?
 
-    @Option(name: .long, help: "Simulated time runs this many times faster than real time (0.01...10000).")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Simulated time runs this many times faster than real time (0.01...10000).")
     var speed: Double = 1
 
-    @Option(name: .long, help: "Dashboard frames per second (1...120).")
+    @Option(name: .long, parsing: .unconditional, help: "Dashboard frames per second (1...120).")
     var fps: Int = 20
 
     @Flag(name: .long, help: "No screen: write JSON Lines events to stdout, a summary last.")
     var headless = false
 
-    @Option(name: .customLong("summary-every"), help: "With --headless: a one-line status on stderr every N seconds.")
+    @Option(
+        name: .customLong("summary-every"), parsing: .unconditional,
+        help: "With --headless: a one-line status on stderr every N seconds.")
     var summaryEvery: Double?
 
     @Option(
-        name: .customLong("metrics-port"),
+        name: .customLong("metrics-port"), parsing: .unconditional,
         help: "Serve Prometheus metrics at http://127.0.0.1:N/metrics (0: a free port, printed on stderr).")
     var metricsPort: Int?
 

@@ -42,6 +42,10 @@ final class RemoteSource: DashboardSource {
         let source = RemoteSource(viewer: viewer)
         let exit = DashboardRunner.show(source, fps: fps, signals: signals)
         viewer.stop()
+        if exit != nil {
+            StandardStreams.error(
+                "opsdash: detached from \(target): \(DashboardRunner.summary(viewer.snapshot.counts))")
+        }
         switch exit {
         case nil: return .usage
         case .signal(let number)?: return ExitStatus.forSignal(number)
@@ -83,12 +87,15 @@ final class RemoteSource: DashboardSource {
         let label = status.welcome.map { "\($0.label)[\($0.pid)]" } ?? viewer.target.description
         switch status.link {
         case .connected:
-            let role = status.welcome?.role == .controller ? "control" : "read-only"
-            return SourceStatus(label: label, detail: "connected (\(role))", link: .connected)
+            let control = status.welcome?.role == .controller
+            return SourceStatus(
+                label: label, detail: "connected (\(control ? "control" : "read-only"))", link: .connected,
+                acceptsCommands: control)
         case .connecting:
-            return SourceStatus(label: label, detail: status.detail, link: .connecting)
+            return SourceStatus(label: label, detail: status.detail, link: .connecting, acceptsCommands: false)
         case .disconnected:
-            return SourceStatus(label: label, detail: "disconnected: \(status.detail)", link: .disconnected)
+            return SourceStatus(
+                label: label, detail: "disconnected: \(status.detail)", link: .disconnected, acceptsCommands: false)
         }
     }
 }

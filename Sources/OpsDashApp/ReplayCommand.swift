@@ -37,7 +37,7 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "No screen: write the recorded events to stdout, paced like the recording.")
     var headless = false
 
-    @Option(name: .long, help: "Dashboard frames per second (1...120).")
+    @Option(name: .long, parsing: .unconditional, help: "Dashboard frames per second (1...120).")
     var fps: Int = 20
 
     /// `--start-at` as a duration.

@@ -119,6 +119,14 @@ extension OperationSnapshot {
             : Format.bytes(completedBytes, of: totalBytes)
     }
 
+    /// `amountText` in at most `width` columns where it can be said shorter: a count of work
+    /// units too long for the BYTES column drops its " units" (the KIND column names them).
+    func amountText(fitting width: Int) -> String {
+        let text = amountText
+        guard text.count > width, countsUnits, text.hasSuffix(" units") else { return text }
+        return String(text.dropLast(" units".count))
+    }
+
     /// The current rate in the same unit as `amountText`; empty when not moving.
     var rateText: String {
         countsUnits ? Format.unitRate(bytesPerSecond) : Format.rate(bytesPerSecond)

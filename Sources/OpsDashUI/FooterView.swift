@@ -57,7 +57,7 @@ struct FooterView: Sendable, Equatable {
     private func render(into canvas: inout Canvas) {
         let width = canvas.width
         if case .cancelAllPrompt(let count) = content {
-            let text = " Cancel all \(count) unfinished operations? (y/n) "
+            let text = " Cancel all \(count) unfinished operation\(count == 1 ? "" : "s")? (y/n) "
             canvas.write(text, x: 0, y: 0, style: Theme.prompt, maxWidth: width)
             return
         }

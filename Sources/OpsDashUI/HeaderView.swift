@@ -83,7 +83,7 @@ struct HeaderView: Sendable, Equatable {
         let elapsedWidth = elapsed.reduce(0) { $0 + $1.width }
         // The title stops one column short of the clock rather than running into it.
         let titleWidth = elapsedWidth < width ? width - elapsedWidth - 1 : width
-        canvas.write(titleLine(width: titleWidth), x: 0, y: 0, maxWidth: titleWidth)
+        canvas.write(fitted(titleSegments(width: titleWidth), width: titleWidth), x: 0, y: 0, maxWidth: titleWidth)
         canvas.write(elapsed, x: width - elapsedWidth, y: 0, maxWidth: elapsedWidth)
         let counts = countsLine(short: false)
         let fits = counts.reduce(0) { $0 + $1.width } <= width
@@ -95,44 +95,68 @@ struct HeaderView: Sendable, Equatable {
     /// finished "opsdash │ DONE │ 23 succeeded, 1 failed, 1 cancelled │ sort id" (IDLE for an
     /// attached app, which may add more work). A replay's position and play state are kept
     /// whole in `width` columns: the recording's name before them is shortened first.
-    private func titleLine(width: Int) -> [Span] {
-        let separator = Span(" \(glyphs.vertical) ", Theme.border)
-        var spans = [Span("opsdash", Theme.title), separator]
+    private func titleSegments(width: Int) -> [[Span]] {
+        var segments: [[Span]] = [[Span("opsdash", Theme.title)]]
         if let source {
             var label = source.label
             var detail = source.detail
             if let playback = source.playback {
                 let shown = playback.text(glyphs: glyphs)
-                let room = width - spans.reduce(0) { $0 + $1.width } - DisplayWidth.of(shown) - 1
+                let room = width - DisplayWidth.of("opsdash") - 3 - DisplayWidth.of(shown) - 1
                 if DisplayWidth.of(label) > room { label = Self.shortened(label, to: room, glyphs: glyphs) }
                 detail = detail.isEmpty ? shown : shown + " " + detail
             }
-            spans.append(Span(label.isEmpty ? "" : label + " ", Theme.title))
-            spans.append(Span(detail, Theme.link(source.link)))
-            spans.append(separator)
+            segments.append([
+                Span(label.isEmpty ? "" : label + " ", Theme.title), Span(detail, Theme.link(source.link)),
+            ])
         }
         if isDrained {
-            spans.append(Span(isLiveApp ? " IDLE " : " DONE ", Theme.done))
-            spans.append(separator)
-            spans += outcomeSpans()
+            segments.append([Span(isLiveApp ? " IDLE " : " DONE ", Theme.done)])
+            segments.append(outcomeSpans())
         } else {
-            spans.append(
-                isSuspended
-                    ? Span(" PAUSED ", Theme.paused) : Span(" RUNNING ", Theme.running))
-            spans.append(separator)
-            spans += limitSpans()
+            segments.append([isSuspended ? Span(" PAUSED ", Theme.paused) : Span(" RUNNING ", Theme.running)])
+            segments.append(limitSpans())
         }
-        spans.append(separator)
-        spans.append(Span("sort ", Theme.label))
-        spans.append(Span(sort.rawValue, Theme.title))
+        segments.append([Span("sort ", Theme.label), Span(sort.rawValue, Theme.title)])
         if let filter {
-            spans.append(separator)
-            spans.append(Span("filter ", Theme.label))
-            spans.append(Span(filter, CellStyle(foreground: .yellow, bold: true)))
+            segments.append([Span("filter ", Theme.label), Span(filter, CellStyle(foreground: .yellow, bold: true))])
         }
         if showDependencies {
-            spans.append(separator)
-            spans.append(Span("dependency tree", Theme.title))
+            segments.append([Span("dependency tree", Theme.title)])
+        }
+        return segments
+    }
+
+    /// `segments` joined by separators in `width` columns: the segments after the first that
+    /// does not fit are left out, and that one is cut with an ellipsis unless it is one of the
+    /// last ones (sort, filter, tree), which are left out whole rather than shown cut.
+    private func fitted(_ segments: [[Span]], width: Int) -> [Span] {
+        let separator = Span(" \(glyphs.vertical) ", Theme.border)
+        let optionalFrom = segments.count - 1 - (filter == nil ? 0 : 1) - (showDependencies ? 1 : 0)
+        var spans: [Span] = []
+        var used = 0
+        for (index, segment) in segments.enumerated() {
+            let lead = index == 0 ? [] : [separator]
+            let parts = lead + segment
+            let needed = parts.reduce(0) { $0 + $1.width }
+            if used + needed <= width {
+                spans += parts
+                used += needed
+                continue
+            }
+            guard index < optionalFrom else { break }
+            for part in parts {
+                let room = width - used
+                guard room > 0 else { break }
+                if part.width <= room {
+                    spans.append(part)
+                    used += part.width
+                } else {
+                    spans.append(Span(Format.fit(part.text, room, ellipsis: glyphs.ellipsis), part.style))
+                    used = width
+                }
+            }
+            break
         }
         return spans
     }

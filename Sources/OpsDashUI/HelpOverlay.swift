@@ -49,9 +49,9 @@ struct HelpOverlay {
     var header: [(key: String, meaning: String)] {
         let unlimited = glyphs == .unicode ? "∞" : "max"
         return [
-            ("executing 3/4", "3 running now, at most 4 at once (the concurrency limit)"),
+            ("running 3/4", "3 running now, at most 4 at once (the concurrency limit)"),
             (
-                "executing 3/1",
+                "running 3/1",
                 "more running than the limit: it was lowered; running work finishes and nothing new starts until fewer than 1 run"
             ),
             ("yellow limit", "asked for with +/-, not yet applied by the queue"),

@@ -40,7 +40,7 @@ struct KeyBinding: Sendable {
                 .character("+"): .raiseLimit, .character("="): .raiseLimit,
                 .character("-"): .lowerLimit, .character("_"): .lowerLimit,
             ],
-            KeyLabel("+ =  -"),
+            KeyLabel("+ =  - _"),
             "raise / lower concurrency (\(concurrencyRange.lowerBound)-\(concurrencyRange.upperBound))",
             hint: FooterHint(rank: 6, KeyLabel("+/-"), "limit")),
         KeyBinding(

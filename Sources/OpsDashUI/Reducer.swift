@@ -147,8 +147,9 @@ private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Com
         return [.cancel(operationID: operation.id)]
     case .cancelAll:
         let count = unfinishedCount(state.snapshot)
-        if state.source?.isReplay == true {
-            // A recording cannot be changed: no question, the source refuses it at once.
+        if state.source?.acceptsCommands == false {
+            // A recording, or an app attached read-only or not connected: no question, the
+            // source refuses it at once.
             return [.cancelAll]
         } else if count > 0 {
             state.prompt = .cancelAll(count: count)

@@ -20,13 +20,20 @@ public struct SourceStatus: Sendable, Equatable {
     public var isReplay: Bool
     /// A replay's position, speed and play state, shown between `label` and `detail`.
     public var playback: Playback?
+    /// Whether the source may take commands now (a replay never does; an attached app only
+    /// when connected with control): when not, `C` is refused at once instead of asking first.
+    public var acceptsCommands: Bool
 
-    public init(label: String, detail: String, link: Link, isReplay: Bool = false, playback: Playback? = nil) {
+    public init(
+        label: String, detail: String, link: Link, isReplay: Bool = false, playback: Playback? = nil,
+        acceptsCommands: Bool = true
+    ) {
         self.label = label
         self.detail = detail
         self.link = link
         self.isReplay = isReplay || playback != nil
         self.playback = playback
+        self.acceptsCommands = acceptsCommands && !self.isReplay
     }
 }
 

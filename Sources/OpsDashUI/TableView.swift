@@ -133,7 +133,7 @@ struct TableView {
         case .percent:
             let known = operation.totalBytes > 0 || operation.outcome == .succeeded
             return (known ? Format.percent(operation.fraction) : "", .plain)
-        case .bytes: return (operation.amountText, .plain)
+        case .bytes: return (operation.amountText(fitting: TableColumn.bytes.width), .plain)
         case .rate: return (executing ? operation.rateText : "", CellStyle(foreground: .cyan))
         case .eta:
             let eta = Format.eta(

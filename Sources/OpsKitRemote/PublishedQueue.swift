@@ -62,6 +62,27 @@ public struct PublishedQueue: Sendable, Equatable {
         }
     }
 
+    /// Removes what publishers that ended without stopping (killed, crashed) left in
+    /// `directory`: the sidecar and socket of each process that no longer exists. Files of live
+    /// processes, and sockets outside `directory`, are left alone. Returns how many queues were
+    /// cleaned up.
+    @discardableResult
+    public static func removeLeftovers(in directory: String = RuntimeDirectory.path()) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return 0 }
+        var removed = 0
+        for name in names where name.hasSuffix(".json") {
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: path), data.count < 65_536,
+                let entry = PublishedQueue(json: Array(data)), entry.pid > 0,
+                kill(pid_t(entry.pid), 0) != 0, errno == ESRCH
+            else { continue }
+            if (entry.socket as NSString).deletingLastPathComponent == directory { unlink(entry.socket) }
+            unlink(path)
+            removed += 1
+        }
+        return removed
+    }
+
     /// The queues published in `directory` by processes still alive, oldest first.
     public static func list(in directory: String = RuntimeDirectory.path()) -> [PublishedQueue] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }

@@ -114,6 +114,9 @@ public final class QueuePublisher: Service, Sendable {
     /// Binds the socket(s) and starts serving. Throws a `RemoteError` naming the problem.
     public func start() throws {
         guard running.withLock({ $0 == nil }) else { return }
+        guard !monitor.isStopped else {
+            throw RemoteError("cannot publish \(options.app)/\(name): its QueueMonitor was stopped")
+        }
         let directory = (socketPath as NSString).deletingLastPathComponent
         try RuntimeDirectory.prepare(directory)
         guard socketPath.utf8.count < 104 else {

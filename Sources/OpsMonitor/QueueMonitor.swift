@@ -167,6 +167,11 @@ public final class QueueMonitor: Sendable {
         withAppliedState { state, _ in state.tracked.count }
     }
 
+    /// Whether `stop()` was called: the snapshot no longer follows the queue.
+    public var isStopped: Bool {
+        recorder.inbox.withLock { $0.stopped }
+    }
+
     /// Stops watching: what was seen so far is applied (the store stays readable), every KVO
     /// token is invalidated and later changes are ignored.
     public func stop() {

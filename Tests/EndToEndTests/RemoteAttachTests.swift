@@ -135,7 +135,11 @@ private func quit(_ tmux: TmuxSession) {
         #expect(ended.matched, "the app did not finish:\n\(ended.screen)")
         #expect(app.waitForExit())
         try tmux.sendKeys("q")
-        #expect(try tmux.waitUntil { tmux.exitStatus(in: $0) == 0 }.matched)
+        let quit = try tmux.waitUntil { tmux.exitStatus(in: $0) == 0 }
+        #expect(quit.matched)
+        #expect(
+            quit.screen.contains("opsdash: detached from ") && quit.screen.contains(" operations: "),
+            "q says what was seen, as a local run does:\n\(quit.screen)")
         let recording = try String(contentsOfFile: path, encoding: .utf8)
         #expect(
             recording.split(separator: "\n").first?.contains(#""app":"AppExample","queue":"images","started":""#)
@@ -171,6 +175,11 @@ private func quit(_ tmux: TmuxSession) {
             nothing.stderr == "opsdash: no published queues in \(runtime)/opsdash (start an app that publishes one)\n")
         let unknown = try runOpsdash(["attach", "nosuch"], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(unknown.stderr == "opsdash: no published queue named nosuch in \(runtime)/opsdash\n")
+        let unknownLabel = try runOpsdash(["attach", "gone/queue"], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(unknownLabel.status == 2)
+        #expect(
+            unknownLabel.stderr == "opsdash: no published queue named gone/queue in \(runtime)/opsdash\n",
+            "an app/queue that is not published reads as a name, not a missing file")
         let badFlag = try runOpsdash(["attach", "--fps", "0"], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(badFlag.status == 2 && badFlag.stderr.hasPrefix("opsdash: "))
     }

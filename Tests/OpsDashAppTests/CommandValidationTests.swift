@@ -18,6 +18,12 @@ struct CommandValidationTests {
         (["--headless", "--summary-every", "0"], "--summary-every must be a positive number of seconds (got 0.0)"),
         (["--headless", "--summary-every=-1"], "--summary-every must be a positive number of seconds (got -1.0)"),
         (["--record", ""], "--record needs a file name"),
+        // A negative number is the flag's value, not another flag ("Missing value for '--speed'").
+        (["--speed", "-1"], "--speed must be between 0.01 and 10000 (got -1.0)"),
+        (["--concurrency", "-2"], "--concurrency must be between 1 and 1024 (got -2)"),
+        (["--fps", "-5"], "--fps must be between 1 and 120 (got -5)"),
+        (["--metrics-port", "-1"], "--metrics-port must be between 0 and 65535 (got -1)"),
+        (["--headless", "--summary-every", "-1"], "--summary-every must be a positive number of seconds (got -1.0)"),
     ]
 
     @Test(arguments: 0..<refused.count)

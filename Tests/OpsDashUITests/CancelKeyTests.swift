@@ -74,6 +74,28 @@ import Testing
         #expect(render(state).lines[39].hasPrefix("replay: a recording cannot be changed"))
     }
 
+    @Test func capitalCOnAReadOnlyAttachAsksNothingButOnAControlAttachAsks() {
+        var state = Fixtures.state(Fixtures.midRun())
+        _ = reduce(
+            &state,
+            .source(
+                SourceStatus(label: "app/q", detail: "connected (read-only)", link: .connected, acceptsCommands: false))
+        )
+        #expect(state.press(.character("C")) == [.cancelAll], "the source refuses it: no y/n question first")
+        #expect(state.prompt == nil)
+        _ = reduce(&state, .source(SourceStatus(label: "app/q", detail: "connected (control)", link: .connected)))
+        #expect(state.press(.character("C")) == [])
+        #expect(state.prompt == .cancelAll(count: 9), "with control, the question comes first")
+    }
+
+    @Test func theQuestionSaysOperationForOne() {
+        let done = OperationSnapshot(id: 1, name: "a", lifecycle: .finished, outcome: .succeeded)
+        let running = OperationSnapshot(id: 2, name: "b", lifecycle: .executing)
+        var state = Fixtures.state(Fixtures.snapshot([done, running]))
+        state.press(.character("C"))
+        #expect(render(state).lines[39].hasPrefix(" Cancel all 1 unfinished operation? (y/n)"))
+    }
+
     @Test func cInAReplayGoesToTheSourceToBeRefusedEvenOnAFinishedRow() {
         var state = Fixtures.state(Fixtures.midRun())
         _ = reduce(

@@ -20,6 +20,27 @@ import Testing
         #expect(state.prompt == nil)
     }
 
+    /// On a narrow terminal the sort (and filter) segments are left out whole, never shown cut
+    /// ("sort i"); a segment that must show is cut with an ellipsis.
+    @Test func aNarrowHeaderLeavesOutWholeSegmentsOrCutsWithAnEllipsis() {
+        var snapshot = Fixtures.midRun()
+        snapshot.maxConcurrentOperationCount = 4
+        for width in 60...80 {
+            let line = render(Fixtures.state(snapshot, width: width, height: 24)).lines[0]
+            #expect(line.contains("sort id") || !line.contains("sort"), "width \(width): \(line)")
+        }
+        var attached = Fixtures.state(snapshot, width: 60, height: 24)
+        _ = reduce(
+            &attached,
+            .source(
+                SourceStatus(
+                    label: "AppExample/images[4242]", detail: "disconnected: app went away; retrying in 8 s",
+                    link: .disconnected)))
+        let line = render(attached).lines[0]
+        #expect(line.contains("…"), "the cut segment ends with an ellipsis: \(line)")
+        #expect(!line.contains("sort"))
+    }
+
     @Test func anUnlimitedQueueShowsInfinity() {
         var snapshot = Fixtures.midRun()
         snapshot.maxConcurrentOperationCount = -1

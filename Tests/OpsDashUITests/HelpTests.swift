@@ -9,7 +9,7 @@ import Testing
         let text = render(state).lines.joined(separator: "\n")
         for needle in [
             "RT", "AFTER", "TIME", "WHY", "retries used", "↓ ↑ ⚙ ·", "download, upload",
-            "executing 3/1", "limit", "Ctrl-L",
+            "running 3/1", "limit", "Ctrl-L",
         ] {
             #expect(text.contains(needle), "help lacks \(needle)")
         }

@@ -8,6 +8,36 @@ import Testing
 @testable import OpsKitRemote
 
 @Suite(.serialized) struct PublisherSocketTests {
+    /// A publisher killed without stopping leaves its sidecar and socket; the next attach removes
+    /// them (its pid no longer exists) and keeps a live publisher's.
+    @Test func leftoversOfPublishersThatDiedAreRemovedAndLiveOnesKept() throws {
+        let published = try Published()
+        try published.publisher.start()
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let socket = published.directory + "/dead.work.\(gone.processIdentifier).sock"
+        let sidecar = published.directory + "/dead.work.\(gone.processIdentifier).json"
+        #expect(FileManager.default.createFile(atPath: socket, contents: Data()))
+        try PublishedQueue(
+            app: "dead", queue: "work", pid: Int(gone.processIdentifier), started: 1, socket: socket, viewers: 0
+        ).write(to: sidecar)
+        #expect(PublishedQueue.removeLeftovers(in: published.directory) == 1)
+        #expect(!FileManager.default.fileExists(atPath: socket) && !FileManager.default.fileExists(atPath: sidecar))
+        #expect(PublishedQueue.list(in: published.directory).map(\.label) == ["tests/work"], "the live one stays")
+        #expect(FileManager.default.fileExists(atPath: published.publisher.socketPath))
+    }
+
+    @Test func aStoppedMonitorCannotBePublished() throws {
+        let published = try Published()
+        published.monitor.stop()
+        #expect(throws: RemoteError("cannot publish tests/work: its QueueMonitor was stopped")) {
+            try published.publisher.start()
+        }
+        #expect(PublishedQueue.list(in: published.directory).isEmpty, "nothing was published")
+    }
+
     @Test func aViewerSeesTheQueueAndGracefulStopSaysByeAndRemovesTheFiles() throws {
         let published = try Published()
         try published.publisher.start()

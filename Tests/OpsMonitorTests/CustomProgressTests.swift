@@ -123,6 +123,19 @@ final class IndexOperation: AsyncOperation, ProgressReportingOperation, @uncheck
         #expect(monitor.snapshot().totalBytes == 0)
     }
 
+    /// A simulated processing step counts work units (items), like a user's own: its units are
+    /// not bytes, so the queue's byte totals leave them out.
+    @Test func aSimulatedProcessingStepCountsItemsNotBytes() throws {
+        let clock = ManualClock()
+        let step = ProcessOperation(name: "resize", duration: .seconds(2), clock: clock)
+        let (queue, monitor) = try #require(running([step], clock: clock))
+        let row = try #require(monitor.snapshot().operations.first)
+        #expect(row.unit == .items && row.kind == .process && row.totalBytes == 2_000)
+        #expect(monitor.snapshot().totalBytes == 0)
+        queue.cancelAllOperations()
+        queue.waitUntilAllOperationsAreFinished()
+    }
+
     @Test func aSimulatedTransferWaitingToRetryCarriesWhenItsNextAttemptStarts() throws {
         let clock = ManualClock()
         let plan = TransferPlan(

@@ -32,6 +32,8 @@ struct ErrorMessageTests {
         (#"{"seed": 1e400}"#, "not valid JSON at line 1, column 10: number '1e400' is too large"),
         (#"{"seed": 1e-400}"#, "not valid JSON at line 1, column 10: number '1e-400' is too small (it would be 0)"),
         (#"{"name": "t", "name": "u"}"#, #"not valid JSON at line 1, column 15: duplicate field "name""#),
+        (#"{"name": "t", "na\u006de": "u"}"#, #"not valid JSON at line 1, column 15: duplicate field "na\u006de""#),
+        (#"{"na\u006de": "t", "name": "u"}"#, #"not valid JSON at line 1, column 20: duplicate field "name""#),
         (
             "{" + (1...40).map { "\"k\($0)\": 1" }.joined(separator: ", ")
                 + ",\n \"inner\": {\"k33\": 1, \"k1\": 2}, \"k3\": 2}",

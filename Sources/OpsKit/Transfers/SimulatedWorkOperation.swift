@@ -39,7 +39,8 @@ open class SimulatedWorkOperation: AsyncOperation, ProgressReportingOperation, @
         self.plan = plan
         self.clock = clock
         self.engine = Mutex(Engine(random: random))
-        self.progressStorage = ProgressStorage(total: plan.totalBytes, unit: .bytes)
+        // A processing step counts work units, not bytes: it adds nothing to the byte totals.
+        self.progressStorage = ProgressStorage(total: plan.totalBytes, unit: kind == .process ? .items : .bytes)
         super.init()
         self.name = name
     }
