@@ -27,6 +27,15 @@ import Testing
         try clock.checkNoScheduledWork()
     }
 
+    @Test func theAsyncFormRunsTheSameTimeline() async throws {
+        let clock = ManualClock()
+        let (queue, downloads) = serialDownloads(clock)
+        #expect(await clock.run(queue, step: .seconds(10)) { downloads.allSatisfy(\.isFinished) })
+        #expect(clock.now == .milliseconds(3 * 1_100))
+        #expect(await clock.waitUntilSettled(queue))
+        try clock.checkNoScheduledWork()
+    }
+
     @Test func itGivesUpAfterMaxSteps() {
         let clock = ManualClock()
         let (queue, downloads) = serialDownloads(clock)
