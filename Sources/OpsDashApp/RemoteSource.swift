@@ -43,8 +43,8 @@ final class RemoteSource: DashboardSource {
         let exit = DashboardRunner.show(source, fps: fps, signals: signals)
         viewer.stop()
         if exit != nil {
-            StandardStreams.error(
-                "opsdash: detached from \(target): \(DashboardRunner.summary(viewer.snapshot.counts))")
+            let label = viewer.status.welcome.map { "\($0.label)[\($0.pid)]" } ?? target.description
+            StandardStreams.error("opsdash: detached from \(label): \(DashboardRunner.summary(viewer.snapshot.counts))")
         }
         switch exit {
         case nil: return .usage

@@ -138,7 +138,7 @@ private func quit(_ tmux: TmuxSession) {
         let quit = try tmux.waitUntil { tmux.exitStatus(in: $0) == 0 }
         #expect(quit.matched)
         #expect(
-            quit.screen.contains("opsdash: detached from ") && quit.screen.contains(" operations: "),
+            quit.screen.contains("opsdash: detached from AppExample/images[") && quit.screen.contains(" operations: "),
             "q says what was seen, as a local run does:\n\(quit.screen)")
         let recording = try String(contentsOfFile: path, encoding: .utf8)
         #expect(
