@@ -39,17 +39,20 @@ struct HeadlessRunner {
     /// Runs to completion, until a signal, or until stdout can't be written; returns the exit
     /// status.
     func execute() -> ExitStatus {
+        // Adding a million operations takes seconds: a stop signal meanwhile still gets the
+        // summary so far (`beforeHandOver`: nothing was written yet, so an empty one).
+        run.start()
         signals.handOver()
         let output = OutputPump(descriptor: descriptor)
         defer { output.close() }
         var encoder = JSONLinesEncoder()
         var lastStatus = ContinuousClock.now
-        run.start()
         while true {
             if let failure = output.failure { return Self.report(failure) }
             if let number = signals.received {
                 run.clock.pause()
-                finishOutput(output, &encoder, interrupted: true)
+                let snapshot = finishOutput(output, &encoder, interrupted: true)
+                if summaryEvery != nil { StandardStreams.error(Self.statusLine(snapshot)) }
                 return output.endBySignal(number)
             }
             let drained = flush(output, &encoder)
@@ -75,6 +78,23 @@ struct HeadlessRunner {
                 StandardStreams.error(Self.statusLine(run.monitor.snapshot()))
             }
             if drained == 0 { Thread.sleep(forTimeInterval: pollInterval.seconds) }
+        }
+    }
+
+    /// Before the run starts (the scenario loading, the operations being added), a stop signal
+    /// ends the process from the signal watcher: this writes the summary of a run that wrote
+    /// no event yet, if the reader takes it within `lastLinesTimeout`, and with
+    /// `--summary-every` the status line.
+    static func summaryBeforeStart(descriptor: Int32, statusLine: Bool) -> @Sendable (Int32) -> Void {
+        { _ in
+            let empty = QueueSnapshot()
+            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            if poll(&ready, 1, Int32(lastLinesTimeout * 1000)) == 1, ready.revents & Int16(POLLOUT) != 0 {
+                // One line, shorter than PIPE_BUF: a pipe takes it whole or not at all.
+                _ = StandardStreams.write(
+                    JSONLinesEncoder.summary(empty, duration: .zero, interrupted: true), to: descriptor)
+            }
+            if statusLine { StandardStreams.error(Self.statusLine(empty)) }
         }
     }
 

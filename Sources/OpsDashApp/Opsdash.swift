@@ -76,6 +76,10 @@ public enum Opsdash {
             StandardStreams.write(ScenarioCatalog.listing())
             return .success
         }
+        if command.headless, !stdoutClosed {
+            signals.beforeHandOver(
+                HeadlessRunner.summaryBeforeStart(descriptor: 1, statusLine: command.summaryEvery != nil))
+        }
         let scenario: ResolvedScenario
         do {
             scenario = try ScenarioCatalog.load(command.scenario, seed: command.seed)

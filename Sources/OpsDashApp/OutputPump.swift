@@ -13,6 +13,10 @@ import Darwin
 /// back (headless mode pauses the simulated run). A non-blocking descriptor is waited on
 /// (`EAGAIN` → `poll`), never dropped. The first write error stops the writer: `failure` says
 /// which, and everything queued after it is discarded.
+///
+/// Into a pipe, each `write(2)` is whole lines of at most `PIPE_BUF` bytes, which the kernel
+/// writes all at once or not at all (`WholeLineWrites`): when the process ends while the
+/// reader stalls, the reader gets whole lines only, never the start of one.
 final class OutputPump: @unchecked Sendable {
     /// Why writing stopped.
     enum Failure: Error, Equatable {
@@ -29,10 +33,14 @@ final class OutputPump: @unchecked Sendable {
     private var closed = false
     private var failed: Failure?
     private let descriptor: Int32
+    /// Whether `descriptor` is a pipe (or FIFO): then writes are whole lines (`WholeLineWrites`).
+    private let isPipe: Bool
 
     /// Starts the writer thread for `descriptor`.
     init(descriptor: Int32 = 1) {
         self.descriptor = descriptor
+        var info = stat()
+        isPipe = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
         let thread = Thread { [self] in pump() }
         thread.name = "opsdash.output"
         thread.start()
@@ -89,7 +97,8 @@ final class OutputPump: @unchecked Sendable {
             }
             guard let batch else { break }
             for chunk in batch {
-                let result = Self.writeAll(chunk, to: descriptor)
+                let result =
+                    isPipe ? WholeLineWrites.write(chunk, to: descriptor) : Self.writeAll(chunk, to: descriptor)
                 condition.withLock {
                     if let result {
                         failed = result

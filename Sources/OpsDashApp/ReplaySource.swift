@@ -34,15 +34,19 @@ final class ReplaySource: DashboardSource {
 
     func snapshot(ifChangedSince version: UInt64?) -> QueueSnapshot? {
         var target = position
-        do {
-            // Skip long quiet stretches (--idle-limit): jump to just before the next event.
-            if let idleLimit, !isPaused, let next = try cursor.nextEventTime(), next - target > idleLimit {
-                setAnchor(next - idleLimit)
-                target = anchorTime
+        // Paused, the cursor is where the pause, a seek or a step left it (a step leaves events
+        // of the same time unapplied).
+        if !isPaused {
+            do {
+                // Skip long quiet stretches (--idle-limit): jump to just before the next event.
+                if let idleLimit, let next = try cursor.nextEventTime(), next - target > idleLimit {
+                    setAnchor(next - idleLimit)
+                    target = anchorTime
+                }
+                try cursor.advance(to: target)
+            } catch {
+                problem = error.description
             }
-            try cursor.advance(to: target)
-        } catch {
-            problem = error.description
         }
         let snapshot = cursor.builder.snapshot()
         let tenth = Int64(target.seconds * 10)
@@ -100,6 +104,9 @@ final class ReplaySource: DashboardSource {
     func togglePause() {
         setAnchor(position)
         isPaused.toggle()
+        guard isPaused else { return }
+        do { try cursor.advance(to: anchorTime) } catch { problem = error.description }
+        lastShown = nil
     }
 
     /// Jumps to `time` (clamped to the recording), from the nearest keyframe.
@@ -119,14 +126,15 @@ final class ReplaySource: DashboardSource {
         lastShown = nil
     }
 
-    /// Applies the next event and pauses there.
+    /// Applies the next event line, exactly one (a keyframe before it whole), and pauses there.
     func step() {
         if !isPaused { togglePause() }
         do {
-            if let next = try cursor.nextEventTime() { seek(to: next) }
+            if try cursor.step() { setAnchor(max(anchorTime, cursor.time)) }
         } catch {
             problem = error.description
         }
+        lastShown = nil
     }
 
     func setSpeed(_ newSpeed: Double) {

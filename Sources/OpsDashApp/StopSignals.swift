@@ -17,8 +17,8 @@ import Darwin
 /// stop signal never reaches the Swift runtime's own handlers (its SIGQUIT backtracer included).
 ///
 /// Until a run loop calls `handOver()` (while arguments are parsed and the scenario loads)
-/// there is nothing to restore or report, so a stop signal ends the process at once with
-/// 128 + its number.
+/// there is nothing to restore, so a stop signal ends the process at once with 128 + its
+/// number, after the last words set with `beforeHandOver` (headless mode's summary so far).
 final class StopSignals: Sendable {
     /// The signals that end a run: SIGHUP, SIGINT, SIGQUIT, SIGTERM.
     static let stopSet: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
@@ -26,6 +26,8 @@ final class StopSignals: Sendable {
     private let signals: [Int32]
     private let first = Atomic<Int32>(0)
     private let handedOver = Atomic<Bool>(false)
+    /// Said by the watcher thread when a stop signal comes before `handOver()`.
+    private let lastWords = Mutex<(@Sendable (Int32) -> Void)?>(nil)
     /// The watcher thread, once it has blocked the signals and is about to wait (for tests).
     private let watcher = Mutex<pthread_t?>(nil)
     private let watching = DispatchSemaphore(value: 0)
@@ -44,6 +46,12 @@ final class StopSignals: Sendable {
         thread.name = "opsdash.signals"
         thread.start()
         watching.wait()
+    }
+
+    /// What to do (on the watcher thread, quickly) when a stop signal comes before
+    /// `handOver()`, just before the process ends.
+    func beforeHandOver(_ action: @escaping @Sendable (Int32) -> Void) {
+        lastWords.withLock { $0 = action }
     }
 
     /// From now on a stop signal is only recorded, for the caller to poll with `received`.
@@ -73,7 +81,10 @@ final class StopSignals: Sendable {
             var number: Int32 = 0
             guard sigwait(&set, &number) == 0 else { continue }
             _ = first.compareExchange(expected: 0, desired: number, ordering: .releasing)
-            if !handedOver.load(ordering: .acquiring) { _exit(128 + number) }
+            if !handedOver.load(ordering: .acquiring) {
+                lastWords.withLock { $0 }?(number)
+                _exit(128 + number)
+            }
         }
     }
 

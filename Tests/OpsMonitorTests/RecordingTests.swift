@@ -64,8 +64,11 @@ import Testing
         try Self.writeRecording(path, operations: 20, policy: .init(interval: .seconds(1), events: 10))
         var cursor = try RecordingReader(path: path).cursor(at: .zero)
         var steps = 0
-        while try cursor.step() { steps += 1 }
-        #expect(steps == 20, "one step per distinct event time")
+        while try cursor.step() {
+            steps += 1
+            #expect(cursor.builder.snapshot().log.count <= steps, "one event line per step")
+        }
+        #expect(steps == 20 * 5, "one step per event line, those of the same time too")
         #expect(cursor.builder.snapshot().counts.finished == 20)
         #expect(cursor.isAtEnd)
     }

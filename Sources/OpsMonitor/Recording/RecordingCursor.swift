@@ -58,12 +58,7 @@ public struct RecordingCursor {
             try fill()
             guard let next = pending else { break }
             if let lineTime = next.time, lineTime > time, !builder.isReadingKeyframe { break }
-            pending = nil
-            do { try builder.apply(next.decoded.line) } catch {
-                throw RecordingError(path: reader.path, line: lineNumber, problem: error.message)
-            }
-            if let lineSeq = next.decoded.seq { seq = lineSeq }
-            if case .keyframeBegin(let header) = next.decoded.line { seq = header.seq }
+            try applyPending()
             if collecting, case .event = next.decoded.line { applied.append(next.text) }
         }
         self.time = max(self.time, time)
@@ -71,11 +66,30 @@ public struct RecordingCursor {
         return applied
     }
 
-    /// Applies the next event line (and any keyframe lines before it); false at the end.
+    /// Applies exactly one event line, the next one, and any keyframe before it (a keyframe is
+    /// applied whole, never half); the recording time moves to that event's. False when no
+    /// event is left (any keyframe lines left are applied).
     public mutating func step() throws(RecordingError) -> Bool {
-        guard let next = try nextEventTime() else { return false }
-        try advance(to: next)
-        return true
+        while true {
+            try fill()
+            guard let next = pending else { return false }
+            try applyPending()
+            if case .event(let event) = next.decoded.line {
+                time = max(time, event.time)
+                return true
+            }
+        }
+    }
+
+    /// Applies the pending line.
+    private mutating func applyPending() throws(RecordingError) {
+        guard let next = pending else { return }
+        pending = nil
+        do { try builder.apply(next.decoded.line) } catch {
+            throw RecordingError(path: reader.path, line: lineNumber, problem: error.message)
+        }
+        if let lineSeq = next.decoded.seq { seq = lineSeq }
+        if case .keyframeBegin(let header) = next.decoded.line { seq = header.seq }
     }
 
     private mutating func fill() throws(RecordingError) {

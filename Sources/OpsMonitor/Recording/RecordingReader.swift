@@ -1,6 +1,7 @@
 import Foundation
 
-/// Opens a recording, checks every line once, and indexes its keyframes by time and byte offset,
+/// Opens a recording, checks every line once (keyframes whole, times agreeing with them:
+/// `KeyframeCheck`), and indexes its keyframes by time and byte offset,
 /// so `cursor(at:)` starts from the nearest keyframe instead of the beginning. Memory: one line
 /// and one index entry per keyframe, whatever the recording's length.
 public final class RecordingReader: Sendable {
@@ -58,6 +59,7 @@ public final class RecordingReader: Sendable {
         var settingsChanged = false
         var number = 0
         var endOffset: UInt64 = 0
+        var keyframes = KeyframeCheck()
         do {
             var reader = try LineReader(handle: handle, offset: 0, maximumLength: Self.maximumLineLength)
             while let line = try reader.next() {
@@ -83,6 +85,9 @@ public final class RecordingReader: Sendable {
                     continue
                 }
                 _ = known
+                do { try keyframes.check(decoded.line, number: number, offset: line.offset) } catch {
+                    throw fail(error.line, error.text)
+                }
                 switch decoded.line {
                 case .event(let event):
                     if case .queue = event { settingsChanged = true }
@@ -120,6 +125,12 @@ public final class RecordingReader: Sendable {
             throw fail(number, "read failed: \(error)")
         }
         guard let header else { throw fail(0, "empty recording (no header line)") }
+        if let open = keyframes.open {
+            // Cut short at the end (a crash while writing it): replay stops before it.
+            warning = "\(path):\(open.line): last keyframe is incomplete (the file ends inside it); ignored"
+            if marks.last?.offset == open.offset { marks.removeLast() }
+            endOffset = open.offset
+        }
         self.header = header
         self.marks = marks
         self.duration = duration

@@ -1,0 +1,42 @@
+import Foundation
+import OpsMonitor
+import Testing
+
+@testable import OpsDashApp
+
+/// `.` in a replay applies one event line, however many share its time.
+@Suite struct ReplayStepTests {
+    @Test func eachStepAppliesOneEventLine() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "opsdash-step-\(UUID().uuidString).jsonl"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Ten operations added at the same time, then a keyframe, then one more event.
+        let header = RecordingHeader(app: "test", queue: "q", started: "2026-01-01T00:00:00Z", source: "local")
+        let writer = try RecordingWriter(path: path, header: header, policy: .init())
+        var store = MonitorStore()
+        store.recordsEvents = true
+        for index in 0..<10 {
+            _ = store.add(
+                name: "op\(index)", kind: .download, lifecycle: .ready, totalBytes: 100, dependencies: [],
+                time: .seconds(1))
+        }
+        try writer.append(store.drainEvents(), keyframe: store.snapshot(time: .seconds(1)))
+        store.transition(1, to: .executing, time: .seconds(2))
+        try writer.append(store.drainEvents(), keyframe: nil)
+        writer.close()
+
+        let source = try ReplaySource(
+            reader: RecordingReader(path: path), start: .zero, speed: 1, idleLimit: nil)
+        var seen: [Int] = []
+        // Each operation is two lines (`added`, then its first `state`).
+        for _ in 0..<21 {
+            source.step()
+            let snapshot = try #require(source.snapshot(ifChangedSince: nil))
+            seen.append(snapshot.operations.count + snapshot.counts.executing)
+        }
+        #expect(seen == (1...20).map { $0 / 2 } + [11], "one line per step, then the one state change")
+        #expect(source.isPaused)
+        #expect(source.position == .seconds(2))
+    }
+}
