@@ -64,3 +64,30 @@ import Testing
         _ = racing
     }
 }
+
+@Suite struct FreedDependentTests {
+    /// An operation cancelled and released while its dependency (in another, plain queue) has
+    /// not finished yet: when the dependency finishes, Foundation on Linux must not touch the
+    /// freed operation (it crashed with a bad pointer dereference).
+    @Test func aDependentFreedBeforeItsDependencyFinishesIsForgotten() {
+        let plain = OperationQueue()
+        plain.isSuspended = true
+        let dependency = BlockOperation {}
+        plain.addOperation(dependency)
+        let queue = ObservableOperationQueue()
+        weak var released: ManualOperation?
+        do {
+            let dependent = ManualOperation(name: "freed early") { _ in Issue.record("ran without its dependency") }
+            dependent.addDependency(dependency)
+            queue.addOperation(dependent)
+            dependent.cancel()
+            #expect(eventually(timeout: .seconds(10)) { dependent.isFinished })
+            queue.waitUntilAllOperationsAreFinished()
+            released = dependent
+        }
+        #expect(eventually(timeout: .seconds(10)) { released == nil }, "the dependent was not freed")
+        plain.isSuspended = false
+        plain.waitUntilAllOperationsAreFinished()  // crashed here
+        #expect(dependency.isFinished)
+    }
+}

@@ -60,6 +60,19 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         super.init()
     }
 
+    #if !canImport(ObjectiveC)
+    deinit {
+        // swift-corelibs-foundation keeps each dependent unretained in its dependency's books
+        // and reads it when the dependency finishes: a dependent freed first (cancelled and
+        // released while a dependency in another queue still runs) crashed the process then.
+        // Leaving those books on the way out prevents that.
+        guard hasHadDependencies else { return }
+        for dependency in super.dependencies where !dependency.isFinished {
+            super.removeDependency(dependency)
+        }
+    }
+    #endif
+
     // MARK: Overrides Foundation reads
 
     open override var isAsynchronous: Bool { true }
