@@ -44,6 +44,10 @@ enum DashboardRunner {
             + "\(counts.cancelled) cancelled, \(counts.total - counts.finished) unfinished"
     }
 
+    /// How long a notice (e.g. where metrics are served) stays in the message line unless a
+    /// key clears it first; it is said on stderr again when the screen closes.
+    static let noticeLifetime = Duration.seconds(10)
+
     /// Opens the screen, calls `start`, then runs the dashboard over `source` until the
     /// operator quits or a stop signal arrives; nil when the screen could not be opened (the
     /// reason is already on stderr).
@@ -64,6 +68,7 @@ enum DashboardRunner {
         var version: UInt64?
         var shownStatus: SourceStatus?
         var pending: [Action] = []
+        var notices: [(text: String, expires: ContinuousClock.Instant)] = []
         let exit = runDashboard(
             screen: screen, fps: fps,
             initial: DashboardState(width: size.width, height: size.height, glyphs: screen.glyphs, speed: speed),
@@ -78,7 +83,15 @@ enum DashboardRunner {
             updates: {
                 var actions = pending
                 pending = []
-                actions += DashboardNotices.take().map { Action.notice(ControlCharacterEscaping.escape($0)) }
+                let now = ContinuousClock.now
+                for notice in DashboardNotices.take().map(ControlCharacterEscaping.escape) {
+                    actions.append(.notice(notice))
+                    notices.append((notice, now + Self.noticeLifetime))
+                }
+                while let first = notices.first, first.expires <= now {
+                    actions.append(.noticeExpired(first.text))
+                    notices.removeFirst()
+                }
                 let status = source.status()
                 if status != shownStatus, let status {
                     shownStatus = status

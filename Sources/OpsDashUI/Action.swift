@@ -12,4 +12,7 @@ public enum Action: Sendable {
     /// Something opsdash says while the screen is up (where its stderr cannot be seen), e.g.
     /// where metrics are served; shows in the message line.
     case notice(String)
+    /// A notice has been up long enough: the message line goes back to the key hints if it
+    /// still shows that notice (a message said since stays).
+    case noticeExpired(String)
 }

@@ -29,6 +29,8 @@ public func reduce(_ state: inout DashboardState, _ action: Action) -> [Command]
         state.pendingConcurrency = nil
     case .notice(let text):
         state.message = text
+    case .noticeExpired(let text):
+        if state.message == text { state.message = nil }
     }
     refreshRows(&state)
     followSelection(&state)

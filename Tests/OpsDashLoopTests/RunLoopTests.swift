@@ -16,7 +16,7 @@ private func scriptedReduce(_ state: inout DashboardState, _ action: Action) -> 
     case .key(.character("C")): return [.cancelAll]
     case .key(.character("p")): return [.setSuspended(true)]
     case .key(.control("l")): return [.repaint]
-    case .key, .source, .refused, .notice: break
+    case .key, .source, .refused, .notice, .noticeExpired: break
     }
     return []
 }

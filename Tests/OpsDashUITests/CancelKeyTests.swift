@@ -104,3 +104,19 @@ import Testing
         #expect(state.press(.character("c")) == [.cancel(operationID: 1)], "the source refuses it, as for any row")
     }
 }
+
+/// A notice (e.g. where metrics are served) goes away when it expires, unless something else
+/// was said since.
+@Suite struct NoticeExpiryTests {
+    @Test func anExpiredNoticeGivesTheLineBackButALaterMessageStays() {
+        var state = Fixtures.state(Fixtures.midRun())
+        _ = reduce(&state, .notice("metrics at http://127.0.0.1:9464/metrics"))
+        #expect(state.message == "metrics at http://127.0.0.1:9464/metrics")
+        _ = reduce(&state, .noticeExpired("metrics at http://127.0.0.1:9464/metrics"))
+        #expect(state.message == nil)
+        _ = reduce(&state, .notice("recording stopped"))
+        _ = reduce(&state, .refused("read-only"))
+        _ = reduce(&state, .noticeExpired("recording stopped"))
+        #expect(state.message == "read-only", "a message said since the notice stays")
+    }
+}
