@@ -20,7 +20,8 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler {
     private let id: Int
     /// Between requests (or before the first): the next byte starts one.
     private var waiting = true
-    private var kept = false
+    /// Whether a request was answered: a later request's time runs from its own first byte.
+    private var answeredOne = false
     private var deadline: Scheduled<Void>?
 
     /// Times connection `id`, telling `registry` while it is in the middle of a request.
@@ -63,7 +64,7 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler {
             waiting = false
             registry.setBusy(id, true)
             // The first request's time runs from the connection's opening; a later one's from now.
-            if kept { arm(requestTimeout, context: context) }
+            if answeredOne { arm(requestTimeout, context: context) }
         }
         context.fireChannelRead(data)
     }
@@ -74,9 +75,9 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler {
             return
         }
         waiting = true
-        kept = true
+        answeredOne = true
         registry.setBusy(id, false)
-        arm(idleTimeout, context: context)
+        if context.channel.isActive { arm(idleTimeout, context: context) }
         promise?.succeed(())
     }
 

@@ -59,7 +59,8 @@ public final class MetricsHTTPServer: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let open = ConnectionRegistry(limit: limits.maxConnections)
         let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 128)
+            .serverChannelOption(.backlog, value: 1024)  // a flood waits in the kernel, not in SYN retries
+            .serverChannelOption(.maxMessagesPerRead, value: 16)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 let id = open.admit(channel)
