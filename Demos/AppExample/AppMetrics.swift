@@ -8,31 +8,27 @@ import OpsMonitor
 /// With `--metrics-port N` on the command line: the app picks swift-prometheus as its metrics
 /// backend, exports the monitor's metrics and serves them at http://127.0.0.1:N/metrics while it
 /// runs, with the publisher's `opsdash_remote_*` series read from its tally at each scrape.
-/// Returns what keeps them alive (nil without the flag or if the port cannot be bound).
+/// Returns what keeps them alive; a port that cannot be bound ends the app (one line, exit 2).
 func serveMetrics(
-    for monitor: QueueMonitor, queueName: String, publisher: QueuePublisher
-) -> (metrics: QueueMetrics, remote: RemoteMetrics, server: MetricsHTTPServer)? {
-    let arguments = CommandLine.arguments
-    guard let flag = arguments.firstIndex(of: "--metrics-port"), flag + 1 < arguments.count,
-        let port = Int(arguments[flag + 1])
-    else { return nil }
+    on port: Int, for monitor: QueueMonitor, queueName: String, publisher: QueuePublisher
+) -> (metrics: QueueMetrics, remote: RemoteMetrics, server: MetricsHTTPServer) {
     let endpoint = PrometheusEndpoint()
     MetricsSystem.bootstrap(endpoint.factory)  // the app's choice; OpsKitMetrics never bootstraps
     let metrics = QueueMetrics(monitor: monitor, queueName: queueName)
-    metrics.start(every: .seconds(1))
     let remote = RemoteMetrics(publishing: queueName)
+    let server: MetricsHTTPServer
     do {
-        let server = try MetricsHTTPServer(port: port) {
+        server = try MetricsHTTPServer(port: port) {
             metrics.update()
             if let tally = publisher.tally() { remote.update(tally) }
             return endpoint.exposition()
         }
-        say("metrics at http://127.0.0.1:\(server.port)/metrics")
-        return (metrics, remote, server)
     } catch {
-        FileHandle.standardError.write(Data("AppExample: cannot serve metrics on port \(port): \(error)\n".utf8))
-        return nil
+        failUsage("--metrics-port: cannot serve metrics on 127.0.0.1:\(port): \(error)")
     }
+    metrics.start(every: .seconds(1))
+    say("metrics at http://127.0.0.1:\(server.port)/metrics")
+    return (metrics, remote, server)
 }
 
 extension RemoteMetrics {

@@ -5,10 +5,11 @@
 //   opsdash attach                  # in another terminal: the live dashboard of this app
 //   swift run AppExample --metrics-port 9464   # also serves Prometheus metrics (AppMetrics.swift)
 //
-// Flags: --rounds N (0: until interrupted), --speed X (simulated time, default 4),
-// --allow-control (viewers may cancel, pause, resume and change the limit), --tcp-port N (also
-// publish over TCP on 127.0.0.1:N, 0 for any free port; the token files are made in the runtime
-// directory: `opsdash attach tcp://127.0.0.1:N --token-file …/AppExample.read.token`).
+// Flags (`--help`, AppArguments.swift): --rounds N (0: until interrupted), --speed X (simulated
+// time, default 4), --allow-control (viewers may cancel, pause, resume and change the limit),
+// --tcp-port N (also publish over TCP on 127.0.0.1:N, 0 for any free port; the token files are
+// made in the runtime directory: `opsdash attach tcp://127.0.0.1:N --token-file …/AppExample.read.token`),
+// --metrics-port N. A bad value, or a port that cannot be bound, is one line on stderr and exit 2.
 //
 // It defines one custom asynchronous operation (a "thumbnail" step that renders tiles on another
 // thread and reports each one, so the monitor shows its progress, rate and ETA like any
@@ -79,28 +80,42 @@ final class ThumbnailOperation: AsyncOperation, ProgressReportingOperation, @unc
     }
 }
 
-let arguments = CommandLine.arguments
-func flag(_ name: String) -> String? {
-    arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+let options: AppArguments
+do {
+    switch try AppArguments.parse(Array(CommandLine.arguments.dropFirst())) {
+    case .help:
+        print(AppArguments.usage)
+        exit(0)
+    case .run(let parsed):
+        options = parsed
+    }
+} catch {
+    failUsage(error.description)
 }
-let rounds = flag("--rounds").flatMap(Int.init) ?? 0
-let clock = LiveClock(speed: flag("--speed").flatMap(Double.init) ?? 4)
+let rounds = options.rounds
+let clock = LiveClock(speed: options.speed)
 let queue = ObservableOperationQueue(name: "app.images")
 queue.maxConcurrentOperationCount = 3
 let monitor = QueueMonitor(queue: queue, clock: clock)
 // Publish the queue so `opsdash attach` can watch it from another terminal.
 var publishing = QueuePublisher.Options()
 publishing.app = "AppExample"
-publishing.allowControl = arguments.contains("--allow-control")
-if let port = flag("--tcp-port").flatMap(Int.init) {
+publishing.allowControl = options.allowControl
+if let port = options.tcpPort {
     // TCP is opt-in and needs a token: the files are created (mode 0600) in the runtime directory.
     let directory = RuntimeDirectory.path()
-    publishing.tcp = .init(
-        port: port, readTokenFile: directory + "/AppExample.read.token",
-        controlTokenFile: publishing.allowControl ? directory + "/AppExample.control.token" : nil)
+    do {
+        publishing.tcp = try .init(
+            port: port, readTokenFile: directory + "/AppExample.read.token",
+            controlTokenFile: publishing.allowControl ? directory + "/AppExample.control.token" : nil)
+    } catch {
+        failUsage("--tcp-port: \(error)")
+    }
 }
 let publisher = QueuePublisher(monitor: monitor, name: "images", options: publishing)
-let exporting = serveMetrics(for: monitor, queueName: "app.images", publisher: publisher)
+let exporting = options.metricsPort.map {
+    serveMetrics(on: $0, for: monitor, queueName: "app.images", publisher: publisher)
+}
 do {
     try publisher.start()
     say("publishing on \(publisher.socketPath)")
@@ -108,8 +123,7 @@ do {
         say("and on tcp://\(tcp.host):\(port) (read token in \(tcp.readTokenFile))")
     }
 } catch {
-    FileHandle.standardError.write(Data("AppExample: \(error)\n".utf8))
-    exit(2)
+    failUsage("\(error)")
 }
 // Ctrl-C or SIGTERM: stop adding work, say bye to viewers, remove the socket.
 let interrupted = StopRequest()

@@ -51,14 +51,26 @@ public final class QueuePublisher: Service, Sendable {
 
     /// TCP listening: loopback unless told otherwise, a token required.
     public struct TCPOptions: Sendable {
+        /// The ports that can be asked for (0 picks a free one; `tcpPort` says which).
+        public static let validPorts = 0...65535
+
+        /// The address to listen on.
         public var host: String
-        public var port: Int
+        /// The port to listen on, within `validPorts` (set by `init`, which checks it).
+        public private(set) var port: Int
         /// File with the read-only token (created with a random token, mode 0600, if missing).
         public var readTokenFile: String
         /// File with the control token (needs `allowControl`); nil for none.
         public var controlTokenFile: String?
 
-        public init(host: String = "127.0.0.1", port: Int, readTokenFile: String, controlTokenFile: String? = nil) {
+        /// Listening on `host:port`. Throws a `RemoteError` for a port outside `validPorts`
+        /// (e.g. "TCP port 70000 is out of range (0...65535; 0 picks a free port)").
+        public init(
+            host: String = "127.0.0.1", port: Int, readTokenFile: String, controlTokenFile: String? = nil
+        ) throws(RemoteError) {
+            guard Self.validPorts.contains(port) else {
+                throw RemoteError("TCP port \(port) is out of range (0...65535; 0 picks a free port)")
+            }
             self.host = host
             self.port = port
             self.readTokenFile = readTokenFile

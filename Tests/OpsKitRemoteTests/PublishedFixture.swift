@@ -26,7 +26,8 @@ final class Published {
         options.allowControl = allowControl
         options.pumpInterval = .milliseconds(5)
         if tcp {
-            options.tcp = .init(port: 0, readTokenFile: root + "/read.token", controlTokenFile: root + "/control.token")
+            options.tcp = try .init(
+                port: 0, readTokenFile: root + "/read.token", controlTokenFile: root + "/control.token")
         }
         configure(&options)
         publisher = QueuePublisher(monitor: monitor, name: "work", options: options)

@@ -24,6 +24,19 @@ private let hasIPv6Loopback: Bool = {
         #expect(RemoteTarget.tcp(host: "127.0.0.1", port: 7391).description == "tcp://127.0.0.1:7391")
     }
 
+    @Test(arguments: [70000, 65536, -1, Int.max, Int.min])
+    func tcpOptionsRefuseAnOutOfRangePort(_ port: Int) {
+        #expect(throws: RemoteError("TCP port \(port) is out of range (0...65535; 0 picks a free port)")) {
+            _ = try QueuePublisher.TCPOptions(port: port, readTokenFile: "/nonexistent/read.token")
+        }
+    }
+
+    @Test func tcpOptionsTakeEveryValidPort() throws {
+        for port in [0, 1, 7391, 65535] {
+            #expect(try QueuePublisher.TCPOptions(port: port, readTokenFile: "/nonexistent/read.token").port == port)
+        }
+    }
+
     @Test func anUnknownHostSaysItCannotBeResolved() {
         guard case .failure(let error) = RemoteTarget.tcp(host: "no-such-host.invalid", port: 7391).connect() else {
             Issue.record("connected to a host that does not exist")
