@@ -167,9 +167,13 @@ public final class QueuePublisher: Service, Sendable {
             servers.append(unix)
             guard chmod(socketPath, 0o600) == 0 else { throw RemoteError("cannot chmod \(socketPath)") }
             if let tcp = options.tcp {
-                servers.append(
-                    try Self.bootstrap(group: group, engine: engine, allowedUIDs: allowed, tcp: true)
-                        .bind(host: tcp.host, port: tcp.port).wait())
+                do {
+                    servers.append(
+                        try Self.bootstrap(group: group, engine: engine, allowedUIDs: allowed, tcp: true)
+                            .bind(host: tcp.host, port: tcp.port).wait())
+                } catch {
+                    throw RemoteError("cannot listen on tcp://\(tcp.host):\(tcp.port): \(error)")
+                }
             }
         } catch {
             for server in servers { try? server.close().wait() }

@@ -92,6 +92,10 @@ import Testing
             #expect(
                 run.stderr.hasPrefix("AppExample: --metrics-port: cannot serve metrics on 127.0.0.1:\(taken.port): "),
                 "\(run.stderr)")
+        } else {
+            #expect(
+                run.stderr.contains("cannot listen on tcp://127.0.0.1:\(taken.port): "), "names the port: \(run.stderr)"
+            )
         }
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
         #expect(!run.stdout.contains("queue drained"), "the app ran: \(run.stdout)")
