@@ -123,7 +123,9 @@ do {
         say("and on tcp://\(tcp.host):\(port) (read token in \(tcp.readTokenFile))")
     }
 } catch {
-    failUsage("\(error)")
+    // A TCP port that cannot be bound is the --tcp-port flag's problem.
+    let text = "\(error)"
+    failUsage(text.hasPrefix("cannot listen on tcp://") ? "--tcp-port: " + text : text)
 }
 // Ctrl-C or SIGTERM: stop adding work, say bye to viewers, remove the socket.
 let interrupted = StopRequest()

@@ -94,9 +94,12 @@ struct HeadlessRunner {
                 _ = StandardStreams.write(
                     JSONLinesEncoder.summary(empty, duration: .zero, interrupted: true), to: descriptor)
             }
-            if statusLine { StandardStreams.error(Self.statusLine(empty)) }
+            if statusLine { StandardStreams.error(Self.statusBeforeStart) }
         }
     }
+
+    /// The status line of a run stopped before it started (its limit is not known yet).
+    static let statusBeforeStart = "opsdash 0.0s: stopped before the run started, finished 0/0"
 
     /// A broken pipe ends the run quietly (the reader has what it wanted); any other write
     /// error is said once on stderr.

@@ -1,4 +1,6 @@
 import Dispatch
+import Foundation
+import OpsKit
 import OpsMonitor
 import Synchronization
 
@@ -29,6 +31,20 @@ final class LocalRecorder: Sendable {
         let (events, keyframe) = monitor.drainEventsAndSnapshot()
         try writer.append(events, keyframe: keyframe)
         state = Mutex(State(writer: writer, undelivered: events))
+    }
+
+    /// Why a recording cannot be written at `path`, checked without creating or changing
+    /// anything (a pipe, device or directory; a directory that is missing or not writable), or
+    /// nil.
+    static func targetProblem(_ path: String) -> RecordingError? {
+        if let problem = RegularFile.writeProblem(path) { return RecordingError(path: path, line: 0, problem: problem) }
+        let directory = (path as NSString).deletingLastPathComponent
+        if FileManager.default.fileExists(atPath: path) {
+            guard access(path, W_OK) != 0 else { return nil }
+        } else {
+            guard access(directory.isEmpty ? "." : directory, W_OK) != 0 else { return nil }
+        }
+        return RecordingError(path: path, line: 0, problem: "cannot create: \(String(cString: strerror(errno)))")
     }
 
     /// Drains the monitor's new events into the recording and returns them.

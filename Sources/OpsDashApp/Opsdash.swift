@@ -80,6 +80,12 @@ public enum Opsdash {
             signals.beforeHandOver(
                 HeadlessRunner.summaryBeforeStart(descriptor: 1, statusLine: command.summaryEvery != nil))
         }
+        // A --record target that cannot be written is refused before a large scenario loads
+        // (the file itself is created only once the run is ready).
+        if let record = command.record, let problem = LocalRecorder.targetProblem(record) {
+            StandardStreams.error("opsdash: \(problem)")
+            return .usage
+        }
         let scenario: ResolvedScenario
         do {
             scenario = try ScenarioCatalog.load(command.scenario, seed: command.seed)

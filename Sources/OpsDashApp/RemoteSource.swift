@@ -74,7 +74,9 @@ final class RemoteSource: DashboardSource {
         case .repaint, .quit: return nil
         }
         if viewer.status.welcome?.role == .observer {
-            return "refused: read-only attach (the app grants control only to controllers)"
+            return viewer.role == .observer
+                ? "refused: read-only attach (--read-only)"
+                : "refused: read-only attach (the app grants control only to controllers)"
         }
         switch viewer.perform(remote) {
         case .success: return nil

@@ -129,23 +129,36 @@ struct HeaderView: Sendable, Equatable {
 
     /// `segments` joined by separators in `width` columns: the segments after the first that
     /// does not fit are left out, and that one is cut with an ellipsis unless it is one of the
-    /// last ones (sort, filter, tree), which are left out whole rather than shown cut.
+    /// last ones (sort, filter, tree), which are left out whole rather than shown cut. An
+    /// attached app's label and link state give way to the run state, so that stays in view.
     private func fitted(_ segments: [[Span]], width: Int) -> [Span] {
         let separator = Span(" \(glyphs.vertical) ", Theme.border)
         let optionalFrom = segments.count - 1 - (filter == nil ? 0 : 1) - (showDependencies ? 1 : 0)
+        var segments = segments
+        if source != nil, segments.count > 2, source?.playback == nil {
+            // What must show whole: "opsdash", the source and the run state (RUNNING, IDLE…).
+            let mandatory = segments[..<min(3, optionalFrom)].enumerated().reduce(0) { total, item in
+                total + (item.offset == 0 ? 0 : separator.width) + item.element.reduce(0) { $0 + $1.width }
+            }
+            let sourceWidth = segments[1].reduce(0) { $0 + $1.width }
+            let room = sourceWidth - max(0, mandatory - width)
+            if room < sourceWidth { segments[1] = shrunk(segments[1], to: room) }
+        }
         var spans: [Span] = []
         var used = 0
-        for (index, segment) in segments.enumerated() {
+        for (index, segment) in segments.enumerated() where !segment.isEmpty {
             let lead = index == 0 ? [] : [separator]
-            let parts = lead + segment
-            let needed = parts.reduce(0) { $0 + $1.width }
+            let needed = (lead + segment).reduce(0) { $0 + $1.width }
             if used + needed <= width {
-                spans += parts
+                spans += lead + segment
                 used += needed
                 continue
             }
-            guard index < optionalFrom else { break }
-            for part in parts {
+            // Cut with an ellipsis, if enough of it shows to read (never a separator alone).
+            guard index < optionalFrom, width - used - separator.width >= 4 else { break }
+            spans += lead
+            used += separator.width
+            for part in segment {
                 let room = width - used
                 guard room > 0 else { break }
                 if part.width <= room {
@@ -159,6 +172,24 @@ struct HeaderView: Sendable, Equatable {
             break
         }
         return spans
+    }
+
+    /// A source segment (label, then link state) in `room` columns: the link state is cut
+    /// first, then the label; nothing when fewer than 8 columns are left.
+    private func shrunk(_ segment: [Span], to room: Int) -> [Span] {
+        guard room >= 8 else { return [] }
+        var result: [Span] = []
+        var left = room
+        for part in segment where left > 0 {
+            if part.width <= left {
+                result.append(part)
+                left -= part.width
+            } else {
+                result.append(Span(Format.fit(part.text, left, ellipsis: glyphs.ellipsis), part.style))
+                left = 0
+            }
+        }
+        return result
     }
 
     /// A source's label in `room` columns: cut with an ellipsis, only its first word when that

@@ -172,7 +172,7 @@ public final class QueuePublisher: Service, Sendable {
                         try Self.bootstrap(group: group, engine: engine, allowedUIDs: allowed, tcp: true)
                             .bind(host: tcp.host, port: tcp.port).wait())
                 } catch {
-                    throw RemoteError("cannot listen on tcp://\(tcp.host):\(tcp.port): \(error)")
+                    throw RemoteError("cannot listen on tcp://\(tcp.host):\(tcp.port): \(Self.reason(error))")
                 }
             }
         } catch {
@@ -180,7 +180,7 @@ public final class QueuePublisher: Service, Sendable {
             try? group.syncShutdownGracefully()
             unlink(socketPath)
             if let error = error as? RemoteError { throw error }
-            throw RemoteError("cannot listen on \(socketPath): \(error)")
+            throw RemoteError("cannot listen on \(socketPath): \(Self.reason(error))")
         }
         let sidecar = PublishedQueue(
             app: options.app, queue: name, pid: Int(getpid()), started: startedAt.timeIntervalSince1970,
@@ -274,6 +274,13 @@ public final class QueuePublisher: Service, Sendable {
     }
 
     /// Removes a socket left by a process that is gone: only after a connect to it failed.
+    /// A socket error in words: "Address already in use" for a failed system call, not
+    /// SwiftNIO's description of the call.
+    static func reason(_ error: any Error) -> String {
+        guard let failed = error as? IOError else { return "\(error)" }
+        return String(cString: strerror(failed.errnoCode))
+    }
+
     private func removeStaleSocket() throws(RemoteError) {
         var info = stat()
         guard lstat(socketPath, &info) == 0 else { return }

@@ -65,7 +65,9 @@ public final class RemoteViewer: Sendable {
     ]
 
     public let target: RemoteTarget
-    private let role: RemoteRole?
+    /// The role asked for: nil lets the app decide (control when it grants it), `.observer`
+    /// is a read-only attach by choice.
+    public let role: RemoteRole?
     private let token: String?
     private let reconnect: Bool
     let sharedMemory: Bool

@@ -166,6 +166,14 @@ import Darwin
         ])
         #expect(unwritable.status == 2)
         #expect(unwritable.stderr.hasPrefix("opsdash: /nonexistent/dir/rec.jsonl: cannot create: "))
+        // Checked before the scenario loads (a million operations take seconds): a scenario
+        // that does not exist is not even looked at.
+        let first = try runOpsdash([
+            "--headless", "--scenario", "/nonexistent/scenario.json", "--record", "/nonexistent/dir/rec.jsonl",
+        ])
+        #expect(first.status == 2)
+        #expect(first.stderr.hasPrefix("opsdash: /nonexistent/dir/rec.jsonl: cannot create: "), "\(first.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "/nonexistent/dir"))
     }
 
     @Test(.timeLimit(.minutes(1))) func aFIFOADeviceOrADirectoryIsRefusedAtOnce() throws {

@@ -94,8 +94,9 @@ import Testing
                 "\(run.stderr)")
         } else {
             #expect(
-                run.stderr.contains("cannot listen on tcp://127.0.0.1:\(taken.port): "), "names the port: \(run.stderr)"
-            )
+                run.stderr
+                    == "AppExample: --tcp-port: cannot listen on tcp://127.0.0.1:\(taken.port): Address already in use\n",
+                "names the flag and the port, in words: \(run.stderr)")
         }
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
         #expect(!run.stdout.contains("queue drained"), "the app ran: \(run.stdout)")

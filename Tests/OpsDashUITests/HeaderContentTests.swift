@@ -39,6 +39,19 @@ import Testing
         let line = render(attached).lines[0]
         #expect(line.contains("…"), "the cut segment ends with an ellipsis: \(line)")
         #expect(!line.contains("sort"))
+        // The app's label and link state give way before the run state; no separator is left
+        // with nothing after it.
+        for width in 60...80 {
+            var state = Fixtures.state(snapshot, width: width, height: 24)
+            _ = reduce(
+                &state,
+                .source(
+                    SourceStatus(
+                        label: "AppExample/images[22503]", detail: "connected (read-only)", link: .connected)))
+            let line = render(state).lines[0]
+            #expect(line.contains(" RUNNING "), "width \(width): \(line)")
+            #expect(!line.contains("│  elapsed") && !line.contains("│ elapsed"), "width \(width): \(line)")
+        }
     }
 
     @Test func anUnlimitedQueueShowsInfinity() {
