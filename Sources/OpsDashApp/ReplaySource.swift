@@ -128,7 +128,8 @@ final class ReplaySource: DashboardSource {
 
     /// Applies the next event line, exactly one (a keyframe before it whole), and pauses there.
     func step() {
-        if !isPaused { togglePause() }
+        // At the end there is nothing to step to: the status stays "end".
+        if !isPaused, position < reader.duration { togglePause() }
         do {
             if try cursor.step() { setAnchor(max(anchorTime, cursor.time)) }
         } catch {

@@ -38,5 +38,9 @@ import Testing
         #expect(seen == (1...20).map { $0 / 2 } + [11], "one line per step, then the one state change")
         #expect(source.isPaused)
         #expect(source.position == .seconds(2))
+        source.togglePause()
+        #expect(source.status()?.playback?.state == .end, "playing on at the end")
+        source.step()
+        #expect(source.status()?.playback?.state == .end, "a step at the end changes nothing")
     }
 }
