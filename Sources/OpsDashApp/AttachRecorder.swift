@@ -1,5 +1,4 @@
 import Foundation
-import OpsKit
 import OpsKitRemote
 import OpsMonitor
 import Synchronization
@@ -30,15 +29,11 @@ final class AttachRecorder: Sendable {
     /// attach that reaches nothing changes nothing.
     init(path: String) throws(RecordingError) {
         self.path = path
-        if let problem = RegularFile.writeProblem(path) {
-            throw RecordingError(path: path, line: 0, problem: problem)
-        }
+        if let error = RecordingError.notRegularFile(path) { throw error }
         var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         created = fd >= 0
         if fd < 0, errno == EEXIST { fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard fd >= 0 else {
-            throw RecordingError(path: path, line: 0, problem: "cannot create: \(String(cString: strerror(errno)))")
-        }
+        guard fd >= 0 else { throw .cannotCreate(path, code: errno) }
         close(fd)
     }
 

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import OpsKit
 import OpsMonitor
 import Synchronization
 
@@ -37,14 +36,14 @@ final class LocalRecorder: Sendable {
     /// anything (a pipe, device or directory; a directory that is missing or not writable), or
     /// nil.
     static func targetProblem(_ path: String) -> RecordingError? {
-        if let problem = RegularFile.writeProblem(path) { return RecordingError(path: path, line: 0, problem: problem) }
+        if let error = RecordingError.notRegularFile(path) { return error }
         let directory = (path as NSString).deletingLastPathComponent
         if FileManager.default.fileExists(atPath: path) {
             guard access(path, W_OK) != 0 else { return nil }
         } else {
             guard access(directory.isEmpty ? "." : directory, W_OK) != 0 else { return nil }
         }
-        return RecordingError(path: path, line: 0, problem: "cannot create: \(String(cString: strerror(errno)))")
+        return .cannotCreate(path, code: errno)
     }
 
     /// Drains the monitor's new events into the recording and returns them.

@@ -43,8 +43,8 @@ final class RemoteSource: DashboardSource {
         let exit = DashboardRunner.show(source, fps: fps, signals: signals)
         viewer.stop()
         if exit != nil {
-            let label = viewer.status.welcome.map { "\($0.label)[\($0.pid)]" } ?? target.description
-            StandardStreams.error("opsdash: detached from \(label): \(DashboardRunner.summary(viewer.snapshot.counts))")
+            let summary = DashboardRunner.summary(viewer.snapshot.counts)
+            StandardStreams.error("opsdash: detached from \(label(viewer.status, of: viewer)): \(summary)")
         }
         switch exit {
         case nil: return .usage
@@ -84,9 +84,15 @@ final class RemoteSource: DashboardSource {
         }
     }
 
+    /// What the header and the quit summary call the app: "app/queue[pid]" once it answered,
+    /// else the target.
+    private static func label(_ status: RemoteViewer.Status, of viewer: RemoteViewer) -> String {
+        status.welcome.map { "\($0.label)[\($0.pid)]" } ?? viewer.target.description
+    }
+
     func status() -> SourceStatus? {
         let status = viewer.status
-        let label = status.welcome.map { "\($0.label)[\($0.pid)]" } ?? viewer.target.description
+        let label = Self.label(status, of: viewer)
         switch status.link {
         case .connected:
             let control = status.welcome?.role == .controller

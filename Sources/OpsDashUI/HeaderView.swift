@@ -142,7 +142,8 @@ struct HeaderView: Sendable, Equatable {
             }
             let sourceWidth = segments[1].reduce(0) { $0 + $1.width }
             let room = sourceWidth - max(0, mandatory - width)
-            if room < sourceWidth { segments[1] = shrunk(segments[1], to: room) }
+            // The link state is cut first, then the label; under 8 columns, nothing is left.
+            if room < sourceWidth { segments[1] = room >= 8 ? cut(segments[1], to: room) : [] }
         }
         var spans: [Span] = []
         var used = 0
@@ -156,28 +157,15 @@ struct HeaderView: Sendable, Equatable {
             }
             // Cut with an ellipsis, if enough of it shows to read (never a separator alone).
             guard index < optionalFrom, width - used - separator.width >= 4 else { break }
-            spans += lead
-            used += separator.width
-            for part in segment {
-                let room = width - used
-                guard room > 0 else { break }
-                if part.width <= room {
-                    spans.append(part)
-                    used += part.width
-                } else {
-                    spans.append(Span(Format.fit(part.text, room, ellipsis: glyphs.ellipsis), part.style))
-                    used = width
-                }
-            }
+            spans += lead + cut(segment, to: width - used - separator.width)
             break
         }
         return spans
     }
 
-    /// A source segment (label, then link state) in `room` columns: the link state is cut
-    /// first, then the label; nothing when fewer than 8 columns are left.
-    private func shrunk(_ segment: [Span], to room: Int) -> [Span] {
-        guard room >= 8 else { return [] }
+    /// `segment` in `room` columns: its spans while they fit, the first that does not cut with
+    /// an ellipsis, nothing after it.
+    private func cut(_ segment: [Span], to room: Int) -> [Span] {
         var result: [Span] = []
         var left = room
         for part in segment where left > 0 {

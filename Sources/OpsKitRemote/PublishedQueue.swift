@@ -68,14 +68,9 @@ public struct PublishedQueue: Sendable, Equatable {
     /// cleaned up.
     @discardableResult
     public static func removeLeftovers(in directory: String = RuntimeDirectory.path()) -> Int {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return 0 }
         var removed = 0
-        for name in names where name.hasSuffix(".json") {
-            let path = (directory as NSString).appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: path), data.count < 65_536,
-                let entry = PublishedQueue(json: Array(data)), entry.pid > 0,
-                kill(pid_t(entry.pid), 0) != 0, errno == ESRCH
-            else { continue }
+        for (path, entry) in sidecars(in: directory) where entry.pid > 0 {
+            guard kill(pid_t(entry.pid), 0) != 0, errno == ESRCH else { continue }
             if (entry.socket as NSString).deletingLastPathComponent == directory { unlink(entry.socket) }
             unlink(path)
             removed += 1
@@ -85,17 +80,21 @@ public struct PublishedQueue: Sendable, Equatable {
 
     /// The queues published in `directory` by processes still alive, oldest first.
     public static func list(in directory: String = RuntimeDirectory.path()) -> [PublishedQueue] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        var found: [PublishedQueue] = []
-        for name in names where name.hasSuffix(".json") {
-            let path = (directory as NSString).appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: path), data.count < 65_536,
-                let entry = PublishedQueue(json: Array(data)),
-                kill(pid_t(entry.pid), 0) == 0 || errno == EPERM,
-                FileManager.default.fileExists(atPath: entry.socket)
-            else { continue }
-            found.append(entry)
+        let found = sidecars(in: directory).map(\.entry).filter {
+            (kill(pid_t($0.pid), 0) == 0 || errno == EPERM) && FileManager.default.fileExists(atPath: $0.socket)
         }
         return found.sorted { ($0.started, $0.socket) < ($1.started, $1.socket) }
+    }
+
+    /// Every sidecar in `directory` that reads as one (under 64 KiB), with its path.
+    private static func sidecars(in directory: String) -> [(path: String, entry: PublishedQueue)] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { $0.hasSuffix(".json") }.compactMap { name in
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: path), data.count < 65_536,
+                let entry = PublishedQueue(json: Array(data))
+            else { return nil }
+            return (path, entry)
+        }
     }
 }

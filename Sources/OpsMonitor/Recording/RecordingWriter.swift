@@ -1,5 +1,4 @@
 import Foundation
-import OpsKit
 
 /// Writes a recording (docs/RECORDINGS.md): the header line, then every event the monitor saw as
 /// the JSON Lines `--headless` writes with a `seq` added, and every so often a keyframe (a whole
@@ -45,13 +44,9 @@ public final class RecordingWriter {
     public init(path: String, header: RecordingHeader, policy: KeyframePolicy = .init()) throws(RecordingError) {
         self.path = path
         self.policy = policy
-        if let problem = RegularFile.writeProblem(path) {
-            throw RecordingError(path: path, line: 0, problem: problem)
-        }
+        if let error = RecordingError.notRegularFile(path) { throw error }
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw RecordingError(path: path, line: 0, problem: "cannot create: \(String(cString: strerror(errno)))")
-        }
+        guard fd >= 0 else { throw .cannotCreate(path, code: errno) }
         try write(header.line)
     }
 
