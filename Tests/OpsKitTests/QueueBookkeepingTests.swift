@@ -85,8 +85,10 @@ import Testing
         }
         queue.isSuspended = false
         #expect(completed.wait(timeout: .now() + 10) == .success, "the app's completion block never ran")
-        #expect(eventually(timeout: .seconds(10)) { queue.allOperationCount == 0 }, "the finish was never booked")
+        // The count drops under the queue's lock and is published just after: wait for the publication.
+        #expect(eventually(timeout: .seconds(10)) { !counts.all.isEmpty }, "the finish was never booked")
         #expect(counts.all == ["0"], "operationCount was published once, as 0")
+        #expect(queue.allOperationCount == 0)
         if queue.allOperationCount == 0 { queue.waitUntilAllOperationsAreFinished() }  // (hung before the sweep)
         _ = token
     }
