@@ -48,11 +48,15 @@ enum DashboardRunner {
     /// key clears it first; it is said on stderr again when the screen closes.
     static let noticeLifetime = Duration.seconds(10)
 
-    /// Opens the screen, calls `start`, then runs the dashboard over `source` until the
-    /// operator quits or a stop signal arrives; nil when the screen could not be opened (the
-    /// reason is already on stderr).
+    /// Opens the screen, calls `start` on another thread, and runs the dashboard over `source`
+    /// until the operator quits or a stop signal arrives; nil when the screen could not be
+    /// opened (the reason is already on stderr).
+    ///
+    /// `start` adds a scenario's operations, which takes seconds for a million of them: keys
+    /// and signals are answered meanwhile, and the table fills as they are added.
     static func show(
-        _ source: some DashboardSource, fps: Int, speed: Double = 1, signals: StopSignals, start: () -> Void = {}
+        _ source: some DashboardSource, fps: Int, speed: Double = 1, signals: StopSignals,
+        start: @escaping @Sendable () -> Void = {}
     ) -> DashboardExit? {
         signals.handOver()
         let screen: NcursesScreen
@@ -63,7 +67,7 @@ enum DashboardRunner {
             return nil
         }
         DashboardNotices.screenOpened()
-        start()
+        Thread.detachNewThread(start)
         let size = screen.size
         var version: UInt64?
         var shownStatus: SourceStatus?

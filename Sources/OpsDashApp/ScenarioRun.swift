@@ -20,10 +20,19 @@ final class ScenarioRun: Sendable {
         operations = Self.makeOperations(scenario, clock: clock)
     }
 
-    /// Adds every operation to the queue.
+    /// Adds every operation to the queue, `addBatch` at a time, so a dashboard shows the
+    /// first ones while a large scenario is still being added.
     func start() {
-        queue.addOperations(operations, waitUntilFinished: false)
+        var next = operations.startIndex
+        while next < operations.endIndex {
+            let end = min(next + Self.addBatch, operations.endIndex)
+            queue.addOperations(Array(operations[next..<end]), waitUntilFinished: false)
+            next = end
+        }
     }
+
+    /// How many operations `start` adds at once (a million take ~5 s to add in all).
+    static let addBatch = 10_000
 
     /// True once every operation finished and the monitor has recorded it.
     var isDone: Bool {

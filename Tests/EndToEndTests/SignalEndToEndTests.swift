@@ -25,6 +25,8 @@ enum StopRequest: CustomStringConvertible, Sendable {
 private struct DashboardUnderTest {
     let tmux: TmuxSession
     let pid: Int32
+    /// The screen when the dashboard first appeared.
+    let firstScreen: String
 
     init(
         _ build: OpsdashBuild, arguments: String = "", temporaryDirectory: String? = nil,
@@ -47,6 +49,7 @@ private struct DashboardUnderTest {
         }
         self.tmux = tmux
         self.pid = pid
+        firstScreen = shown.screen
     }
 }
 
@@ -92,6 +95,35 @@ func waitForEnd(of pid: Int32, timeout: Duration) -> Bool {
         #expect(ended.screen.contains("[tty sane]"), "\(ended.screen)")
         #expect(ended.screen.contains("opsdash: "), "the summary line after the screen closed")
         #expect(try !tmux.isAlternateScreen())
+    }
+
+    /// A scenario of 300,000 operations takes seconds to add: the dashboard is drawn before
+    /// they are all added, and `q` or Ctrl-C ends it meanwhile.
+    @Test(
+        .enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"),
+        arguments: zip(OpsdashBuild.allCases, ["q", "C-c"]))
+    func theDashboardAnswersWhileALargeScenarioIsStillBeingAdded(_ build: OpsdashBuild, _ key: String) throws {
+        let total = 300_000
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("opsdash-e2e-large-\(UUID().uuidString).json").path
+        let scenario = """
+            {"name": "large", "description": "many", "concurrency": 2, "seed": 1, "operations": [
+              {"id": "step-{i}", "kind": "process", "repeat": \(total), "duration": 1000}]}
+            """
+        try scenario.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let dashboard = try DashboardUnderTest(build, arguments: "--scenario \(shellQuote(file))")
+        let tmux = dashboard.tmux
+        defer { tmux.kill() }
+        // The first picture: the counts line ("waiting 0 … total N") before all are added.
+        let first = dashboard.firstScreen
+        let shown = first.firstMatch(of: /\btotal ([0-9]+)/).flatMap { Int($0.1) }
+        #expect(shown.map { $0 < total } == true, "\(first)")
+        try tmux.sendKeys(key)
+        #expect(waitForEnd(of: dashboard.pid, timeout: .seconds(15)), "\(build) still running after \(key)")
+        let ended = try tmux.waitUntil(timeout: .seconds(15)) { $0.contains("[tty ") }
+        #expect(ended.screen.contains("[tty sane]"), "\(ended.screen)")
+        #expect(ended.screen.contains("opsdash: "), "the summary line after the screen closed")
     }
 
     @Test(
