@@ -30,7 +30,9 @@ struct OpsdashCommand: ParsableCommand {
     )
     var concurrency: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: "Random seed; default: the scenario's.")
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Random seed, a whole number 0...18446744073709551615 (2^64-1); default: the scenario's.")
     var seed: UInt64?
 
     @Option(

@@ -7,7 +7,8 @@ struct ResponseWritten: Sendable {}
 /// Closes a connection whose request takes longer than `requestTimeout` from its first byte
 /// until its answer is written (from the connection's opening for the first request), or which
 /// stays idle between requests for longer than `idleTimeout`. First in the pipeline, so it sees
-/// the raw bytes: a client sending a byte at a time is timed from its first one.
+/// the raw bytes: a client sending a byte at a time is timed from its first one. A request cut
+/// off before any of its answer was written is told so first: `408 Request Timeout`.
 final class ConnectionDeadlineHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -22,6 +23,8 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler {
     private var waiting = true
     /// Whether a request was answered: a later request's time runs from its own first byte.
     private var answeredOne = false
+    /// Whether bytes of the current request's answer were written (no 408 can follow them).
+    private var answering = false
     private var deadline: Scheduled<Void>?
 
     /// Times connection `id`, telling `registry` while it is in the middle of a request.
@@ -69,22 +72,43 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler {
         context.fireChannelRead(data)
     }
 
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if !waiting { answering = true }
+        context.write(data, promise: promise)
+    }
+
     func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
         guard event is ResponseWritten else {
             context.triggerUserOutboundEvent(event, promise: promise)
             return
         }
         waiting = true
+        answering = false
         answeredOne = true
         registry.setBusy(id, false)
         if context.channel.isActive { arm(idleTimeout, context: context) }
         promise?.succeed(())
     }
 
-    /// Replaces the pending deadline with one `timeout` from now that closes the connection.
+    /// Replaces the pending deadline with one `timeout` from now that closes the connection,
+    /// after a 408 when part of a request came and none of its answer went.
     private func arm(_ timeout: TimeAmount, context: ChannelHandlerContext) {
         deadline?.cancel()
-        let channel = context.channel
-        deadline = context.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) { [self] in
+            guard !waiting, !answering else {
+                context.close(promise: nil)
+                return
+            }
+            answering = true
+            let reply = context.channel.allocator.buffer(string: Self.requestTimeoutReply)
+            context.writeAndFlush(wrapOutboundOut(.byteBuffer(reply))).assumeIsolated().whenComplete { _ in
+                context.close(promise: nil)
+            }
+        }
     }
+
+    /// What a client cut off in the middle of its request reads before the connection closes.
+    static let requestTimeoutReply =
+        "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        + "Content-Length: 16\r\n\r\nrequest timeout\n"
 }

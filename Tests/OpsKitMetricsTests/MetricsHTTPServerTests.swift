@@ -82,6 +82,18 @@ import Testing
         #expect(ContinuousClock.now - started >= .milliseconds(250))
     }
 
+    @Test func aRequestCutOffByTheTimeoutIsAnswered408ThenClosed() throws {
+        let server = try Self.server(requestTimeout: .milliseconds(300))
+        defer { server.shutdown() }
+        let client = try LoopbackClient(port: server.port)
+        client.send("GET /metrics HTTP/1.1\r\nHost: x\r\n")  // the blank line never comes
+        let (reply, closed) = client.readUntilClosed()
+        #expect(closed, "\(reply)")
+        #expect(reply.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(reply)")
+        #expect(reply.lowercased().contains("\r\nconnection: close\r\n"), "\(reply)")
+        #expect(reply.hasSuffix("\r\n\r\nrequest timeout\n"), "\(reply)")
+    }
+
     @Test func anIdleKeptAliveConnectionIsClosedAfterTheIdleTimeout() throws {
         let server = try Self.server(requestTimeout: .seconds(30), idleTimeout: .milliseconds(300))
         defer { server.shutdown() }
@@ -110,7 +122,7 @@ import Testing
             }
         }
         let (reply, closed) = slow.readUntilClosed()
-        #expect(closed && reply.isEmpty, "\(reply)")
+        #expect(closed && reply.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(reply)")
         #expect(sent < request.count, "the whole request went through")
     }
 
