@@ -85,7 +85,7 @@ enum DashboardRunner {
                 if let refusal = source.perform(command) { pending.append(.refused(refusal)) }
             },
             updates: {
-                var actions = pending
+                var actions = pending + source.sendWaitingCommands().map(Action.refused)
                 pending = []
                 let now = ContinuousClock.now
                 for notice in DashboardNotices.take().map(ControlCharacterEscaping.escape) {

@@ -12,9 +12,15 @@ protocol DashboardSource: AnyObject {
     func status() -> SourceStatus?
     /// Takes `key` before the dashboard does (true: handled), e.g. a replay's transport keys.
     func handle(_ key: Key, in state: DashboardState) -> Bool
+    /// Sends commands `perform` held back (an app's line limit), once per frame; returns why
+    /// any were refused.
+    func sendWaitingCommands() -> [String]
 }
 
 extension DashboardSource {
     /// Takes `key` before the dashboard does (true: handled); by default none.
     func handle(_ key: Key, in state: DashboardState) -> Bool { false }
+
+    /// Sends commands held back; by default none are.
+    func sendWaitingCommands() -> [String] { [] }
 }

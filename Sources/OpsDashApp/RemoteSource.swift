@@ -10,6 +10,7 @@ import OpsMonitor
 final class RemoteSource: DashboardSource {
     let viewer: RemoteViewer
     private var lastSecond = -1
+    private var outbox = CommandOutbox(now: .now)
 
     init(viewer: RemoteViewer) {
         self.viewer = viewer
@@ -78,10 +79,21 @@ final class RemoteSource: DashboardSource {
                 ? "refused: read-only attach (--read-only)"
                 : "refused: read-only attach (the app grants control only to controllers)"
         }
-        switch viewer.perform(remote) {
-        case .success: return nil
-        case .failure(let refusal): return "refused: \(refusal.reason)"
+        outbox.add(remote)
+        return sendWaitingCommands().last
+    }
+
+    /// Sends what the outbox lets go now; a command the app refuses says why.
+    func sendWaitingCommands() -> [String] {
+        guard !outbox.waiting.isEmpty else { return [] }
+        var refusals: [String] = []
+        for command in outbox.take(now: .now) {
+            if case .failure(let refusal) = viewer.perform(command) {
+                refusals.append("refused: \(refusal.reason)")
+                if refusal.code == "disconnected" { outbox.clear() }
+            }
         }
+        return refusals
     }
 
     /// What the header and the quit summary call the app: "app/queue[pid]" once it answered,

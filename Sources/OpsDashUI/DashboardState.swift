@@ -42,6 +42,8 @@ public struct DashboardState: Sendable {
     public var prompt: Prompt?
     /// A concurrency limit asked for and not yet confirmed by a snapshot.
     public var pendingConcurrency: Int?
+    /// A pause (true) or resume (false) asked for and not yet confirmed by a snapshot.
+    public var pendingSuspended: Bool?
     /// A one-line answer to the last key (e.g. why it did nothing), shown in the footer until
     /// the next key.
     public var message: String?
@@ -65,6 +67,12 @@ public struct DashboardState: Sendable {
     /// The concurrency limit to show: the pending request, or the snapshot's.
     public var effectiveConcurrency: Int {
         pendingConcurrency ?? snapshot.maxConcurrentOperationCount
+    }
+
+    /// Whether the queue is paused or asked to pause: a second `p` before the picture shows
+    /// the first one's effect toggles back.
+    public var effectiveSuspended: Bool {
+        pendingSuspended ?? snapshot.isSuspended
     }
 
     /// The selected operation, found in O(log n).

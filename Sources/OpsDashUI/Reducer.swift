@@ -12,6 +12,9 @@ public func reduce(_ state: inout DashboardState, _ action: Action) -> [Command]
         if state.pendingConcurrency == snapshot.maxConcurrentOperationCount {
             state.pendingConcurrency = nil
         }
+        if state.pendingSuspended == snapshot.isSuspended {
+            state.pendingSuspended = nil
+        }
         if case .cancelAll? = state.prompt {
             let count = unfinishedCount(snapshot)
             state.prompt = count == 0 ? nil : .cancelAll(count: count)
@@ -27,6 +30,7 @@ public func reduce(_ state: inout DashboardState, _ action: Action) -> [Command]
     case .refused(let reason):
         state.message = reason
         state.pendingConcurrency = nil
+        state.pendingSuspended = nil
     case .notice(let text):
         state.message = text
     case .noticeExpired(let text):
@@ -159,7 +163,9 @@ private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Com
             state.message = "nothing left to cancel: every operation has finished"
         }
     case .togglePause:
-        return [.setSuspended(!state.snapshot.isSuspended)]
+        let next = !state.effectiveSuspended
+        state.pendingSuspended = next
+        return [.setSuspended(next)]
     case .raiseLimit:
         return changeConcurrency(&state, by: 1)
     case .lowerLimit:

@@ -6,8 +6,8 @@ public enum RemoteProtocol {
     public static let versions: ClosedRange<Int> = 1...1
     /// The longest line either side accepts, newline excluded.
     public static let maximumLineLength = 65_536
-    /// Concurrency limits `set_limit` accepts.
-    public static let limitRange = 1...1_000
+    /// Concurrency limits `set_limit` accepts: the range `opsdash`'s `+` and `-` step within.
+    public static let limitRange = 1...1_024
 }
 
 /// A JSON string literal.

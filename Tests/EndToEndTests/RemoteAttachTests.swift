@@ -9,6 +9,34 @@ private func quit(_ tmux: TmuxSession) {
     tmux.kill()
 }
 
+/// AppExample publishing with control granted, and `opsdash attach images` in tmux showing it
+/// connected (and whatever else `until` waits for).
+private struct ControlledApp {
+    let runtime: String
+    let app: PublishingApp
+    let binary: String
+    let tmux: TmuxSession
+    /// The screen once the header said `connected (control)` and `until` held, or at the timeout.
+    let shown: (matched: Bool, screen: String)
+
+    init(until: (String) -> Bool) throws {
+        runtime = try PublishingApp.makeRuntime()
+        app = try PublishingApp(["--speed", "2", "--allow-control"], runtime: runtime)
+        binary = try #require(opsdashBinaryPath())
+        tmux = try TmuxSession(
+            command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach images")
+        let header = "AppExample/images[\(app.process.processIdentifier)] connected (control)"
+        shown = try tmux.waitUntil { $0.contains(header) && until($0) }
+    }
+
+    /// Quits the dashboard, stops the app and removes the runtime directory.
+    func close() {
+        quit(tmux)
+        app.stop(SIGKILL)
+        try? FileManager.default.removeItem(atPath: runtime)
+    }
+}
+
 /// `opsdash attach` against a real app process publishing its queue over a Unix socket.
 @Suite struct RemoteAttachTests {
     /// Over the shared-memory stream (the default for a local viewer) and over the socket only,
@@ -186,17 +214,10 @@ private func quit(_ tmux: TmuxSession) {
 
     @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
     func dashboardSteersTheAppAndShowsTheLink() throws {
-        let runtime = try PublishingApp.makeRuntime()
-        defer { try? FileManager.default.removeItem(atPath: runtime) }
-        let app = try PublishingApp(["--speed", "2", "--allow-control"], runtime: runtime)
-        let binary = try #require(opsdashBinaryPath())
-        let tmux = try TmuxSession(
-            command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach images")
-        defer { quit(tmux) }
-        let shown = try tmux.waitUntil {
-            $0.contains("AppExample/images[\(app.process.processIdentifier)] connected (control)") && $0.contains("#1 ")
-        }
-        #expect(shown.matched, "no connected header:\n\(shown.screen)")
+        let attached = try ControlledApp { $0.contains("#1 ") }
+        defer { attached.close() }
+        let (runtime, binary, tmux) = (attached.runtime, attached.binary, attached.tmux)
+        #expect(attached.shown.matched, "no connected header:\n\(attached.shown.screen)")
         try tmux.sendKeys("p")
         let paused = try tmux.waitUntil { $0.contains("PAUSED") }
         #expect(paused.matched, "the app's queue did not pause:\n\(paused.screen)")
@@ -241,6 +262,25 @@ private func quit(_ tmux: TmuxSession) {
         #expect(try readOnly.waitUntil { !$0.contains("refused:") }.matched)
         try readOnly.sendKeys("c")
         #expect(try readOnly.waitUntil { $0.contains("refused: read-only attach") }.matched, "c was not refused")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitUntil { tmux.exitStatus(in: $0) == 0 }.matched)
+    }
+
+    /// A held-down key sends faster than the app takes lines from a viewer (20 a second): the
+    /// dashboard paces and merges its commands, so nothing is refused and every press counts.
+    @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
+    func aHeldDownKeyStaysUnderTheAppsLineLimitAndEveryPressCounts() throws {
+        let attached = try ControlledApp { $0.contains("/3 ") }
+        defer { attached.close() }
+        let tmux = attached.tmux
+        #expect(attached.shown.matched, "no connected header with the limit at 3:\n\(attached.shown.screen)")
+        try tmux.sendKeys("-l", String(repeating: "+", count: 120) + String(repeating: "p", count: 61))
+        let settled = try tmux.waitUntil(timeout: .seconds(20)) { $0.contains("/123 ") && $0.contains("PAUSED") }
+        #expect(settled.matched, "the limit did not reach 123 with the queue paused:\n\(settled.screen)")
+        #expect(!settled.screen.contains("refused"), "\(settled.screen)")
+        #expect(settled.screen.contains("connected (control)"), "\(settled.screen)")
+        let applied = try tmux.waitUntil { $0.contains("set the concurrency limit to 123") }
+        #expect(applied.matched, "the app did not audit the last limit:\n\(applied.screen)")
         try tmux.sendKeys("q")
         #expect(try tmux.waitUntil { tmux.exitStatus(in: $0) == 0 }.matched)
     }

@@ -7,9 +7,28 @@ import Testing
     @Test func pAndSpaceToggleSuspension() {
         var running = Fixtures.state(Fixtures.midRun())
         #expect(running.press(.character("p")) == [.setSuspended(true)])
-        #expect(running.press(.character(" ")) == [.setSuspended(true)])
+        var spaced = Fixtures.state(Fixtures.midRun())
+        #expect(spaced.press(.character(" ")) == [.setSuspended(true)])
         var paused = Fixtures.state(Fixtures.midRun(suspended: true))
         #expect(paused.press(.character("p")) == [.setSuspended(false)])
+    }
+
+    /// Keys pressed faster than pictures arrive (a held-down key, an attached app) each toggle
+    /// from what the previous press asked for, not from the last picture.
+    @Test func pressesBeforeThePictureCatchesUpEachToggle() {
+        var state = Fixtures.state(Fixtures.midRun())
+        #expect(state.press(.character("p")) == [.setSuspended(true)])
+        #expect(state.press(.character("p")) == [.setSuspended(false)])
+        #expect(state.press(.character("p")) == [.setSuspended(true)])
+        // A picture from before the first press leaves the request standing…
+        _ = reduce(&state, .tick(Fixtures.midRun(version: 2)))
+        #expect(state.effectiveSuspended)
+        // …one showing the queue paused confirms it; a refusal forgets it.
+        _ = reduce(&state, .tick(Fixtures.midRun(suspended: true, version: 3)))
+        #expect(state.pendingSuspended == nil && state.effectiveSuspended)
+        #expect(state.press(.character("p")) == [.setSuspended(false)])
+        _ = reduce(&state, .refused("refused: not connected (disconnected)"))
+        #expect(state.pendingSuspended == nil && state.effectiveSuspended)
     }
 
     @Test func plusAndMinusChangeConcurrencyAndShowItAtOnce() {

@@ -102,7 +102,7 @@ import Testing
             ),
             (
                 #"{"cmd":"set_limit","id":4,"limit":0}"#,
-                #"{"event":"reply","id":4,"ok":false,"error":"bad_argument","message":"set_limit needs \"limit\": 1…1000"}"#
+                #"{"event":"reply","id":4,"ok":false,"error":"bad_argument","message":"set_limit needs \"limit\": 1…1024"}"#
             ),
             (
                 #"{"cmd":"explode","id":5}"#,
