@@ -163,7 +163,7 @@ struct AttachCommand: ParsableCommand {
             case 1: return .success(.unix(published[0].socket), byName: true)
             default:
                 StandardStreams.write(AttachCommand.listing(published))
-                StandardStreams.error("opsdash: \(published.count) published queues: name one (opsdash attach NAME)")
+                StandardStreams.error("opsdash: \(Self.severalPublished(published))")
                 return .failure("")
             }
         }
@@ -181,7 +181,7 @@ struct AttachCommand: ParsableCommand {
         switch matches.count {
         case 1: return .success(.unix(matches[0].socket), byName: true)
         case 0: return .failure("no published queue named \(target) in \(directory)")
-        default: return .failure("\(matches.count) published queues match \(target): use app/queue or the socket path")
+        default: return .failure(Self.ambiguity(of: target, among: matches))
         }
     }
 
