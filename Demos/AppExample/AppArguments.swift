@@ -18,7 +18,8 @@ struct AppArguments {
           --metrics-port N   serve Prometheus metrics at http://127.0.0.1:N/metrics, 0...65535 (0: any free port)
           --help             this text
 
-        Exit status: 0 when done (or interrupted), 2 for a bad flag or a port that cannot be used.
+        Exit status: 0 when done or stopped by Ctrl-C, SIGTERM or SIGHUP (a closed terminal; viewers
+        get a bye and the socket is removed), 2 for a bad flag or a port that cannot be used.
         """
 
     /// What the command line asks for.

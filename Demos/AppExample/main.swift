@@ -22,16 +22,17 @@ import OpsKitRemote
 import OpsMonitor
 import Synchronization
 
-/// Set once SIGINT or SIGTERM arrived.
+/// Set once SIGINT, SIGTERM or SIGHUP arrived.
 final class StopRequest: Sendable {
     private let flag = Atomic<Bool>(false)
     var isSet: Bool { flag.load(ordering: .relaxed) }
     func set() { flag.store(true, ordering: .relaxed) }
 }
 
-/// Turns SIGINT and SIGTERM into `request` instead of ending the process at once.
+/// Turns SIGINT, SIGTERM and SIGHUP (its terminal closed) into `request` instead of ending the
+/// process at once, so each of them gets the same graceful shutdown.
 func watchStopSignals(_ request: StopRequest) -> [any DispatchSourceSignal] {
-    [SIGINT, SIGTERM].map { number in
+    [SIGINT, SIGTERM, SIGHUP].map { number in
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
         source.setEventHandler { request.set() }
@@ -112,6 +113,11 @@ if let port = options.tcpPort {
         failUsage("--tcp-port: \(error)")
     }
 }
+// Ctrl-C, SIGTERM or a closed terminal (SIGHUP): stop adding work, say bye to viewers, remove
+// the socket and its sidecar. Watched before publishing, so a signal right after the socket
+// appears is never the default action (ending the process and leaving both files behind).
+let interrupted = StopRequest()
+let signalSources = watchStopSignals(interrupted)
 let publisher = QueuePublisher(monitor: monitor, name: "images", options: publishing)
 let exporting = options.metricsPort.map {
     serveMetrics(on: $0, for: monitor, queueName: "app.images", publisher: publisher)
@@ -127,10 +133,6 @@ do {
     let text = "\(error)"
     failUsage(text.hasPrefix("cannot listen on tcp://") ? "--tcp-port: " + text : text)
 }
-// Ctrl-C or SIGTERM: stop adding work, say bye to viewers, remove the socket.
-let interrupted = StopRequest()
-let signalSources = watchStopSignals(interrupted)
-
 // KVO-style observation of the queue, the same source on Linux and macOS.
 let countToken = queue.observe(\.allOperationCount, options: [.new]) { _, change in
     if change.newValue == 0 { say("queue drained") }

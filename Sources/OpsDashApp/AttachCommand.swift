@@ -10,9 +10,11 @@ struct AttachCommand: ParsableCommand {
         discussion: """
             With no TARGET: lists this user's published queues and attaches when there is exactly \
             one. TARGET is a queue name (or app/queue), a socket path, or tcp://HOST:PORT with \
-            --token-file. Exit codes: 0 detached or the app said bye; 1 the connection was lost \
-            (--headless); 2 usage error or nothing to attach to; 3 --headless output could not be \
-            written; 129/130/143 ended by a signal; 141 the --headless output's reader went away.
+            --token-file. Exit codes: 0 quit with q (whatever the app's counts); with --headless, \
+            0 or 1 by the app's counts when it says bye, 1 the connection was lost; 2 usage error \
+            or nothing to attach to; 3 --headless output could not be written; 129/130/131/143 \
+            ended by a signal (129 also: the terminal closed); 141 the --headless output's reader \
+            went away.
             """)
 
     @Argument(help: "Queue name, app/queue, PATH.sock or tcp://HOST:PORT.")
@@ -163,7 +165,7 @@ struct AttachCommand: ParsableCommand {
             case 1: return .success(.unix(published[0].socket), byName: true)
             default:
                 StandardStreams.write(AttachCommand.listing(published))
-                StandardStreams.error("opsdash: \(published.count) published queues: name one (opsdash attach NAME)")
+                StandardStreams.error("opsdash: \(Self.severalPublished(published))")
                 return .failure("")
             }
         }
@@ -181,7 +183,7 @@ struct AttachCommand: ParsableCommand {
         switch matches.count {
         case 1: return .success(.unix(matches[0].socket), byName: true)
         case 0: return .failure("no published queue named \(target) in \(directory)")
-        default: return .failure("\(matches.count) published queues match \(target): use app/queue or the socket path")
+        default: return .failure(Self.ambiguity(of: target, among: matches))
         }
     }
 

@@ -6,8 +6,10 @@ import Synchronization
 /// `opsdash attach --headless`: the published queue's events as the same JSON Lines
 /// `opsdash --headless` writes (a late join starts with the lines that lead to the current
 /// picture), a summary line last. Ends when the app says bye (exit by counts), the connection is
-/// lost (1), a signal arrives, or stdout can't be written (141 quietly for a reader that went
-/// away, else 3 with one line), as local headless mode does.
+/// lost (1, said on stderr), a signal arrives, or stdout can't be written (141 quietly for a
+/// reader that went away, else 3 with one line), as local headless mode does. The summary's
+/// `interrupted` is true only after a signal, as in local headless mode: a lost connection is
+/// told by the exit status and the stderr line.
 ///
 /// Output goes through an `OutputPump`. While more than `HeadlessRunner.backlogHighWater` bytes
 /// wait for the reader, the viewer's thread stops reading the socket, so the app's publisher
@@ -103,7 +105,7 @@ struct HeadlessAttach {
         }
         let snapshot = viewer.snapshot
         let (reason, bye) = viewer.endReason
-        summary(snapshot, interrupted: !bye, to: output)
+        summary(snapshot, interrupted: false, to: output)
         if let stopped = output.waitUntilWritten(signals: signals) { return stopped }
         guard bye else {
             StandardStreams.error("opsdash: lost connection to \(target): \(reason ?? "disconnected")")

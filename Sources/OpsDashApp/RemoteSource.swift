@@ -115,7 +115,7 @@ final class RemoteSource: DashboardSource {
             return SourceStatus(label: label, detail: status.detail, link: .connecting, acceptsCommands: false)
         case .disconnected:
             return SourceStatus(
-                label: label, detail: "disconnected: \(status.detail)", link: .disconnected, acceptsCommands: false)
+                label: label, detail: "disconnected: \(status.text())", link: .disconnected, acceptsCommands: false)
         }
     }
 }

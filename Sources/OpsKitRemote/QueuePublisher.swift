@@ -12,7 +12,10 @@ import Synchronization
 /// from another process: a Unix socket in the per-user runtime directory (and, opt-in, TCP).
 ///
 /// A `Service`: run it in a `ServiceGroup`, or call `start()` and `stop()` yourself. Graceful
-/// shutdown says `bye` to every viewer and removes the socket and its sidecar. The publisher owns
+/// shutdown says `bye` to every viewer and removes the socket and its sidecar. List SIGHUP among
+/// the group's `gracefulShutdownSignals` with SIGTERM and SIGINT (`[.sigterm, .sigint, .sighup]`),
+/// or watch it too when calling `stop()` yourself: a closed terminal's SIGHUP otherwise ends the
+/// app at once, leaving the socket and sidecar behind and viewers without a `bye`. The publisher owns
 /// the monitor's event stream: it turns recording on while a viewer is connected (off otherwise)
 /// and drains it on its own thread, so the app's threads never wait for a viewer.
 public final class QueuePublisher: Service, Sendable {

@@ -7,19 +7,6 @@ import Synchronization
 /// its own thread and, when the publisher goes away, reconnects with backoff (resuming where it
 /// was, or starting clean on a new epoch). Commands wait for their reply.
 public final class RemoteViewer: Sendable {
-    /// How the link is.
-    public enum Link: Sendable, Equatable {
-        case connecting, connected, disconnected
-    }
-
-    /// The link and what it is connected to.
-    public struct Status: Sendable, Equatable {
-        public var link: Link
-        /// "connected", "app exited", "cannot connect to …".
-        public var detail: String
-        public var welcome: ViewerCore.Welcome?
-    }
-
     /// Why a command was not carried out.
     public struct Refusal: Error, Sendable, Equatable {
         public var code: String
@@ -223,8 +210,12 @@ public final class RemoteViewer: Sendable {
             }
             descriptor = nil
             if state.withLock({ $0.stopped }) { break }
-            let reason = state.withLock { $0.lastReason ?? "disconnected" }
-            setStatus(.disconnected, "\(reason); retrying in \(Self.format(backoff)) s")
+            let nextAttempt = ContinuousClock.now + .seconds(backoff)
+            state.withLock { state in
+                state.status = Status(
+                    link: .disconnected, detail: state.lastReason ?? "disconnected", welcome: state.status.welcome,
+                    nextAttempt: nextAttempt)
+            }
             Thread.sleep(forTimeInterval: backoff)
             backoff = min(backoff * 2, 4)
             if state.withLock({ $0.stopped }) { break }
@@ -240,10 +231,6 @@ public final class RemoteViewer: Sendable {
 
     private func setStatus(_ link: Link, _ detail: String) {
         state.withLock { $0.status = Status(link: link, detail: detail, welcome: $0.status.welcome) }
-    }
-
-    private static func format(_ seconds: Double) -> String {
-        seconds < 1 ? String(format: "%.2g", seconds) : String(Int(seconds))
     }
 
     /// Reads one connection until it ends; returns why it ended.

@@ -1,0 +1,29 @@
+extension RemoteViewer {
+    /// How the link is.
+    public enum Link: Sendable, Equatable {
+        case connecting, connected, disconnected
+    }
+
+    /// The link and what it is connected to.
+    public struct Status: Sendable, Equatable {
+        public var link: Link
+        /// "connected", "app went away", "cannot connect to …" (without the retry countdown:
+        /// see `text(at:)`).
+        public var detail: String
+        public var welcome: ViewerCore.Welcome?
+        /// While disconnected, when the next connection attempt starts; nil when none is planned
+        /// (connected, or a viewer that does not reconnect).
+        public var nextAttempt: ContinuousClock.Instant?
+
+        /// `detail`, and while an attempt is planned the whole seconds left until it, counted
+        /// down from `now`: "app went away; retrying in 3 s", "…; retrying in 1 s", then
+        /// "…; retrying now" once it is due.
+        public func text(at now: ContinuousClock.Instant = .now) -> String {
+            guard let nextAttempt else { return detail }
+            let left = now.duration(to: nextAttempt)
+            guard left > .zero else { return "\(detail); retrying now" }
+            let (seconds, attoseconds) = left.components
+            return "\(detail); retrying in \(seconds + (attoseconds > 0 ? 1 : 0)) s"
+        }
+    }
+}

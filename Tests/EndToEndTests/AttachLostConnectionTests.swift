@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+
+/// `opsdash attach --headless` whose app dies without a bye: exit 1, one line on stderr, and a
+/// summary whose `interrupted` is false (it means ended by a signal, README "Headless mode").
+@Suite struct AttachLostConnectionTests {
+    @Test func aLostConnectionExitsOneWithALineOnStderrAndIsNotAnInterruption() throws {
+        let runtime = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let app = try PublishingApp(["--speed", "4"], runtime: runtime)
+        let socket = try #require(app.socketPath)
+        let viewer = try HeadlessViewer(environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(viewer.isAttached)
+        app.stop(SIGKILL)
+        let seen = viewer.finish()
+        #expect(seen.status == 1, "\(seen.stderr)")
+        #expect(seen.stderr == "opsdash: lost connection to \(socket): app went away\n")
+        var checker = EventStreamChecker(limit: 3)
+        checker.check(seen.stdout)
+        #expect(checker.summary?["interrupted"] as? Bool == false, "\(seen.stdout.suffix(300))")
+    }
+}
