@@ -59,7 +59,7 @@ struct OpsdashCommand: ParsableCommand {
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp(
-            "With --headless --metrics-port: after the run, keep serving metrics for N seconds ('inf': until SIGINT/SIGTERM; a signal always ends it).",
+            "With --headless --metrics-port: after the run, keep serving metrics for N seconds ('inf': until SIGINT, SIGTERM or SIGHUP; a signal always ends it).",
             valueName: "seconds"))
     var linger: Double?
 
