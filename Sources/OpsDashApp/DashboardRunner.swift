@@ -23,9 +23,9 @@ enum DashboardRunner {
             attached.metrics?.shutdown()
         }
         let source = LocalScenarioSource(run: run)
-        guard
-            let exit = show(source, fps: command.fps, speed: command.speed, signals: signals, start: run.start)
-        else { return .usage }
+        let exit = show(source, fps: command.fps, speed: command.speed, signals: signals, start: run.start)
+        run.stopAdding()
+        guard let exit else { return .usage }
         let counts = run.monitor.snapshot().counts
         StandardStreams.error("opsdash: \(summary(counts))")
         switch exit {

@@ -2,6 +2,7 @@ import Foundation
 import OpsKit
 import OpsMonitor
 import OpsScenarios
+import Synchronization
 
 /// A scenario made real: its operations on an `ObservableOperationQueue` with a monitor attached,
 /// on a live clock running `speed` times faster than the wall clock.
@@ -10,6 +11,7 @@ final class ScenarioRun: Sendable {
     let queue: ObservableOperationQueue
     let monitor: QueueMonitor
     private let operations: [Operation]
+    private let addingStopped = Atomic<Bool>(false)
 
     /// Builds the operations of `scenario` (dependencies wired, nothing started yet).
     init(scenario: ResolvedScenario, concurrency: Int?, speed: Double, recordEvents: Bool) {
@@ -20,18 +22,26 @@ final class ScenarioRun: Sendable {
         operations = Self.makeOperations(scenario, clock: clock)
     }
 
-    /// Adds every operation to the queue, `addBatch` at a time, so a dashboard shows the
-    /// first ones while a large scenario is still being added.
+    /// Adds every operation to the queue, `addBatch` at a time, until `stopAdding()`: a
+    /// dashboard shows the first ones while a large scenario is still being added. The monitor
+    /// takes in each batch on this thread, so the dashboard's thread never has a backlog to
+    /// apply before its next picture.
     func start() {
         var next = operations.startIndex
-        while next < operations.endIndex {
+        while next < operations.endIndex, !addingStopped.load(ordering: .relaxed) {
             let end = min(next + Self.addBatch, operations.endIndex)
             queue.addOperations(Array(operations[next..<end]), waitUntilFinished: false)
+            monitor.applyPendingChanges()
             next = end
         }
     }
 
-    /// How many operations `start` adds at once (a million take ~5 s to add in all).
+    /// Makes `start()` add no further batch (the dashboard closed while it was adding).
+    func stopAdding() {
+        addingStopped.store(true, ordering: .relaxed)
+    }
+
+    /// How many operations `start` adds at once (a million take ~3 s to add in all).
     static let addBatch = 10_000
 
     /// True once every operation finished and the monitor has recorded it.

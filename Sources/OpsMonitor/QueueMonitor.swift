@@ -162,6 +162,13 @@ public final class QueueMonitor: Sendable {
         state.withLock { state in state.backlog.count + recorder.inbox.withLock { $0.changes.count } }
     }
 
+    /// Applies every change recorded so far, on the caller's thread. Code that adds operations
+    /// in bulk calls it after each batch, so that the thread reading snapshots (a dashboard's)
+    /// never has a large backlog to apply first.
+    public func applyPendingChanges() {
+        withAppliedState { _, _ in }
+    }
+
     /// Operations currently tracked and unfinished; 0 once everything finished.
     public var subscribedOperationCount: Int {
         withAppliedState { state, _ in state.tracked.count }

@@ -1,0 +1,49 @@
+import Foundation
+import OpsKit
+import OpsKitTesting
+import Testing
+
+@testable import OpsDashApp
+@testable import OpsMonitor
+
+/// How a scenario's operations reach the queue: in batches the monitor takes in as they come,
+/// until the dashboard closes.
+@Suite struct ScenarioRunAddingTests {
+    /// A run of `count` one-second process steps, its queue paused so nothing moves on its own.
+    static func pausedRun(of count: Int) throws -> ScenarioRun {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("opsdash-adding-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let json = """
+            {"name": "adding", "description": "batches", "concurrency": 2, "seed": 1, "operations": [
+              {"id": "step-{i}", "kind": "process", "repeat": \(count), "duration": 1}]}
+            """
+        try json.write(toFile: file, atomically: true, encoding: .utf8)
+        let scenario = try ScenarioCatalog.load(file, seed: nil)
+        let run = ScenarioRun(scenario: scenario, concurrency: nil, speed: 1, recordEvents: false)
+        run.queue.isSuspended = true
+        return run
+    }
+
+    @Test func eachBatchIsTakenInByTheMonitorOnTheAddingThread() throws {
+        let run = try Self.pausedRun(of: 2 * ScenarioRun.addBatch + 1)
+        run.start()
+        #expect(run.queue.allOperationCount == 2 * ScenarioRun.addBatch + 1)
+        // Nothing left for the dashboard's thread to apply before its next picture.
+        #expect(run.monitor.pendingChangeCount == 0)
+        #expect(run.monitor.snapshot().counts.total == 2 * ScenarioRun.addBatch + 1)
+        run.queue.cancelAllOperations()
+        run.queue.isSuspended = false
+    }
+
+    @Test func stoppingAddsNoFurtherBatch() throws {
+        let run = try Self.pausedRun(of: 3 * ScenarioRun.addBatch)
+        // The dashboard closes while the first batch is being added.
+        let token = run.queue.observe(\.operationCount, options: [.new]) { _, _ in run.stopAdding() }
+        run.start()
+        #expect(run.queue.allOperationCount == ScenarioRun.addBatch)
+        _ = token
+        run.queue.cancelAllOperations()
+        run.queue.isSuspended = false
+    }
+}
