@@ -1,4 +1,4 @@
-import OpsKitRemote
+import OpsDashUI
 
 /// Commands on their way to an attached app, paced below the app's limit on lines from a viewer
 /// (20 per second, a burst of 40, by default; docs/PROTOCOL.md), so that a held-down key never
@@ -15,7 +15,7 @@ struct CommandOutbox {
     static let burst = 10.0
 
     /// Commands not sent yet, oldest first.
-    private(set) var waiting: [RemoteCommand] = []
+    private(set) var waiting: [Command] = []
     private var allowance = Self.burst
     private var lastRefill: ContinuousClock.Instant
 
@@ -25,23 +25,25 @@ struct CommandOutbox {
     }
 
     /// Queues `command`, merged with a waiting one that it makes redundant.
-    mutating func add(_ command: RemoteCommand) {
+    mutating func add(_ command: Command) {
         switch command {
-        case .setLimit:
-            waiting.removeAll { if case .setLimit = $0 { true } else { false } }
-        case .suspend, .resume:
-            waiting.removeAll { $0 == .suspend || $0 == .resume }
+        case .setMaxConcurrentOperationCount:
+            waiting.removeAll { if case .setMaxConcurrentOperationCount = $0 { true } else { false } }
+        case .setSuspended:
+            waiting.removeAll { if case .setSuspended = $0 { true } else { false } }
         case .cancel:
             if waiting.contains(command) || waiting.contains(.cancelAll) { return }
         case .cancelAll:
             waiting.removeAll { if case .cancel = $0 { true } else { false } }
             if waiting.contains(.cancelAll) { return }
+        case .repaint, .quit:
+            return  // the run loop's own, never sent
         }
         waiting.append(command)
     }
 
     /// Takes the waiting commands that may be sent at `now`, oldest first.
-    mutating func take(now: ContinuousClock.Instant) -> [RemoteCommand] {
+    mutating func take(now: ContinuousClock.Instant) -> [Command] {
         let elapsed = max(0, (now - lastRefill).seconds)
         allowance = min(Self.burst, allowance + elapsed * Self.perSecond)
         lastRefill = now

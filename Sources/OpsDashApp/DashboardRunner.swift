@@ -82,10 +82,11 @@ enum DashboardRunner {
                 return next
             },
             perform: { command in
-                if let refusal = source.perform(command) { pending.append(.refused(refusal)) }
+                if let refusal = source.perform(command) { pending.append(.refused(refusal, command: command)) }
+                pending += source.sendWaitingCommands().map { .refused($0.reason, command: $0.command) }
             },
             updates: {
-                var actions = pending + source.sendWaitingCommands().map(Action.refused)
+                var actions = pending + source.sendWaitingCommands().map { .refused($0.reason, command: $0.command) }
                 pending = []
                 let now = ContinuousClock.now
                 for notice in DashboardNotices.take().map(ControlCharacterEscaping.escape) {

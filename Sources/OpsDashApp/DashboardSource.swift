@@ -12,9 +12,9 @@ protocol DashboardSource: AnyObject {
     func status() -> SourceStatus?
     /// Takes `key` before the dashboard does (true: handled), e.g. a replay's transport keys.
     func handle(_ key: Key, in state: DashboardState) -> Bool
-    /// Sends commands `perform` held back (an app's line limit), once per frame; returns why
-    /// any were refused.
-    func sendWaitingCommands() -> [String]
+    /// Sends commands `perform` queued (paced for an app's line limit): after each command and
+    /// once per frame. Returns the refused ones and why.
+    func sendWaitingCommands() -> [(reason: String, command: Command)]
 }
 
 extension DashboardSource {
@@ -22,5 +22,5 @@ extension DashboardSource {
     func handle(_ key: Key, in state: DashboardState) -> Bool { false }
 
     /// Sends commands held back; by default none are.
-    func sendWaitingCommands() -> [String] { [] }
+    func sendWaitingCommands() -> [(reason: String, command: Command)] { [] }
 }

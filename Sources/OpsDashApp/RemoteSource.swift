@@ -65,35 +65,42 @@ final class RemoteSource: DashboardSource {
         return nil
     }
 
+    /// Refuses at once on a read-only attach; else queues `command` in the outbox, which
+    /// `sendWaitingCommands()` sends.
     func perform(_ command: Command) -> String? {
-        let remote: RemoteCommand
-        switch command {
-        case .cancel(let id): remote = .cancel(operationID: id)
-        case .cancelAll: remote = .cancelAll
-        case .setSuspended(let suspended): remote = suspended ? .suspend : .resume
-        case .setMaxConcurrentOperationCount(let limit): remote = .setLimit(limit)
-        case .repaint, .quit: return nil
-        }
+        if command == .repaint || command == .quit { return nil }
         if viewer.status.welcome?.role == .observer {
             return viewer.role == .observer
                 ? "refused: read-only attach (--read-only)"
                 : "refused: read-only attach (the app grants control only to controllers)"
         }
-        outbox.add(remote)
-        return sendWaitingCommands().last
+        outbox.add(command)
+        return nil
     }
 
     /// Sends what the outbox lets go now; a command the app refuses says why.
-    func sendWaitingCommands() -> [String] {
+    func sendWaitingCommands() -> [(reason: String, command: Command)] {
         guard !outbox.waiting.isEmpty else { return [] }
-        var refusals: [String] = []
+        var refusals: [(reason: String, command: Command)] = []
         for command in outbox.take(now: .now) {
-            if case .failure(let refusal) = viewer.perform(command) {
-                refusals.append("refused: \(refusal.reason)")
+            guard let remote = Self.remote(command) else { continue }
+            if case .failure(let refusal) = viewer.perform(remote) {
+                refusals.append(("refused: \(refusal.reason)", command))
                 if refusal.code == "disconnected" { outbox.clear() }
             }
         }
         return refusals
+    }
+
+    /// `command` as the app's protocol says it; nil for the run loop's own.
+    private static func remote(_ command: Command) -> RemoteCommand? {
+        switch command {
+        case .cancel(let id): .cancel(operationID: id)
+        case .cancelAll: .cancelAll
+        case .setSuspended(let suspended): suspended ? .suspend : .resume
+        case .setMaxConcurrentOperationCount(let limit): .setLimit(limit)
+        case .repaint, .quit: nil
+        }
     }
 
     /// What the header and the quit summary call the app: "app/queue[pid]" once it answered,

@@ -7,8 +7,9 @@ public enum Action: Sendable {
     case resize(width: Int, height: Int)
     /// The source's target or link state changed.
     case source(SourceStatus)
-    /// The source refused a command; the reason shows in the message line.
-    case refused(String)
+    /// The source refused `command` (nil: a command not said); the reason shows in the message
+    /// line, and a pending limit or pause that the refused command asked for is forgotten.
+    case refused(String, command: Command? = nil)
     /// Something opsdash says while the screen is up (where its stderr cannot be seen), e.g.
     /// where metrics are served; shows in the message line.
     case notice(String)

@@ -27,10 +27,9 @@ public func reduce(_ state: inout DashboardState, _ action: Action) -> [Command]
         commands = handle(key, &state)
     case .source(let source):
         state.source = source
-    case .refused(let reason):
+    case .refused(let reason, let command):
         state.message = reason
-        state.pendingConcurrency = nil
-        state.pendingSuspended = nil
+        forgetPending(&state, refused: command)
     case .notice(let text):
         state.message = text
     case .noticeExpired(let text):
@@ -43,6 +42,22 @@ public func reduce(_ state: inout DashboardState, _ action: Action) -> [Command]
         state.detailsScroll = 0
     }
     return commands
+}
+
+/// Forgets the pending limit or pause that `command` asked for (both when it is not known): a
+/// refused cancel leaves a limit asked for since standing, and so does a refused older limit.
+private func forgetPending(_ state: inout DashboardState, refused command: Command?) {
+    switch command {
+    case nil:
+        state.pendingConcurrency = nil
+        state.pendingSuspended = nil
+    case .setMaxConcurrentOperationCount(let limit)?:
+        if state.pendingConcurrency == limit { state.pendingConcurrency = nil }
+    case .setSuspended(let suspended)?:
+        if state.pendingSuspended == suspended { state.pendingSuspended = nil }
+    case .cancel?, .cancelAll?, .repaint?, .quit?:
+        break
+    }
 }
 
 /// Operations not yet finished.

@@ -1,4 +1,4 @@
-import OpsKitRemote
+import OpsDashUI
 import Testing
 
 @testable import OpsDashApp
@@ -27,36 +27,36 @@ struct CommandOutboxTests {
         for frame in 0..<(60 * 30) {  // 30 key presses and one frame every 1/30 s
             let now = start + .milliseconds(frame * 1000 / 30)
             limit += 1
-            outbox.add(.setLimit(limit))
+            outbox.add(.setMaxConcurrentOperationCount(limit))
             for _ in outbox.take(now: now) { sentInLastSecond.append(now) }
             sentInLastSecond.removeAll { now - $0 >= .seconds(1) }
             #expect(sentInLastSecond.count <= 20)
         }
         // Nothing is lost: the last limit asked for goes once the allowance comes back.
         let last = outbox.take(now: start + .seconds(61))
-        #expect(last.isEmpty || last == [.setLimit(limit)])
+        #expect(last.isEmpty || last == [.setMaxConcurrentOperationCount(limit)])
         #expect(outbox.waiting.isEmpty)
     }
 
     @Test func theLastLimitAndTheLastPauseOrResumeWin() {
         var outbox = CommandOutbox(now: start)
         for _ in 0..<10 { outbox.add(.cancel(operationID: 99)) }
-        outbox.add(.setLimit(5))
-        outbox.add(.suspend)
-        outbox.add(.setLimit(6))
-        outbox.add(.resume)
-        outbox.add(.setLimit(7))
-        #expect(outbox.waiting == [.cancel(operationID: 99), .resume, .setLimit(7)])
+        outbox.add(.setMaxConcurrentOperationCount(5))
+        outbox.add(.setSuspended(true))
+        outbox.add(.setMaxConcurrentOperationCount(6))
+        outbox.add(.setSuspended(false))
+        outbox.add(.setMaxConcurrentOperationCount(7))
+        #expect(outbox.waiting == [.cancel(operationID: 99), .setSuspended(false), .setMaxConcurrentOperationCount(7)])
     }
 
     @Test func cancelAllMakesWaitingCancelsRedundant() {
         var outbox = CommandOutbox(now: start)
         outbox.add(.cancel(operationID: 1))
-        outbox.add(.setLimit(3))
+        outbox.add(.setMaxConcurrentOperationCount(3))
         outbox.add(.cancelAll)
         outbox.add(.cancel(operationID: 2))
         outbox.add(.cancelAll)
-        #expect(outbox.waiting == [.setLimit(3), .cancelAll])
+        #expect(outbox.waiting == [.setMaxConcurrentOperationCount(3), .cancelAll])
         outbox.clear()
         #expect(outbox.take(now: start) == [])
     }

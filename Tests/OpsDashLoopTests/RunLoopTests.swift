@@ -124,7 +124,7 @@ private func run(
             },
             stopSignal: { nil },
             reducer: { state, action in
-                if case .refused(let reason) = action { seen.append(reason) }
+                if case .refused(let reason, _) = action { seen.append(reason) }
                 return scriptedReduce(&state, action)
             },
             renderer: scriptedRender)

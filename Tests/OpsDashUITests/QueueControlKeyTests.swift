@@ -49,6 +49,21 @@ import Testing
         #expect(state.effectiveConcurrency == 4)
     }
 
+    /// A refusal forgets only what the refused command asked for: `+` presses after a refused
+    /// cancel (or a refused older limit) still count from the last one.
+    @Test func aRefusedCancelOrOlderLimitLeavesTheLimitAskedForSinceStanding() {
+        var state = Fixtures.state(Fixtures.midRun())
+        #expect(state.press(.character("+")) == [.setMaxConcurrentOperationCount(4)])
+        #expect(state.press(.character("+")) == [.setMaxConcurrentOperationCount(5)])
+        let notFound = "refused: no unfinished operation #9 (not_found)"
+        _ = reduce(&state, .refused(notFound, command: .cancel(operationID: 9)))
+        _ = reduce(&state, .refused("refused: busy", command: .setMaxConcurrentOperationCount(4)))
+        #expect(state.message == "refused: busy")
+        #expect(state.press(.character("+")) == [.setMaxConcurrentOperationCount(6)])
+        _ = reduce(&state, .refused("refused: busy", command: .setMaxConcurrentOperationCount(6)))
+        #expect(state.pendingConcurrency == nil && state.effectiveConcurrency == 3)
+    }
+
     @Test func concurrencyStopsAtOneAndSaysSo() {
         var snapshot = Fixtures.midRun()
         snapshot.maxConcurrentOperationCount = 2
