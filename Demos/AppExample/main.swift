@@ -31,14 +31,32 @@ final class StopRequest: Sendable {
 
 /// Turns SIGINT, SIGTERM and SIGHUP (its terminal closed) into `request` instead of ending the
 /// process at once, so each of them gets the same graceful shutdown.
-func watchStopSignals(_ request: StopRequest) -> [any DispatchSourceSignal] {
-    [SIGINT, SIGTERM, SIGHUP].map { number in
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler { request.set() }
-        source.resume()
-        return source
+///
+/// Call it first, before any other thread starts: it blocks the three signals in this thread,
+/// and so in every thread started later, and a thread of its own takes them with `sigwait`. A
+/// signal sent at any moment is then either waiting for that thread or taken by it, never lost
+/// and never the default action (which would end the app and leave its socket behind).
+func watchStopSignals(_ request: StopRequest) -> Thread {
+    var blocked = stopSignalSet()
+    pthread_sigmask(SIG_BLOCK, &blocked, nil)
+    let watcher = Thread {
+        var waitedFor = stopSignalSet()
+        var number: Int32 = 0
+        while true {
+            if sigwait(&waitedFor, &number) == 0 { request.set() }
+        }
     }
+    watcher.name = "AppExample.signals"
+    watcher.start()
+    return watcher
+}
+
+/// SIGINT, SIGTERM and SIGHUP.
+func stopSignalSet() -> sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, number) }
+    return set
 }
 
 /// The app's own asynchronous step: "renders" a thumbnail tile by tile on a background queue,
@@ -81,6 +99,11 @@ final class ThumbnailOperation: AsyncOperation, ProgressReportingOperation, @unc
     }
 }
 
+// Ctrl-C, SIGTERM or a closed terminal (SIGHUP): stop adding work, say bye to viewers, remove
+// the socket and its sidecar. Watched before anything else starts a thread.
+let interrupted = StopRequest()
+let signalWatcher = watchStopSignals(interrupted)
+
 let options: AppArguments
 do {
     switch try AppArguments.parse(Array(CommandLine.arguments.dropFirst())) {
@@ -113,11 +136,6 @@ if let port = options.tcpPort {
         failUsage("--tcp-port: \(error)")
     }
 }
-// Ctrl-C, SIGTERM or a closed terminal (SIGHUP): stop adding work, say bye to viewers, remove
-// the socket and its sidecar. Watched before publishing, so a signal right after the socket
-// appears is never the default action (ending the process and leaving both files behind).
-let interrupted = StopRequest()
-let signalSources = watchStopSignals(interrupted)
 let publisher = QueuePublisher(monitor: monitor, name: "images", options: publishing)
 let exporting = options.metricsPort.map {
     serveMetrics(on: $0, for: monitor, queueName: "app.images", publisher: publisher)
@@ -191,7 +209,7 @@ countToken.invalidate()
 publisher.stop()
 exporting?.server.shutdown()
 monitor.stop()
-_ = signalSources
+_ = signalWatcher
 
 /// Writes `line` to stdout at once, also into a file or a pipe (where `print` would hold it in a
 /// buffer until exit), so "publishing on …" can be read while the app runs.

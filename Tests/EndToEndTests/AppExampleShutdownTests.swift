@@ -25,4 +25,37 @@ import Testing
         #expect(seen.stderr.isEmpty, "the viewer got the bye, not a lost connection: \(seen.stderr)")
         #expect(seen.stdout.split(separator: "\n").last?.contains(#""event":"summary""#) == true)
     }
+
+    /// A stop signal at any moment of start-up ends the app: gracefully once it watches for
+    /// them (its first step), by the default action before that; never lost (the app running on
+    /// forever), never leaving a socket or sidecar behind.
+    @Test func aStopSignalDuringStartUpIsNeverLostAndLeavesNothingBehind() throws {
+        let opsdash = try #require(opsdashBinaryPath())
+        let binary = URL(fileURLWithPath: opsdash).deletingLastPathComponent().appendingPathComponent("AppExample")
+        for delay in [0, 1, 2, 5, 10, 20, 40, 80] {
+            let runtime = try PublishingApp.makeRuntime()
+            defer { try? FileManager.default.removeItem(atPath: runtime) }
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["--speed", "4"]
+            process.environment = ProcessInfo.processInfo.environment.merging(
+                ["XDG_RUNTIME_DIR": runtime, "SWIFT_BACKTRACE": "enable=no"]
+            ) { _, new in new }
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+            // The delay only moves the moment across start-up; the outcome must not depend on it.
+            Thread.sleep(forTimeInterval: Double(delay) / 1000)
+            kill(process.processIdentifier, SIGTERM)
+            let ended = waitForEnd(of: process.processIdentifier, timeout: .seconds(15))
+            if !ended { kill(process.processIdentifier, SIGKILL) }
+            #expect(ended, "AppExample still running 15 s after SIGTERM \(delay) ms into start-up")
+            process.waitUntilExit()
+            let graceful = process.terminationReason == .exit && process.terminationStatus == 0
+            let early = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM
+            #expect(graceful || early, "after \(delay) ms: \(process.terminationReason) \(process.terminationStatus)")
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: runtime + "/opsdash")) ?? []
+            #expect(left.filter { $0.hasPrefix("AppExample.") }.isEmpty, "after \(delay) ms: \(left)")
+        }
+    }
 }
