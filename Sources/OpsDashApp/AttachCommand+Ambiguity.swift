@@ -9,6 +9,7 @@ extension AttachCommand {
     /// "2 published queues match AppExample/images (pids 123, 456): attach by socket path:
     /// /run/…/AppExample.images.123.sock or /run/…/AppExample.images.456.sock".
     static func ambiguity(of target: String, among matches: [PublishedQueue]) -> String {
+        let matches = matches.sorted { ($0.label, $0.pid) < ($1.label, $1.pid) }
         let lead = "\(matches.count) published queues match \(target)"
         let labels = matches.map(\.label)
         if Set(labels).count == labels.count {

@@ -93,7 +93,7 @@ struct HeaderView: Sendable, Equatable {
 
     /// "opsdash │ RUNNING │ running 3/4 │ sort id │ filter dl", or once every operation has
     /// finished "opsdash │ DONE │ 23 succeeded, 1 failed, 1 cancelled │ sort id" (IDLE for an
-    /// attached app, which may add more work). A replay's position and play state are kept
+    /// attached app, which may add more work; DISCONNECTED or CONNECTING while it is not there). A replay's position and play state are kept
     /// whole in `width` columns: the recording's name before them is shortened first.
     private func titleSegments(width: Int) -> [[Span]] {
         var segments: [[Span]] = [[Span("opsdash", Theme.title)]]
@@ -110,7 +110,13 @@ struct HeaderView: Sendable, Equatable {
                 Span(label.isEmpty ? "" : label + " ", Theme.title), Span(detail, Theme.link(source.link)),
             ])
         }
-        if isDrained {
+        if let source, source.playback == nil, source.link != .connected {
+            // The last picture of an app that is not there: not RUNNING, whatever it was. Kept
+            // whole like the run state, so a narrow header still says so.
+            let word = source.link == .disconnected ? " DISCONNECTED " : " CONNECTING "
+            segments.append([Span(word, Theme.link(source.link))])
+            segments.append(isDrained ? outcomeSpans() : limitSpans())
+        } else if isDrained {
             segments.append([Span(isLiveApp ? " IDLE " : " DONE ", Theme.done)])
             segments.append(outcomeSpans())
         } else {

@@ -19,8 +19,9 @@ import Testing
                 == "2 published queues match images: name one as app/queue: ingest/images or thumbs/images")
     }
 
+    /// In pid order, the socket paths in the same order, whatever order the directory gave.
     @Test func instancesOfOneAppAreToldApartByPidAndSocketPath() {
-        let matches = [queue("ingest", "images", pid: 10), queue("ingest", "images", pid: 11)]
+        let matches = [queue("ingest", "images", pid: 11), queue("ingest", "images", pid: 10)]
         #expect(
             AttachCommand.ambiguity(of: "ingest/images", among: matches)
                 == "2 published queues match ingest/images (pids 10, 11): attach by socket path: "
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func pastThreeSocketPathsTheRestIsCountedOnTheSameLine() {
-        let matches = (1...5).map { queue("ingest", "images", pid: $0) }
+        let matches = [4, 2, 5, 1, 3].map { queue("ingest", "images", pid: $0) }
         let message = AttachCommand.ambiguity(of: "ingest", among: matches)
         #expect(
             message

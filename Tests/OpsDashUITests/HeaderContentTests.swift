@@ -54,6 +54,27 @@ import Testing
         }
     }
 
+    /// An app that went away is not shown RUNNING (or PAUSED, IDLE) from its last picture:
+    /// DISCONNECTED takes the run state's place and stays in view however narrow the header.
+    @Test func aDisconnectedAppSaysSoInsteadOfItsLastRunState() {
+        var snapshot = Fixtures.midRun()
+        snapshot.maxConcurrentOperationCount = 4
+        for (link, word) in [(SourceStatus.Link.disconnected, "DISCONNECTED"), (.connecting, "CONNECTING")] {
+            for width in [60, 72, 80, 120] {
+                var state = Fixtures.state(snapshot, width: width, height: 24)
+                _ = reduce(
+                    &state,
+                    .source(
+                        SourceStatus(
+                            label: "AppExample/images[28656]", detail: "disconnected: app went away; retrying in 3 s",
+                            link: link)))
+                let line = render(state).lines[0]
+                #expect(line.contains(" \(word) "), "width \(width): \(line)")
+                #expect(!line.contains("RUNNING"), "width \(width): \(line)")
+            }
+        }
+    }
+
     @Test func anUnlimitedQueueShowsInfinity() {
         var snapshot = Fixtures.midRun()
         snapshot.maxConcurrentOperationCount = -1
