@@ -174,12 +174,16 @@ struct HeaderView: Sendable, Equatable {
     private func cut(_ segment: [Span], to room: Int) -> [Span] {
         var result: [Span] = []
         var left = room
-        for part in segment where left > 0 {
-            if part.width <= left {
+        for (index, part) in segment.enumerated() where left > 0 {
+            let more = index < segment.count - 1
+            if part.width < left || (part.width == left && !more) {
                 result.append(part)
                 left -= part.width
             } else {
-                result.append(Span(Format.fit(part.text, left, ellipsis: glyphs.ellipsis), part.style))
+                // A part that fills the room while more follow ends with the ellipsis too
+                // ("running…", never a bare "running" that hides its counts).
+                let text = part.width == left ? part.text + String(glyphs.ellipsis) : part.text
+                result.append(Span(Format.fit(text, left, ellipsis: glyphs.ellipsis), part.style))
                 left = 0
             }
         }

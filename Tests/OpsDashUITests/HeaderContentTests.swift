@@ -75,6 +75,27 @@ import Testing
         }
     }
 
+    /// A segment cut where one of its parts ends still ends with an ellipsis: "running…", never
+    /// a bare "running" whose counts are gone.
+    @Test func aSegmentCutBetweenItsPartsEndsWithAnEllipsis() {
+        var snapshot = Fixtures.midRun()
+        snapshot.maxConcurrentOperationCount = 40
+        for width in 60...130 {
+            var state = Fixtures.state(snapshot, width: width, height: 24)
+            _ = reduce(
+                &state,
+                .source(
+                    SourceStatus(
+                        label: "AppExample/images[19877]", detail: "disconnected: app went away; retrying in 1 s",
+                        link: .disconnected)))
+            let line = render(state).lines[0]
+            if line.contains("running") {
+                let cut = line.firstMatch(of: /running[^│ ]*( [0-9\/]*)?…/) != nil
+                #expect(line.contains("/40") || cut, "\(line)")
+            }
+        }
+    }
+
     @Test func anUnlimitedQueueShowsInfinity() {
         var snapshot = Fixtures.midRun()
         snapshot.maxConcurrentOperationCount = -1
