@@ -29,26 +29,17 @@ import Testing
             let line = render(Fixtures.state(snapshot, width: width, height: 24)).lines[0]
             #expect(line.contains("sort id") || !line.contains("sort"), "width \(width): \(line)")
         }
-        var attached = Fixtures.state(snapshot, width: 60, height: 24)
-        _ = reduce(
-            &attached,
-            .source(
-                SourceStatus(
-                    label: "AppExample/images[4242]", detail: "disconnected: app went away; retrying in 8 s",
-                    link: .disconnected)))
-        let line = render(attached).lines[0]
+        let line = headerLine(
+            snapshot, width: 60, label: "AppExample/images[4242]",
+            detail: "disconnected: app went away; retrying in 8 s", link: .disconnected)
         #expect(line.contains("…"), "the cut segment ends with an ellipsis: \(line)")
         #expect(!line.contains("sort"))
         // The app's label and link state give way before the run state; no separator is left
         // with nothing after it.
         for width in 60...80 {
-            var state = Fixtures.state(snapshot, width: width, height: 24)
-            _ = reduce(
-                &state,
-                .source(
-                    SourceStatus(
-                        label: "AppExample/images[22503]", detail: "connected (read-only)", link: .connected)))
-            let line = render(state).lines[0]
+            let line = headerLine(
+                snapshot, width: width, label: "AppExample/images[22503]", detail: "connected (read-only)",
+                link: .connected)
             #expect(line.contains(" RUNNING "), "width \(width): \(line)")
             #expect(!line.contains("│  elapsed") && !line.contains("│ elapsed"), "width \(width): \(line)")
         }
@@ -61,14 +52,9 @@ import Testing
         snapshot.maxConcurrentOperationCount = 4
         for (link, word) in [(SourceStatus.Link.disconnected, "DISCONNECTED"), (.connecting, "CONNECTING")] {
             for width in [60, 72, 80, 120] {
-                var state = Fixtures.state(snapshot, width: width, height: 24)
-                _ = reduce(
-                    &state,
-                    .source(
-                        SourceStatus(
-                            label: "AppExample/images[28656]", detail: "disconnected: app went away; retrying in 3 s",
-                            link: link)))
-                let line = render(state).lines[0]
+                let line = headerLine(
+                    snapshot, width: width, label: "AppExample/images[28656]",
+                    detail: "disconnected: app went away; retrying in 3 s", link: link)
                 #expect(line.contains(" \(word) "), "width \(width): \(line)")
                 #expect(!line.contains("RUNNING"), "width \(width): \(line)")
             }
@@ -81,14 +67,9 @@ import Testing
         var snapshot = Fixtures.midRun()
         snapshot.maxConcurrentOperationCount = 40
         for width in 60...130 {
-            var state = Fixtures.state(snapshot, width: width, height: 24)
-            _ = reduce(
-                &state,
-                .source(
-                    SourceStatus(
-                        label: "AppExample/images[19877]", detail: "disconnected: app went away; retrying in 1 s",
-                        link: .disconnected)))
-            let line = render(state).lines[0]
+            let line = headerLine(
+                snapshot, width: width, label: "AppExample/images[19877]",
+                detail: "disconnected: app went away; retrying in 1 s", link: .disconnected)
             if line.contains("running") {
                 let cut = line.firstMatch(of: /running[^│ ]*( [0-9\/]*)?…/) != nil
                 #expect(line.contains("/40") || cut, "\(line)")
@@ -102,5 +83,14 @@ import Testing
         #expect(render(Fixtures.state(snapshot)).lines[0].contains("running 3/∞"))
         let ascii = render(Fixtures.state(snapshot, glyphs: .ascii))
         #expect(ascii.lines[0].contains("running 3/max"))
+    }
+
+    /// The header's first line at `width` for an attached app's `snapshot` and link state.
+    private func headerLine(
+        _ snapshot: QueueSnapshot, width: Int, label: String, detail: String, link: SourceStatus.Link
+    ) -> String {
+        var state = Fixtures.state(snapshot, width: width, height: 24)
+        _ = reduce(&state, .source(SourceStatus(label: label, detail: detail, link: link)))
+        return render(state).lines[0]
     }
 }
