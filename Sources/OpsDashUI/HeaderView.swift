@@ -93,8 +93,9 @@ struct HeaderView: Sendable, Equatable {
 
     /// "opsdash │ RUNNING │ running 3/4 │ sort id │ filter dl", or once every operation has
     /// finished "opsdash │ DONE │ 23 succeeded, 1 failed, 1 cancelled │ sort id" (IDLE for an
-    /// attached app, which may add more work; DISCONNECTED or CONNECTING while it is not there). A replay's position and play state are kept
-    /// whole in `width` columns: the recording's name before them is shortened first.
+    /// attached app, which may add more work; DISCONNECTED or CONNECTING while it is not
+    /// there). A replay's position and play state are kept whole in `width` columns: the
+    /// recording's name before them is shortened first.
     private func titleSegments(width: Int) -> [[Span]] {
         var segments: [[Span]] = [[Span("opsdash", Theme.title)]]
         if let source {

@@ -276,7 +276,6 @@ public final class QueuePublisher: Service, Sendable {
         stop()
     }
 
-    /// Removes a socket left by a process that is gone: only after a connect to it failed.
     /// A socket error in words: "Address already in use" for a failed system call, not
     /// SwiftNIO's description of the call.
     static func reason(_ error: any Error) -> String {
@@ -284,6 +283,7 @@ public final class QueuePublisher: Service, Sendable {
         return String(cString: strerror(failed.errnoCode))
     }
 
+    /// Removes a socket left by a process that is gone: only after a connect to it failed.
     private func removeStaleSocket() throws(RemoteError) {
         var info = stat()
         guard lstat(socketPath, &info) == 0 else { return }
