@@ -83,10 +83,10 @@ enum DashboardRunner {
             },
             perform: { command in
                 if let refusal = source.perform(command) { pending.append(.refused(refusal, command: command)) }
-                pending += source.sendWaitingCommands().map { .refused($0.reason, command: $0.command) }
+                pending += source.sendWaitingCommands()
             },
             updates: {
-                var actions = pending + source.sendWaitingCommands().map { .refused($0.reason, command: $0.command) }
+                var actions = pending + source.sendWaitingCommands()
                 pending = []
                 let now = ContinuousClock.now
                 for notice in DashboardNotices.take().map(ControlCharacterEscaping.escape) {

@@ -13,8 +13,8 @@ protocol DashboardSource: AnyObject {
     /// Takes `key` before the dashboard does (true: handled), e.g. a replay's transport keys.
     func handle(_ key: Key, in state: DashboardState) -> Bool
     /// Sends commands `perform` queued (paced for an app's line limit): after each command and
-    /// once per frame. Returns the refused ones and why.
-    func sendWaitingCommands() -> [(reason: String, command: Command)]
+    /// once per frame. Returns a `.refused` action for each one refused.
+    func sendWaitingCommands() -> [Action]
 }
 
 extension DashboardSource {
@@ -22,5 +22,5 @@ extension DashboardSource {
     func handle(_ key: Key, in state: DashboardState) -> Bool { false }
 
     /// Sends commands held back; by default none are.
-    func sendWaitingCommands() -> [(reason: String, command: Command)] { [] }
+    func sendWaitingCommands() -> [Action] { [] }
 }

@@ -79,13 +79,13 @@ final class RemoteSource: DashboardSource {
     }
 
     /// Sends what the outbox lets go now; a command the app refuses says why.
-    func sendWaitingCommands() -> [(reason: String, command: Command)] {
+    func sendWaitingCommands() -> [Action] {
         guard !outbox.waiting.isEmpty else { return [] }
-        var refusals: [(reason: String, command: Command)] = []
+        var refusals: [Action] = []
         for command in outbox.take(now: .now) {
             guard let remote = Self.remote(command) else { continue }
             if case .failure(let refusal) = viewer.perform(remote) {
-                refusals.append(("refused: \(refusal.reason)", command))
+                refusals.append(.refused("refused: \(refusal.reason)", command: command))
                 if refusal.code == "disconnected" { outbox.clear() }
             }
         }
