@@ -35,15 +35,10 @@ import Testing
         for delay in [0, 1, 2, 5, 10, 20, 40, 80] {
             let runtime = try PublishingApp.makeRuntime()
             defer { try? FileManager.default.removeItem(atPath: runtime) }
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = ["--speed", "4"]
-            process.environment = ProcessInfo.processInfo.environment.merging(
-                ["XDG_RUNTIME_DIR": runtime, "SWIFT_BACKTRACE": "enable=no"]
-            ) { _, new in new }
-            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-            try process.run()
+            // The pipes stay open to the end of the round: AppExample's few lines fit in them.
+            let (process, out, err) = try startProcess(
+                binary.path, ["--speed", "4"], environment: ["XDG_RUNTIME_DIR": runtime])
+            defer { _ = (out, err) }
             // The delay only moves the moment across start-up; the outcome must not depend on it.
             Thread.sleep(forTimeInterval: Double(delay) / 1000)
             kill(process.processIdentifier, SIGTERM)
