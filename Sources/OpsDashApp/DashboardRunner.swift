@@ -27,21 +27,25 @@ enum DashboardRunner {
         run.stopAdding()
         guard let exit else { return .usage }
         let counts = run.monitor.snapshot().counts
-        StandardStreams.error("opsdash: \(summary(counts))")
+        // Quit while a large scenario was still being added: the rest count as unfinished.
+        let notAdded = run.notAddedCount
+        StandardStreams.error("opsdash: \(summary(counts, notAdded: notAdded))")
         switch exit {
         case .signal(let number): return ExitStatus.forSignal(number)
         case .terminalClosed: return .hangup
         case .quit: break
         }
         return ExitStatus.forCounts(
-            failed: counts.failed, cancelled: counts.cancelled, unfinished: counts.total - counts.finished)
+            failed: counts.failed, cancelled: counts.cancelled,
+            unfinished: counts.total - counts.finished + notAdded)
     }
 
     /// The one-line summary said on stderr when the dashboard closes: "21 operations: 18
-    /// succeeded, 1 failed, 2 cancelled, 0 unfinished".
-    static func summary(_ counts: StateCounts) -> String {
-        "\(counts.total) operations: \(counts.succeeded) succeeded, \(counts.failed) failed, "
-            + "\(counts.cancelled) cancelled, \(counts.total - counts.finished) unfinished"
+    /// succeeded, 1 failed, 2 cancelled, 0 unfinished"; `notAdded` operations never reached
+    /// the queue and count as unfinished.
+    static func summary(_ counts: StateCounts, notAdded: Int = 0) -> String {
+        "\(counts.total + notAdded) operations: \(counts.succeeded) succeeded, \(counts.failed) failed, "
+            + "\(counts.cancelled) cancelled, \(counts.total - counts.finished + notAdded) unfinished"
     }
 
     /// How long a notice (e.g. where metrics are served) stays in the message line unless a

@@ -10,30 +10,40 @@ final class ScenarioRun: Sendable {
     let clock: LiveClock
     let queue: ObservableOperationQueue
     let monitor: QueueMonitor
-    private let operations: [Operation]
+    private let scenario: ResolvedScenario
     private let addingStopped = Atomic<Bool>(false)
+    /// How many operations `start()` has added so far.
+    private let added = Atomic<Int>(0)
 
-    /// Builds the operations of `scenario` (dependencies wired, nothing started yet).
+    /// Sets up the queue and its monitor for `scenario`; `start()` builds and adds the operations.
     init(scenario: ResolvedScenario, concurrency: Int?, speed: Double, recordEvents: Bool) {
         clock = LiveClock(speed: speed)
         queue = ObservableOperationQueue(name: "opsdash.\(scenario.name)")
         queue.maxConcurrentOperationCount = concurrency ?? scenario.concurrency
         monitor = QueueMonitor(queue: queue, clock: clock, recordEvents: recordEvents)
-        operations = Self.makeOperations(scenario, clock: clock)
+        self.scenario = scenario
     }
 
-    /// Adds every operation to the queue, `addBatch` at a time, until `stopAdding()`: a
-    /// dashboard shows the first ones while a large scenario is still being added. The monitor
-    /// takes in each batch on this thread, so the dashboard's thread never has a backlog to
-    /// apply before its next picture.
+    /// Builds the operations (dependencies wired) and adds them to the queue, `addBatch` at a
+    /// time, until `stopAdding()`: a dashboard is up while a large scenario is still being built
+    /// and added (a million operations take ~1 s to build and ~3 s to add). The monitor takes in
+    /// each batch on this thread, so the dashboard's thread never has a backlog to apply before
+    /// its next picture.
     func start() {
+        let operations = Self.makeOperations(scenario, clock: clock)
         var next = operations.startIndex
         while next < operations.endIndex, !addingStopped.load(ordering: .relaxed) {
             let end = min(next + Self.addBatch, operations.endIndex)
             queue.addOperations(Array(operations[next..<end]), waitUntilFinished: false)
             monitor.applyPendingChanges()
+            added.store(end, ordering: .releasing)
             next = end
         }
+    }
+
+    /// Operations of the scenario not added to the queue (yet, or ever after `stopAdding()`).
+    var notAddedCount: Int {
+        scenario.operations.count - added.load(ordering: .acquiring)
     }
 
     /// Makes `start()` add no further batch (the dashboard closed while it was adding).

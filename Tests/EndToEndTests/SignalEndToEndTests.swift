@@ -123,7 +123,11 @@ func waitForEnd(of pid: Int32, timeout: Duration) -> Bool {
         #expect(waitForEnd(of: dashboard.pid, timeout: .seconds(15)), "\(build) still running after \(key)")
         let ended = try tmux.waitUntil(timeout: .seconds(15)) { $0.contains("[tty ") }
         #expect(ended.screen.contains("[tty sane]"), "\(ended.screen)")
-        #expect(ended.screen.contains("opsdash: "), "the summary line after the screen closed")
+        // Operations not added yet count as unfinished: the summary is the scenario's, and
+        // `q` exits 1 (unfinished work), not 0.
+        let summary = "opsdash: \(total) operations: 0 succeeded, 0 failed, 0 cancelled, \(total) unfinished"
+        #expect(ended.screen.contains(summary), "\(ended.screen)")
+        #expect(tmux.exitStatus(in: ended.screen) == (key == "q" ? 1 : 128 + SIGINT), "\(ended.screen)")
     }
 
     @Test(

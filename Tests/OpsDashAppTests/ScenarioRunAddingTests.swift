@@ -27,7 +27,11 @@ import Testing
 
     @Test func eachBatchIsTakenInByTheMonitorOnTheAddingThread() throws {
         let run = try Self.pausedRun(of: 2 * ScenarioRun.addBatch + 1)
+        // Nothing is built before `start()`: the dashboard is up first.
+        #expect(run.queue.allOperationCount == 0)
+        #expect(run.notAddedCount == 2 * ScenarioRun.addBatch + 1)
         run.start()
+        #expect(run.notAddedCount == 0)
         #expect(run.queue.allOperationCount == 2 * ScenarioRun.addBatch + 1)
         // Nothing left for the dashboard's thread to apply before its next picture.
         #expect(run.monitor.pendingChangeCount == 0)
@@ -42,6 +46,11 @@ import Testing
         let token = run.queue.observe(\.operationCount, options: [.new]) { _, _ in run.stopAdding() }
         run.start()
         #expect(run.queue.allOperationCount == ScenarioRun.addBatch)
+        // The summary counts the ones never added as unfinished.
+        #expect(run.notAddedCount == 2 * ScenarioRun.addBatch)
+        let summary = DashboardRunner.summary(run.monitor.snapshot().counts, notAdded: run.notAddedCount)
+        let all = 3 * ScenarioRun.addBatch
+        #expect(summary == "\(all) operations: 0 succeeded, 0 failed, 0 cancelled, \(all) unfinished")
         _ = token
         run.queue.cancelAllOperations()
         run.queue.isSuspended = false

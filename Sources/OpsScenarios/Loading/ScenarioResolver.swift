@@ -30,30 +30,35 @@ enum ScenarioResolver {
         let root = SeededGenerator(seed: seed)
         var operations: [ResolvedOperation] = []
         operations.reserveCapacity(total)
-        var origin: [String: Int] = [:]
+        var position: [String: Int] = [:]
+        position.reserveCapacity(total)
         var entryOf: [Int] = []
+        entryOf.reserveCapacity(total)
         for (index, entry) in file.operations.enumerated() {
             let drawer = OperationDraw(entry: entry, kind: kinds[index], root: root)
             for i in 1...(entry.repeat ?? 1) {
                 let op = drawer.resolve(number: entry.repeat == nil ? nil : i)
-                if let first = origin[op.id] {
+                if let first = position.updateValue(operations.count, forKey: op.id) {
                     throw ScenarioProblem(
-                        "operations[\(index)].id \"\(op.id)\" is already used by operations[\(first)]")
+                        "operations[\(index)].id \"\(op.id)\" is already used by operations[\(entryOf[first])]")
                 }
-                origin[op.id] = index
                 entryOf.append(index)
                 operations.append(op)
             }
         }
-        var graph: [String: [String]] = [:]
-        for (position, op) in operations.enumerated() {
-            for dep in op.dependencies where origin[dep] == nil {
-                throw ScenarioProblem("operations[\(entryOf[position])].after refers to unknown id \"\(dep)\"")
-            }
-            graph[op.id] = op.dependencies
+        var graph: [[Int]] = []
+        graph.reserveCapacity(operations.count)
+        for (index, op) in operations.enumerated() {
+            graph.append(
+                try op.dependencies.map { dep throws(ScenarioProblem) in
+                    guard let target = position[dep] else {
+                        throw ScenarioProblem("operations[\(entryOf[index])].after refers to unknown id \"\(dep)\"")
+                    }
+                    return target
+                })
         }
-        if let cycle = DependencyCycle.find(ids: operations.map(\.id), dependencies: graph) {
-            throw ScenarioProblem("dependency cycle: \(cycle.joined(separator: " → "))")
+        if let cycle = DependencyCycle.find(dependencies: graph) {
+            throw ScenarioProblem("dependency cycle: \(cycle.map { operations[$0].id }.joined(separator: " → "))")
         }
         return ResolvedScenario(
             name: file.name, description: file.description, concurrency: file.concurrency, seed: seed,
