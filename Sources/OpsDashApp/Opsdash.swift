@@ -11,6 +11,9 @@ public enum Opsdash {
         StopSignals.blockInThisThread()
         // A reader that goes away is an EPIPE from write, handled where the write is.
         signal(SIGPIPE, SIG_IGN)
+        // Likewise a file-size limit (`ulimit -f`): a write past it fails with EFBIG (a
+        // recording stops, headless output ends with exit 3) instead of killing the run.
+        signal(SIGXFSZ, SIG_IGN)
         let stdoutClosed = occupyIfClosed(1)
         if arguments.first == "attach" {
             return attach(Array(arguments.dropFirst()), stdoutClosed: stdoutClosed).rawValue

@@ -206,6 +206,24 @@ import Darwin
         #expect(!replay.stdout.isEmpty)
     }
 
+    /// A file-size limit (`ulimit -f`) ends the recording, not the run: without SIGXFSZ
+    /// ignored, the first write past the limit killed opsdash (shell status 153).
+    @Test func aFileSizeLimitStopsTheRecordingAndTheRunGoesOn() throws {
+        let path = Self.temporaryPath("limited")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let script = #"ulimit -f 8 && exec "$0" --headless --scenario pipeline --speed 500 --record "$1""#
+        let (process, out, err) = try startProcess("/bin/sh", ["-c", script, try OpsdashBuild.debug.binary(), path])
+        let errors = ReadAll(err.fileHandleForReading)
+        let events = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.wait(), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(stderr)")
+        #expect(stderr.hasPrefix("opsdash: recording stopped: \(path): write failed: File too large\n"), "\(stderr)")
+        // The run went on to its end: the summary line closes the stream.
+        let last = String(decoding: events, as: UTF8.self).split(separator: "\n").last ?? ""
+        #expect(last.contains(#""event":"summary""#), "\(last)")
+    }
+
     @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
     func theDashboardRecordsWhileItRuns() throws {
         let path = Self.temporaryPath("tui-record")

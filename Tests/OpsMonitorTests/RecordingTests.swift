@@ -102,6 +102,10 @@ import Testing
                 + "\n", 1, "format version 2 is newer than this opsdash reads (1)"
         ),
         (
+            #"{"event":"recording","format":"opsdash-recording","version":0,"app":"a","queue":"q","started":"","source":"local"}"#
+                + "\n", 1, "format version 0 is not a version (they start at 1)"
+        ),
+        (
             #"{"event":"recording","format":"asciicast","version":1}"# + "\n", 1,
             #"not a recording: header format is not "opsdash-recording""#
         ),

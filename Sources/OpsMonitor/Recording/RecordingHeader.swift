@@ -62,7 +62,10 @@ public struct RecordingHeader: Sendable, Equatable {
         guard let version = fields["version"]?.intValue else {
             throw RecordingProblem("header has no integer \"version\"")
         }
-        guard version >= 1, version <= Self.currentVersion else {
+        guard version >= 1 else {
+            throw RecordingProblem("format version \(version) is not a version (they start at 1)")
+        }
+        guard version <= Self.currentVersion else {
             throw RecordingProblem(
                 "format version \(version) is newer than this opsdash reads (\(Self.currentVersion))")
         }
