@@ -43,11 +43,16 @@ func mapKey(code: Int32, isKeyCode: Bool) -> Key? {
     case ..<32: return nil
     default:
         guard let scalar = Unicode.Scalar(UInt32(bitPattern: code)),
-            !scalar.properties.generalCategory.isControl
+            !scalar.properties.generalCategory.isControl || joiners.contains(scalar.value)
         else { return nil }
         return .character(Character(scalar))
     }
 }
+
+/// Format characters a typed name may need: the zero-width joiner and non-joiner, which join
+/// emoji sequences (👨‍👩‍👧) and shape scripts. Other format characters (bidi overrides,
+/// invisible spaces) are still dropped.
+private let joiners: Set<UInt32> = [0x200D, 0x200C]
 
 extension Unicode.GeneralCategory {
     fileprivate var isControl: Bool {

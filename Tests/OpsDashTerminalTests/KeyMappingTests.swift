@@ -39,6 +39,12 @@ import Testing
         #expect(mapKey(code: 0x2B, isKeyCode: false) == .character("+"))
         #expect(mapKey(code: 0xE9, isKeyCode: false) == .character("é"))
         #expect(mapKey(code: 0xD800, isKeyCode: false) == nil)
+        // Joiners are kept (an emoji family typed into the filter stays one character);
+        // other format characters are not.
+        #expect(mapKey(code: 0x200D, isKeyCode: false) == .character("\u{200D}"))
+        #expect(mapKey(code: 0x200C, isKeyCode: false) == .character("\u{200C}"))
+        #expect(mapKey(code: 0x202E, isKeyCode: false) == nil)
+        #expect(mapKey(code: 0x200B, isKeyCode: false) == nil)
         #expect(mapKey(code: -1, isKeyCode: false) == nil)
     }
 

@@ -29,6 +29,18 @@ import Testing
         #expect(state.rows.count(in: state.snapshot) == 12)
     }
 
+    /// A terminal delivers an emoji family scalar by scalar (man, joiner, woman, joiner, girl):
+    /// the filter holds it as one character, and one backspace removes it whole.
+    @Test func aJoinedEmojiTypedScalarByScalarIsOneCharacter() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.character("/"), .character("a"))
+        for scalar in "👨\u{200D}👩\u{200D}👧".unicodeScalars { state.press(.character(Character(scalar))) }
+        #expect(state.filter == "a👨‍👩‍👧")
+        #expect(state.filter.count == 2)
+        state.press(.backspace)
+        #expect(state.filter == "a")
+    }
+
     @Test func backspaceOnAnEmptyFilterIsHarmless() {
         var state = Fixtures.state(Fixtures.midRun())
         state.press(.character("/"), .backspace, .backspace)
