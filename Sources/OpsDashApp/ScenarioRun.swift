@@ -5,7 +5,8 @@ import OpsScenarios
 import Synchronization
 
 /// A scenario made real: its operations on an `ObservableOperationQueue` with a monitor attached,
-/// on a live clock running `speed` times faster than the wall clock.
+/// on a live clock running `speed` times faster than the wall clock from the moment `start()`
+/// begins adding them.
 final class ScenarioRun: Sendable {
     let clock: LiveClock
     let queue: ObservableOperationQueue
@@ -17,7 +18,9 @@ final class ScenarioRun: Sendable {
 
     /// Sets up the queue and its monitor for `scenario`; `start()` builds and adds the operations.
     init(scenario: ResolvedScenario, concurrency: Int?, speed: Double, recordEvents: Bool) {
-        clock = LiveClock(speed: speed)
+        // Standing still until `start()` has built the operations: at `--speed 10000` each
+        // millisecond of building would otherwise be 10 s of empty time before the first event.
+        clock = LiveClock(speed: speed, paused: true)
         queue = ObservableOperationQueue(name: "opsdash.\(scenario.name)")
         queue.maxConcurrentOperationCount = concurrency ?? scenario.concurrency
         monitor = QueueMonitor(queue: queue, clock: clock, recordEvents: recordEvents)
@@ -31,6 +34,7 @@ final class ScenarioRun: Sendable {
     /// its next picture.
     func start() {
         let operations = Self.makeOperations(scenario, clock: clock)
+        clock.resume()
         var next = operations.startIndex
         while next < operations.endIndex, !addingStopped.load(ordering: .relaxed) {
             let end = min(next + Self.addBatch, operations.endIndex)

@@ -20,7 +20,10 @@ import Testing
             finished.signal()
         }
         // Nobody reads: 10,000 operations' first lines alone are over the high-water mark.
-        #expect(eventually(timeout: .seconds(20)) { run.clock.isPaused }, "the run went on while its output piled up")
+        // (The clock also stands still until the operations are built: wait until all are added.)
+        #expect(
+            eventually(timeout: .seconds(20)) { run.notAddedCount == 0 && run.clock.isPaused },
+            "the run went on while its output piled up")
         // Read everything: the run resumes and finishes.
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var text = Data()

@@ -20,6 +20,16 @@ import Testing
         #expect(after - frozen < .seconds(60), "the pause was counted as running time")
     }
 
+    @Test func aClockMadePausedStandsAtZeroUntilResumed() {
+        let clock = LiveClock(speed: 10_000, paused: true)
+        #expect(clock.isPaused)
+        var spin = 0
+        for _ in 0..<100_000 { spin &+= 1 }  // wall time passes; simulated time must not
+        #expect(clock.now == .zero, "\(spin)")
+        clock.resume()
+        #expect(!clock.isPaused)
+    }
+
     @Test func workDueDuringAPauseRunsOnlyAfterIt() {
         let clock = LiveClock(speed: 1000)
         let ran = Atomic<Bool>(false)

@@ -19,9 +19,11 @@ public final class LiveClock: SimulationClock {
     /// only with the lock held, together with `anchor` in `pause()`/`resume()`.
     private let held = Mutex<[(due: Int64, work: @Sendable () -> Void)]>([])
 
-    /// Creates a clock whose time runs `speed` times faster than the wall clock (> 0).
-    public init(speed: Double = 1) {
+    /// Creates a clock whose time runs `speed` times faster than the wall clock (> 0); with
+    /// `paused`, it stands at zero until `resume()` (e.g. while the work it times is prepared).
+    public init(speed: Double = 1, paused: Bool = false) {
         self.speed = speed > 0 && speed.isFinite ? speed : 1
+        if paused { anchor.store(-1, ordering: .relaxed) }
     }
 
     public var now: Duration {
