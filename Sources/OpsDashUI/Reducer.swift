@@ -60,6 +60,16 @@ private func forgetPending(_ state: inout DashboardState, refused command: Comma
     }
 }
 
+/// When a cancelled ready operation finishes, if not at once: Foundation's queue finishes it
+/// only by starting it, so not while the queue is paused or every slot is busy (until then it
+/// still reads "ready").
+private func readyCancelDelay(_ state: DashboardState) -> String? {
+    if state.effectiveSuspended { return "once the queue resumes (p)" }
+    let limit = state.effectiveConcurrency
+    if limit > 0, state.snapshot.counts.executing >= limit { return "when a slot frees" }
+    return nil
+}
+
 /// Operations not yet finished.
 func unfinishedCount(_ snapshot: QueueSnapshot) -> Int {
     snapshot.counts.total - snapshot.counts.finished
@@ -79,7 +89,14 @@ private func handle(_ key: Key, _ state: inout DashboardState) -> [Command] {
     if let prompt = state.prompt {
         state.prompt = nil
         switch (prompt, key) {
-        case (.cancelAll, .character("y")), (.cancelAll, .character("Y")): return [.cancelAll]
+        case (.cancelAll, .character("y")), (.cancelAll, .character("Y")):
+            // Running ones are cancelled too, so only a pause keeps ready ones waiting.
+            let ready = state.snapshot.counts.ready
+            if ready > 0, state.effectiveSuspended, let until = readyCancelDelay(state) {
+                let which = ready == 1 ? "the ready one finishes" : "the \(ready) ready ones finish"
+                state.message = "cancelling all: \(which) as cancelled \(until)"
+            }
+            return [.cancelAll]
         default: return []
         }
     }
@@ -165,6 +182,9 @@ private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Com
             return []
         }
         state.message = "cancelling #\(operation.id)"
+        if operation.displayState == .ready, let until = readyCancelDelay(state) {
+            state.message = "cancelling #\(operation.id): it finishes as cancelled \(until)"
+        }
         return [.cancel(operationID: operation.id)]
     case .cancelAll:
         let count = unfinishedCount(state.snapshot)

@@ -10,6 +10,25 @@ import Testing
         #expect(state.press(.character("c")) == [.cancel(operationID: 2)])
     }
 
+    /// Foundation finishes a cancelled ready operation only by starting it: the message says
+    /// when, since until then its row still reads "ready".
+    @Test func cancellingAReadyOperationSaysWhenItWillFinish() {
+        var state = Fixtures.state(Fixtures.midRun())
+        state.press(.end, .up, .up, .up)
+        #expect(state.selectedID == 9)
+        #expect(state.press(.character("c")) == [.cancel(operationID: 9)])
+        #expect(state.message == "cancelling #9: it finishes as cancelled when a slot frees")
+        state = Fixtures.state(Fixtures.midRun(suspended: true))
+        state.press(.end, .up, .up, .up)
+        state.press(.character("c"))
+        #expect(state.message == "cancelling #9: it finishes as cancelled once the queue resumes (p)")
+        state.press(.home, .down)
+        state.press(.character("c"))
+        #expect(state.message == "cancelling #2", "a running one finishes as soon as its work stops")
+        #expect(state.press(.character("C"), .character("y")) == [.cancelAll])
+        #expect(state.message == "cancelling all: the ready one finishes as cancelled once the queue resumes (p)")
+    }
+
     @Test func cOnAFinishedOperationDoesNothingAndSaysSo() {
         var state = Fixtures.state(Fixtures.midRun())
         #expect(state.selectedID == 1)
