@@ -63,7 +63,7 @@ final class ScenarioRun: Sendable {
         queue.allOperationCount == 0 && monitor.subscribedOperationCount == 0
     }
 
-    static func makeOperations(_ scenario: ResolvedScenario, clock: LiveClock) -> [Operation] {
+    static func makeOperations(_ scenario: ResolvedScenario, clock: any SimulationClock) -> [Operation] {
         let root = SeededGenerator(seed: scenario.seed)
         var byID: [String: Operation] = [:]
         var ordered: [Operation] = []
@@ -84,6 +84,7 @@ final class ScenarioRun: Sendable {
                     failure: spec.processFailure.map { FailurePlan(atFraction: 1, message: $0) },
                     clock: clock, random: random)
             }
+            op.dependencyPolicy = spec.dependencyPolicy
             byID[spec.id] = op
             ordered.append(op)
         }

@@ -44,6 +44,15 @@ extension ErrorMessageTests {
             Fixture.scenario(#"{"id": "a", "kind": "process", "duration": 1, "after": ["a"]}"#),
             "dependency cycle: a → a"
         ),
+        (
+            Fixture.scenario(
+                #"{"id": "a", "kind": "process", "duration": 1, "after": ["b"], "onDependencyFailure": "skip"}"#),
+            #"operations[0].onDependencyFailure must be "run" or "cancel" (got "skip")"#
+        ),
+        (
+            Fixture.scenario(#"{"id": "a", "kind": "process", "duration": 1, "onDependencyFailure": "cancel"}"#),
+            "operations[0].onDependencyFailure needs after (the entry has no dependencies)"
+        ),
         (Fixture.scenario(Fixture.download, concurrency: 0), "concurrency must be >= 1 (got 0)"),
         (
             Fixture.scenario(#"{"id": "a", "kind": "download", "size": 10, "bandwidth": 1, "jitter": 1.5}"#),

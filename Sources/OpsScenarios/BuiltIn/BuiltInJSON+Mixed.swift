@@ -18,12 +18,14 @@ extension BuiltInJSON {
             {
               "id": "asset-{i}", "name": "asset-{i}.bin", "kind": "download", "repeat": 10,
               "size": { "min": 1000000, "max": 8000000 }, "bandwidth": { "min": 1000000, "max": 3000000 },
-              "latency": { "min": 0.1, "max": 0.5 }, "jitter": 0.2, "after": ["manifest"]
+              "latency": { "min": 0.1, "max": 0.5 }, "jitter": 0.2, "after": ["manifest"],
+              "onDependencyFailure": "cancel"
             },
             {
               "id": "bundle", "name": "bundle.zip", "kind": "upload",
               "size": 10000000, "bandwidth": 1500000, "latency": 0.3, "jitter": 0.1,
-              "after": ["asset-1", "asset-2", "asset-3"]
+              "after": ["asset-1", "asset-2", "asset-3"],
+              "onDependencyFailure": "cancel"
             },
             {
               "id": "logs", "name": "logs.txt", "kind": "upload",
@@ -38,7 +40,8 @@ extension BuiltInJSON {
             },
             {
               "id": "backup", "name": "backup.tar", "kind": "upload",
-              "size": 15000000, "bandwidth": 1000000, "latency": 0.3, "jitter": 0.1, "after": ["bundle"]
+              "size": 15000000, "bandwidth": 1000000, "latency": 0.3, "jitter": 0.1, "after": ["bundle"],
+              "onDependencyFailure": "cancel"
             }
           ]
         }

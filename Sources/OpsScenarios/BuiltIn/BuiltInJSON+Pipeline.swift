@@ -14,16 +14,19 @@ extension BuiltInJSON {
             },
             {
               "id": "filter-{i}", "name": "filter image-{i}.jpg", "kind": "process", "repeat": 8,
-              "duration": { "min": 1, "max": 3 }, "after": ["download-{i}"]
+              "duration": { "min": 1, "max": 3 }, "after": ["download-{i}"],
+              "onDependencyFailure": "cancel"
             },
             {
               "id": "upload-{i}", "name": "upload image-{i}-filtered.jpg", "kind": "upload", "repeat": 8,
               "size": { "min": 1000000, "max": 3000000 }, "bandwidth": { "min": 500000, "max": 1000000 },
-              "latency": 0.2, "jitter": 0.2, "after": ["filter-{i}"]
+              "latency": 0.2, "jitter": 0.2, "after": ["filter-{i}"],
+              "onDependencyFailure": "cancel"
             },
             {
               "id": "publish", "name": "publish gallery", "kind": "process", "duration": 2,
-              "after": ["upload-1", "upload-2", "upload-3", "upload-4", "upload-5", "upload-6", "upload-7", "upload-8"]
+              "after": ["upload-1", "upload-2", "upload-3", "upload-4", "upload-5", "upload-6", "upload-7", "upload-8"],
+              "onDependencyFailure": "cancel"
             }
           ]
         }

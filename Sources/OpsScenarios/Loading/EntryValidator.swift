@@ -5,6 +5,11 @@ struct EntryValidator {
     let entry: OperationEntry
     let path: String
 
+    /// What `onDependencyFailure` may say, and the policy each value means.
+    static let dependencyPolicies: [String: DependencyFailurePolicy] = [
+        "run": .runAnyway, "cancel": .cancelIfAnyDependencyFailed,
+    ]
+
     /// The entry's kind, after checking every field.
     func validate() throws(ScenarioProblem) -> OperationKind {
         guard !entry.id.isEmpty else { throw ScenarioProblem("\(path).id must not be empty") }
@@ -30,6 +35,14 @@ struct EntryValidator {
         }
         if let chance = entry.failureChance, !(0...1).contains(chance) {
             throw ScenarioProblem("\(path).failureChance must be within 0…1 (got \(ScenarioProblem.format(chance)))")
+        }
+        if let policy = entry.onDependencyFailure {
+            guard Self.dependencyPolicies[policy] != nil else {
+                throw ScenarioProblem("\(path).onDependencyFailure must be \"run\" or \"cancel\" (got \"\(policy)\")")
+            }
+            guard entry.after?.isEmpty == false else {
+                throw ScenarioProblem("\(path).onDependencyFailure needs after (the entry has no dependencies)")
+            }
         }
         var seen: Set<String> = []
         for dep in entry.after ?? [] where !seen.insert(dep).inserted {

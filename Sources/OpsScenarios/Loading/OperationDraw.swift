@@ -36,7 +36,8 @@ struct OperationDraw {
         }
         var op = ResolvedOperation(
             id: id, name: nameTemplate.render(number), kind: kind,
-            dependencies: afterTemplates.map { $0.render(number) })
+            dependencies: afterTemplates.map { $0.render(number) },
+            dependencyPolicy: entry.onDependencyFailure.flatMap { EntryValidator.dependencyPolicies[$0] } ?? .runAnyway)
         if kind == .process {
             op.duration = Self.duration(seconds: draw("duration", entry.duration ?? .value(1)))
             if fails { op.processFailure = entry.failure?.message ?? "simulated processing error" }

@@ -28,10 +28,12 @@ public struct OperationEntry: Sendable, Equatable, Decodable {
     public var `repeat`: Int?
     /// 0…1: probability that each expanded operation gets the failure plan.
     public var failureChance: Double?
+    /// "run" (Foundation's way: run after a failed or cancelled dependency) or "cancel".
+    public var onDependencyFailure: String?
 
     static let fields: Set<String> = [
         "id", "kind", "name", "size", "bandwidth", "latency", "jitter", "failure", "retries",
-        "backoff", "duration", "after", "repeat", "failureChance",
+        "backoff", "duration", "after", "repeat", "failureChance", "onDependencyFailure",
     ]
 
     /// Decodes from a scenario file, refusing unknown fields.
@@ -56,5 +58,6 @@ public struct OperationEntry: Sendable, Equatable, Decodable {
         after = try c.decodeIfPresent([String].self, forKey: key("after"))
         `repeat` = try c.integer("repeat", bounds: 1...ScenarioLimits.maxOperations)
         failureChance = try c.decodeIfPresent(Double.self, forKey: key("failureChance"))
+        onDependencyFailure = try c.decodeIfPresent(String.self, forKey: key("onDependencyFailure"))
     }
 }

@@ -16,11 +16,15 @@ public struct ResolvedOperation: Sendable, Equatable {
     public var processFailure: String?
     /// Ids this operation waits for, in declared order.
     public var dependencies: [String]
+    /// Whether it runs after a dependency failed or was cancelled (Foundation's way) or is
+    /// cancelled instead.
+    public var dependencyPolicy: DependencyFailurePolicy
 
     /// Creates a value with every field given.
     public init(
         id: String, name: String, kind: OperationKind, plan: TransferPlan? = nil,
-        duration: Duration? = nil, processFailure: String? = nil, dependencies: [String] = []
+        duration: Duration? = nil, processFailure: String? = nil, dependencies: [String] = [],
+        dependencyPolicy: DependencyFailurePolicy = .runAnyway
     ) {
         self.id = id
         self.name = name
@@ -29,5 +33,6 @@ public struct ResolvedOperation: Sendable, Equatable {
         self.duration = duration
         self.processFailure = processFailure
         self.dependencies = dependencies
+        self.dependencyPolicy = dependencyPolicy
     }
 }
