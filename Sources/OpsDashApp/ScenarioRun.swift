@@ -27,18 +27,19 @@ final class ScenarioRun: Sendable {
         self.scenario = scenario
     }
 
-    /// Builds the operations (dependencies wired) and adds them to the queue, `addBatch` at a
-    /// time, until `stopAdding()`: a dashboard is up while a large scenario is still being built
-    /// and added (a million operations take ~1 s to build and ~3 s to add). The monitor takes in
-    /// each batch on this thread, so the dashboard's thread never has a backlog to apply before
-    /// its next picture.
+    /// Makes the operations (dependencies wired) and adds them to the queue, `addBatch` at a
+    /// time, until `stopAdding()`: a dashboard is up while a large scenario is still being made
+    /// and added (a million operations take seconds), and the first ones run meanwhile. The
+    /// monitor takes in each batch on this thread, so the dashboard's thread never has a
+    /// backlog to apply before its next picture.
     func start() {
-        let operations = Self.makeOperations(scenario, clock: clock)
-        clock.resume()
-        var next = operations.startIndex
-        while next < operations.endIndex, !addingStopped.load(ordering: .relaxed) {
-            let end = min(next + Self.addBatch, operations.endIndex)
-            queue.addOperations(Array(operations[next..<end]), waitUntilFinished: false)
+        var operations = ScenarioOperations(scenario, clock: clock)
+        var next = 0
+        while next < operations.count, !addingStopped.load(ordering: .relaxed) {
+            let end = min(next + Self.addBatch, operations.count)
+            let batch = operations.batch(next..<end)
+            if next == 0 { clock.resume() }
+            queue.addOperations(batch, waitUntilFinished: false)
             monitor.applyPendingChanges()
             added.store(end, ordering: .releasing)
             next = end
@@ -55,46 +56,11 @@ final class ScenarioRun: Sendable {
         addingStopped.store(true, ordering: .relaxed)
     }
 
-    /// How many operations `start` adds at once (a million take ~3 s to add in all).
+    /// How many operations `start` makes and adds at once.
     static let addBatch = 10_000
 
     /// True once every operation finished and the monitor has recorded it.
     var isDone: Bool {
         queue.allOperationCount == 0 && monitor.subscribedOperationCount == 0
     }
-
-    static func makeOperations(_ scenario: ResolvedScenario, clock: any SimulationClock) -> [Operation] {
-        let root = SeededGenerator(seed: scenario.seed)
-        var byID: [String: Operation] = [:]
-        var ordered: [Operation] = []
-        for (index, spec) in scenario.operations.enumerated() {
-            let random = root.derived(UInt64(index))
-            let op: SimulatedWorkOperation
-            switch spec.kind {
-            case .download:
-                op = DownloadOperation(
-                    name: spec.name, plan: spec.plan ?? Self.fallbackPlan, clock: clock, random: random)
-            case .upload:
-                op = UploadOperation(
-                    name: spec.name, plan: spec.plan ?? Self.fallbackPlan, clock: clock, random: random)
-            case .process, .other:  // a scenario never holds `.other` (the loader rejects it)
-                op = ProcessOperation(
-                    name: spec.name, duration: spec.duration ?? .seconds(1),
-                    // A process step fails at its end (docs/SCENARIOS.md).
-                    failure: spec.processFailure.map { FailurePlan(atFraction: 1, message: $0) },
-                    clock: clock, random: random)
-            }
-            op.dependencyPolicy = spec.dependencyPolicy
-            byID[spec.id] = op
-            ordered.append(op)
-        }
-        for (spec, op) in zip(scenario.operations, ordered) {
-            for dependency in spec.dependencies {
-                if let target = byID[dependency] { op.addDependency(target) }
-            }
-        }
-        return ordered
-    }
-
-    private static let fallbackPlan = TransferPlan(totalBytes: 1, bandwidth: 1)
 }

@@ -20,7 +20,8 @@ import Testing
             """
         let scenario = try ScenarioLoader.decode(data: Data(json.utf8), source: "policy")
         let clock = ManualClock()
-        let operations = ScenarioRun.makeOperations(scenario, clock: clock)
+        var made = ScenarioOperations(scenario, clock: clock)
+        let operations = made.all()
         let queue = ObservableOperationQueue()
         queue.maxConcurrentOperationCount = 4
         queue.addOperations(operations, waitUntilFinished: false)
