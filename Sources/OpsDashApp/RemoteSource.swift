@@ -115,14 +115,16 @@ final class RemoteSource: DashboardSource {
         switch status.link {
         case .connected:
             let control = status.welcome?.role == .controller
+            let role = control ? "control" : "read-only"
             return SourceStatus(
-                label: label, detail: "connected (\(control ? "control" : "read-only"))", link: .connected,
-                acceptsCommands: control)
+                label: label, detail: "connected (\(role))", link: .connected, brief: role, acceptsCommands: control)
         case .connecting:
             return SourceStatus(label: label, detail: status.detail, link: .connecting, acceptsCommands: false)
         case .disconnected:
+            let now = ContinuousClock.now
             return SourceStatus(
-                label: label, detail: "disconnected: \(status.text())", link: .disconnected, acceptsCommands: false)
+                label: label, detail: "disconnected: \(status.text(at: now))", link: .disconnected,
+                brief: status.countdown(at: now), acceptsCommands: false)
         }
     }
 }

@@ -149,8 +149,7 @@ struct HeaderView: Sendable, Equatable {
             }
             let sourceWidth = segments[1].reduce(0) { $0 + $1.width }
             let room = sourceWidth - max(0, mandatory - width)
-            // The link state is cut first, then the label; under 8 columns, nothing is left.
-            if room < sourceWidth { segments[1] = room >= 8 ? cut(segments[1], to: room) : [] }
+            if room < sourceWidth { segments[1] = narrowed(segments[1], to: room) }
         }
         var spans: [Span] = []
         var used = 0
@@ -168,6 +167,21 @@ struct HeaderView: Sendable, Equatable {
             break
         }
         return spans
+    }
+
+    /// The source segment (label, link state) in `room` columns, under 8 nothing. With a
+    /// `brief` link state (a countdown, "read-only"), that is shown whole after the label cut to
+    /// what is left; otherwise the link state is cut first, then the label.
+    private func narrowed(_ segment: [Span], to room: Int) -> [Span] {
+        guard room >= 8 else { return [] }
+        guard let brief = source?.brief, segment.count == 2 else { return cut(segment, to: room) }
+        let link = Span(brief, segment[1].style)
+        let label = segment[0].text.hasSuffix(" ") ? String(segment[0].text.dropLast()) : segment[0].text
+        let labelRoom = room - link.width - 1
+        if label.isEmpty || labelRoom < 6 { return cut([link], to: room) }
+        let shown =
+            DisplayWidth.of(label) <= labelRoom ? label : Format.fit(label, labelRoom, ellipsis: glyphs.ellipsis)
+        return [Span(shown + " ", segment[0].style), link]
     }
 
     /// `segment` in `room` columns: its spans while they fit, the first that does not cut with

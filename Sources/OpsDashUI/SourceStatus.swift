@@ -15,6 +15,9 @@ public struct SourceStatus: Sendable, Equatable {
     public var label: String
     /// The link state in words, e.g. "connected (read-only)" or "disconnected: app exited".
     public var detail: String
+    /// What a header too narrow for `detail` shows instead, e.g. "retrying in 3 s" (the
+    /// countdown rather than the reason); nil: `detail` is cut.
+    public var brief: String?
     public var link: Link
     /// The source plays a recording: the help and the footer show the replay keys.
     public var isReplay: Bool
@@ -25,11 +28,12 @@ public struct SourceStatus: Sendable, Equatable {
     public var acceptsCommands: Bool
 
     public init(
-        label: String, detail: String, link: Link, isReplay: Bool = false, playback: Playback? = nil,
-        acceptsCommands: Bool = true
+        label: String, detail: String, link: Link, brief: String? = nil, isReplay: Bool = false,
+        playback: Playback? = nil, acceptsCommands: Bool = true
     ) {
         self.label = label
         self.detail = detail
+        self.brief = brief
         self.link = link
         self.isReplay = isReplay || playback != nil
         self.playback = playback

@@ -19,11 +19,17 @@ extension RemoteViewer {
         /// down from `now`: "app went away; retrying in 3 s", "…; retrying in 1 s", then
         /// "…; retrying now" once it is due.
         public func text(at now: ContinuousClock.Instant = .now) -> String {
-            guard let nextAttempt else { return detail }
+            countdown(at: now).map { "\(detail); \($0)" } ?? detail
+        }
+
+        /// While an attempt is planned, the countdown alone: "retrying in 3 s", …, "retrying
+        /// now" (what a narrow header keeps when `text(at:)` does not fit); nil otherwise.
+        public func countdown(at now: ContinuousClock.Instant = .now) -> String? {
+            guard let nextAttempt else { return nil }
             let left = now.duration(to: nextAttempt)
-            guard left > .zero else { return "\(detail); retrying now" }
+            guard left > .zero else { return "retrying now" }
             let (seconds, attoseconds) = left.components
-            return "\(detail); retrying in \(seconds + (attoseconds > 0 ? 1 : 0)) s"
+            return "retrying in \(seconds + (attoseconds > 0 ? 1 : 0)) s"
         }
     }
 }

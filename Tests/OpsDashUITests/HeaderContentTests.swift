@@ -77,6 +77,34 @@ import Testing
         }
     }
 
+    /// Where the link state does not fit whole, its brief form shows whole and the label gives
+    /// way: the countdown of a disconnected app rather than its reason cut ("app went away;
+    /// retry…"), the role of a connected one rather than an empty slot after the label.
+    @Test func aNarrowHeaderKeepsTheBriefLinkStateWhole() {
+        var snapshot = Fixtures.midRun()
+        snapshot.maxConcurrentOperationCount = 4
+        let label = "AppExample/images[19877]"
+        for width in 60...100 {
+            let gone = headerLine(
+                snapshot, width: width, label: label, detail: "disconnected: app went away; retrying in 3 s",
+                link: .disconnected, brief: "retrying in 3 s")
+            #expect(gone.contains("retrying in 3 s"), "width \(width): \(gone)")
+            #expect(gone.contains(" DISCONNECTED "), "width \(width): \(gone)")
+            if width >= 64 { #expect(gone.contains("AppEx"), "the label is cut, not dropped: width \(width): \(gone)") }
+            let here = headerLine(
+                snapshot, width: width, label: label, detail: "connected (read-only)", link: .connected,
+                brief: "read-only")
+            #expect(here.contains("read-only"), "width \(width): \(here)")
+            #expect(here.contains(" RUNNING "), "width \(width): \(here)")
+            #expect(!here.contains("]  │"), "no empty slot after the label: width \(width): \(here)")
+        }
+        // Wide enough, the whole link state shows.
+        let wide = headerLine(
+            snapshot, width: 140, label: label, detail: "disconnected: app went away; retrying in 3 s",
+            link: .disconnected, brief: "retrying in 3 s")
+        #expect(wide.contains("disconnected: app went away; retrying in 3 s"))
+    }
+
     @Test func anUnlimitedQueueShowsInfinity() {
         var snapshot = Fixtures.midRun()
         snapshot.maxConcurrentOperationCount = -1
@@ -87,10 +115,11 @@ import Testing
 
     /// The header's first line at `width` for an attached app's `snapshot` and link state.
     private func headerLine(
-        _ snapshot: QueueSnapshot, width: Int, label: String, detail: String, link: SourceStatus.Link
+        _ snapshot: QueueSnapshot, width: Int, label: String, detail: String, link: SourceStatus.Link,
+        brief: String? = nil
     ) -> String {
         var state = Fixtures.state(snapshot, width: width, height: 24)
-        _ = reduce(&state, .source(SourceStatus(label: label, detail: detail, link: link)))
+        _ = reduce(&state, .source(SourceStatus(label: label, detail: detail, link: link, brief: brief)))
         return render(state).lines[0]
     }
 }

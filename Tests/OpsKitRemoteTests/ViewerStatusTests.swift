@@ -30,6 +30,15 @@ import Testing
 
     @Test func withNoAttemptPlannedTheTextIsTheDetail() {
         #expect(status(retryingAfter: nil).text(at: lost) == "app went away")
+        #expect(status(retryingAfter: nil).countdown(at: lost) == nil)
+    }
+
+    /// What a narrow header shows: the countdown without the reason.
+    @Test func theCountdownAloneIsTheTextsEnd() {
+        let status = status(retryingAfter: .seconds(2))
+        #expect(status.countdown(at: lost) == "retrying in 2 s")
+        #expect(status.countdown(at: lost + .milliseconds(1_500)) == "retrying in 1 s")
+        #expect(status.countdown(at: lost + .seconds(2)) == "retrying now")
     }
 
     @Test func aViewerWhoseAppStoppedPlansItsNextAttemptAndCountsDownToIt() throws {
