@@ -23,7 +23,7 @@ enum DashboardRunner {
             attached.metrics?.shutdown()
         }
         let source = LocalScenarioSource(run: run)
-        let exit = show(source, fps: command.fps, speed: command.speed, signals: signals, start: run.start)
+        let exit = show(source, fps: command.fps, speed: command.speed, signals: signals, start: run.startAdding)
         run.stopAdding()
         guard let exit else { return .usage }
         let counts = run.monitor.snapshot().counts
@@ -52,12 +52,12 @@ enum DashboardRunner {
     /// key clears it first; it is said on stderr again when the screen closes.
     static let noticeLifetime = Duration.seconds(10)
 
-    /// Opens the screen, calls `start` on another thread, and runs the dashboard over `source`
-    /// until the operator quits or a stop signal arrives; nil when the screen could not be
-    /// opened (the reason is already on stderr).
+    /// Opens the screen, calls `start`, and runs the dashboard over `source` until the operator
+    /// quits or a stop signal arrives; nil when the screen could not be opened (the reason is
+    /// already on stderr).
     ///
-    /// `start` adds a scenario's operations, which takes seconds for a million of them: keys
-    /// and signals are answered meanwhile, and the table fills as they are added.
+    /// `start` starts adding a scenario's operations on another thread (seconds for a million
+    /// of them): keys and signals are answered meanwhile, and the table fills as they are added.
     static func show(
         _ source: some DashboardSource, fps: Int, speed: Double = 1, signals: StopSignals,
         start: @escaping @Sendable () -> Void = {}
@@ -71,7 +71,7 @@ enum DashboardRunner {
             return nil
         }
         DashboardNotices.screenOpened()
-        Thread.detachNewThread(start)
+        start()
         let size = screen.size
         var version: UInt64?
         var shownStatus: SourceStatus?

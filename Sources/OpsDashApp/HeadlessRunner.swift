@@ -39,10 +39,11 @@ struct HeadlessRunner {
     /// Runs to completion, until a signal, or until stdout can't be written; returns the exit
     /// status.
     func execute() -> ExitStatus {
-        // Adding a million operations takes seconds: a stop signal meanwhile still gets the
-        // summary so far (`beforeHandOver`: nothing was written yet, so an empty one).
-        run.start()
+        // Adding a million operations takes seconds: they are added on another thread, so the
+        // stream starts with the first of them and a stop signal meanwhile is answered here.
         signals.handOver()
+        run.startAdding()
+        defer { run.stopAdding() }
         let output = OutputPump(descriptor: descriptor)
         defer { output.close() }
         var encoder = JSONLinesEncoder()
@@ -50,6 +51,9 @@ struct HeadlessRunner {
         while true {
             if let failure = output.failure { return Self.report(failure) }
             if let number = signals.received {
+                // No operation reaches the queue after the last drain: the summary agrees with
+                // the stream.
+                run.stopAdding()
                 run.clock.pause()
                 let snapshot = finishOutput(output, &encoder, interrupted: true)
                 if summaryEvery != nil { StandardStreams.error(Self.statusLine(snapshot)) }
@@ -67,11 +71,14 @@ struct HeadlessRunner {
             }
             // Behind when the reader lags (output waiting) or this loop does (the events
             // that came during one pass: the loop doesn't sleep while there are any).
+            // Not before the first operations started the clock: it stands still until then.
             let backlog = output.pendingBytes
-            if backlog > Self.backlogHighWater || drained > Self.batchHighWater {
-                run.clock.pause()
-            } else if backlog < Self.backlogLowWater && drained < Self.batchLowWater {
-                run.clock.resume()
+            if run.hasStarted {
+                if backlog > Self.backlogHighWater || drained > Self.batchHighWater {
+                    run.clock.pause()
+                } else if backlog < Self.backlogLowWater && drained < Self.batchLowWater {
+                    run.clock.resume()
+                }
             }
             if let every = summaryEvery, (ContinuousClock.now - lastStatus).seconds >= every {
                 lastStatus = ContinuousClock.now

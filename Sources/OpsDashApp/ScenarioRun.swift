@@ -15,6 +15,8 @@ final class ScenarioRun: Sendable {
     private let addingStopped = Atomic<Bool>(false)
     /// How many operations `start()` has added so far.
     private let added = Atomic<Int>(0)
+    /// Entered while `startAdding()`'s thread runs `start()`.
+    private let adding = DispatchGroup()
 
     /// Sets up the queue and its monitor for `scenario`; `start()` builds and adds the operations.
     init(scenario: ResolvedScenario, concurrency: Int?, speed: Double, recordEvents: Bool) {
@@ -46,21 +48,44 @@ final class ScenarioRun: Sendable {
         }
     }
 
+    /// Runs `start()` on a thread of its own, so that a dashboard or the headless stream is
+    /// live while a large scenario is being added; `stopAdding()` ends it.
+    func startAdding() {
+        adding.enter()
+        Thread.detachNewThread { [self] in
+            Thread.current.name = Self.addingThreadName
+            start()
+            adding.leave()
+        }
+    }
+
+    /// The name of `startAdding()`'s thread.
+    static let addingThreadName = "opsdash.adding"
+
+    /// Whether the first operations were added and the clock started.
+    var hasStarted: Bool { added.load(ordering: .acquiring) > 0 }
+
     /// Operations of the scenario not added to the queue (yet, or ever after `stopAdding()`).
     var notAddedCount: Int {
         scenario.operations.count - added.load(ordering: .acquiring)
     }
 
-    /// Makes `start()` add no further batch (the dashboard closed while it was adding).
+    /// Makes `start()` add no further batch (the dashboard closed while it was adding) and waits
+    /// for the batch being added, if any, so that the counts and `notAddedCount` read after it
+    /// agree (and a stream drained after it holds every operation that reached the queue).
     func stopAdding() {
         addingStopped.store(true, ordering: .relaxed)
+        adding.wait()
     }
+
+    /// Whether `stopAdding()` was called.
+    var isAddingStopped: Bool { addingStopped.load(ordering: .relaxed) }
 
     /// How many operations `start` makes and adds at once.
     static let addBatch = 10_000
 
-    /// True once every operation finished and the monitor has recorded it.
+    /// True once every operation was added, finished, and the monitor has recorded it.
     var isDone: Bool {
-        queue.allOperationCount == 0 && monitor.subscribedOperationCount == 0
+        notAddedCount == 0 && queue.allOperationCount == 0 && monitor.subscribedOperationCount == 0
     }
 }
