@@ -99,10 +99,10 @@ struct KeyframeCheck {
         }
     }
 
-    /// A time in a message: seconds to the millisecond.
+    /// A time in a message: seconds to the millisecond, as event lines write it.
     private static func text(_ time: Duration) -> String {
-        let milliseconds = time.components.seconds * 1000 + time.components.attoseconds / 1_000_000_000_000_000
-        let fraction = String(abs(milliseconds) % 1000)
-        return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+        var bytes: [UInt8] = []
+        JSONBytes.appendTime(time, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
