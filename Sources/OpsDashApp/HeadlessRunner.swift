@@ -82,7 +82,7 @@ struct HeadlessRunner {
             }
             if let every = summaryEvery, (ContinuousClock.now - lastStatus).seconds >= every {
                 lastStatus = ContinuousClock.now
-                StandardStreams.error(Self.statusLine(run.monitor.snapshot()))
+                StandardStreams.error(Self.statusLine(run.picture(run.monitor.snapshot())))
             }
             if drained == 0 { Thread.sleep(forTimeInterval: pollInterval.seconds) }
         }

@@ -21,7 +21,7 @@ final class LocalScenarioSource: DashboardSource {
             next = run.monitor.snapshot()
         }
         if next != nil { lastSecond = second }
-        return next
+        return next.map(run.picture)
     }
 
     func perform(_ command: Command) -> String? {

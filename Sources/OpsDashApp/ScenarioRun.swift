@@ -84,6 +84,15 @@ final class ScenarioRun: Sendable {
     /// How many operations `start` makes and adds at once.
     static let addBatch = 10_000
 
+    /// `snapshot` as the run's picture: not drained (DONE, the clock stopped) while operations
+    /// remain to be added, though the queue may run dry between two batches.
+    func picture(_ snapshot: QueueSnapshot) -> QueueSnapshot {
+        guard snapshot.isDrained, notAddedCount > 0 else { return snapshot }
+        var picture = snapshot
+        picture.drainedAt = nil
+        return picture
+    }
+
     /// True once every operation was added, finished, and the monitor has recorded it.
     var isDone: Bool {
         notAddedCount == 0 && queue.allOperationCount == 0 && monitor.subscribedOperationCount == 0

@@ -40,6 +40,30 @@ import Testing
         run.queue.isSuspended = false
     }
 
+    /// The queue can run dry between two batches: the run's picture is not DONE while
+    /// operations remain to be added.
+    @Test func aRunIsNotDrainedWhileOperationsRemainToBeAdded() throws {
+        let run = try Self.pausedRun(of: 2 * ScenarioRun.addBatch)
+        // The first batch is added, then every operation in it is cancelled and finishes.
+        let token = run.queue.observe(\.operationCount, options: [.new]) { _, _ in run.stopAdding() }
+        run.start()
+        run.queue.cancelAllOperations()
+        run.queue.isSuspended = false
+        run.queue.waitUntilAllOperationsAreFinished()
+        _ = token
+        let snapshot = run.monitor.snapshot()
+        #expect(snapshot.isDrained, "every operation that reached the queue finished")
+        #expect(!run.picture(snapshot).isDrained)
+        #expect(!run.isDone)
+        // Once all are added, the picture is the monitor's.
+        let whole = try Self.pausedRun(of: 3)
+        whole.start()
+        whole.queue.cancelAllOperations()
+        whole.queue.isSuspended = false
+        whole.queue.waitUntilAllOperationsAreFinished()
+        #expect(eventually(timeout: .seconds(10)) { whole.picture(whole.monitor.snapshot()).isDrained })
+    }
+
     @Test func stoppingAddsNoFurtherBatch() throws {
         let run = try Self.pausedRun(of: 3 * ScenarioRun.addBatch)
         // The dashboard closes while the first batch is being added.
