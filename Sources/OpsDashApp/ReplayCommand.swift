@@ -78,8 +78,12 @@ struct ReplayCommand: ParsableCommand {
     /// output was closed when `opsdash` started (headless mode then fails with 3).
     func execute(signals: StopSignals, stdoutClosed: Bool = false) -> ExitStatus {
         let reader: RecordingReader
+        let progress = OpeningProgress(path: file)
+        // A stop signal while opening ends opsdash at once: the progress line goes first.
+        signals.beforeHandOver { _ in progress.finish() }
         do {
-            reader = try RecordingReader(path: file)
+            defer { progress.finish() }
+            reader = try RecordingReader(path: file, progress: progress.update)
         } catch {
             StandardStreams.error("opsdash: \(error)")
             return .usage

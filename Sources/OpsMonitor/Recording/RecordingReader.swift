@@ -23,6 +23,8 @@ public final class RecordingReader: Sendable {
     public static let limits = MonitorStore.Limits(finishedOperations: 500, logEntries: 200)
     /// The longest line a recording may have, in bytes (1 MiB; a keyframe's lines are short).
     public static let maximumLineLength = 1 << 20
+    /// Bytes read between two calls of `init`'s `progress`.
+    public static let progressInterval: UInt64 = 4 << 20
 
     public let path: String
     public let header: RecordingHeader
@@ -40,14 +42,19 @@ public final class RecordingReader: Sendable {
     /// Where the last complete line ends: replay never reads past it.
     let endOffset: UInt64
 
-    /// Reads and checks `path`; throws naming the line and the problem.
-    public init(path: String) throws(RecordingError) {
+    /// Reads and checks `path`; throws naming the line and the problem. `progress` is told the
+    /// bytes read so far and the file's size, every `progressInterval` bytes or so (a recording
+    /// of a million operations takes seconds to check).
+    public init(path: String, progress: ((_ read: UInt64, _ size: UInt64) -> Void)? = nil) throws(RecordingError) {
         self.path = path
         func fail(_ line: Int, _ problem: String) -> RecordingError {
             RecordingError(path: path, line: line, problem: problem)
         }
         let handle = try RecordingFile.open(path)
         defer { try? handle.close() }
+        var status = stat()
+        let size = fstat(handle.fileDescriptor, &status) == 0 ? UInt64(max(0, status.st_size)) : 0
+        var nextProgress: UInt64 = 0
         let decoder = JSONLinesDecoder(maximumLineLength: Self.maximumLineLength)
         var header: RecordingHeader?
         var marks: [Mark] = []
@@ -64,6 +71,10 @@ public final class RecordingReader: Sendable {
             var reader = try LineReader(handle: handle, offset: 0, maximumLength: Self.maximumLineLength)
             while let line = try reader.next() {
                 number += 1
+                if let progress, line.offset >= nextProgress {
+                    progress(line.offset, size)
+                    nextProgress = line.offset + Self.progressInterval
+                }
                 if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
                     if line.terminated { endOffset = line.offset + UInt64(line.bytes.count) + 1 }
                     continue
