@@ -7,7 +7,7 @@ import OpsMonitor
 /// commands are refused; pause/resume toggles playing.
 final class ReplaySource: DashboardSource {
     let reader: RecordingReader
-    private var cursor: RecordingCursor
+    private(set) var cursor: RecordingCursor
     private(set) var speed: Double
     private(set) var isPaused = false
     private let idleLimit: Duration?
@@ -43,7 +43,7 @@ final class ReplaySource: DashboardSource {
                     setAnchor(next - idleLimit)
                     target = anchorTime
                 }
-                try cursor.advance(to: target)
+                try moveForward(to: target)
             } catch {
                 problem = error.description
             }
@@ -113,17 +113,29 @@ final class ReplaySource: DashboardSource {
     func seek(to time: Duration) {
         let target = max(.zero, min(time, reader.duration))
         do {
-            // Backwards, or past a keyframe: start from the nearest keyframe; else play forward.
-            if target < cursor.time || reader.mark(before: target).time > cursor.time {
+            if target < cursor.time {
                 cursor = try reader.cursor(at: target)
             } else {
-                try cursor.advance(to: target)
+                try moveForward(to: target)
             }
         } catch {
             problem = error.description
         }
         setAnchor(target)
         lastShown = nil
+    }
+
+    /// Moves the cursor forward to `time`: from the latest keyframe before `time` when one lies
+    /// past the cursor, else through the events in between. Either way a frame's work is bounded
+    /// by the keyframe policy (a keyframe every 10 s or 5,000 events), whatever the speed: at
+    /// ×100 a frame of a busy recording spans tens of thousands of events, and applying them all
+    /// froze the picture for seconds.
+    private func moveForward(to time: Duration) throws(RecordingError) {
+        if reader.mark(before: time).time > cursor.time {
+            cursor = try reader.cursor(at: time)
+        } else {
+            try cursor.advance(to: time)
+        }
     }
 
     /// Applies the next event line, exactly one (a keyframe before it whole), and pauses there.

@@ -15,6 +15,8 @@ public struct RecordingCursor {
     public private(set) var builder = EventSnapshotBuilder(limits: RecordingReader.limits)
     /// The recording time shown.
     public private(set) var time: Duration = .zero
+    /// Lines this cursor has read from the file (what moving it cost).
+    public private(set) var linesRead = 0
     /// The `seq` of the last event applied (that of the keyframe loaded, before any event; 0 at
     /// the start, or in a recording without `seq`s).
     public private(set) var seq: UInt64 = 0
@@ -106,6 +108,7 @@ public struct RecordingCursor {
                 return
             }
             lineNumber += 1
+            linesRead += 1
             if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
             let decoded: DecodedLine
             do { decoded = try decoder.decode(bytes: line.bytes) } catch {

@@ -1,0 +1,43 @@
+import Foundation
+import OpsKitTesting
+import OpsMonitor
+import Testing
+
+@testable import OpsDashApp
+
+/// Playing fast, a frame never applies more than a keyframe's worth of lines: where a keyframe
+/// lies between the picture shown and the playhead, the picture is taken from it.
+@Suite struct ReplayCatchUpTests {
+    @Test func aFrameFarAheadStartsFromTheLatestKeyframe() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "opsdash-catch-up-\(UUID().uuidString).jsonl"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // 2,000 operations, one every 0.1 s (8,000 event lines), a keyframe every 10 s.
+        let header = RecordingHeader(app: "test", queue: "q", started: "2026-01-01T00:00:00Z", source: "local")
+        let writer = try RecordingWriter(path: path, header: header, policy: .init())
+        var store = MonitorStore()
+        store.recordsEvents = true
+        for index in 0..<2_000 {
+            let time = Duration.milliseconds(100 * Int64(index + 1))
+            let id = store.add(
+                name: "op\(index)", kind: .download, lifecycle: .ready, totalBytes: 100, dependencies: [], time: time)
+            store.transition(id, to: .executing, time: time)
+            store.transition(id, to: .finished, outcome: .succeeded, message: nil, time: time)
+            try writer.append(
+                store.drainEvents(), keyframe: writer.wantsKeyframe(at: time) ? store.snapshot(time: time) : nil)
+        }
+        writer.close()
+        let reader = try RecordingReader(path: path)
+        #expect(reader.marks.count > 10)
+
+        // At ×10000 the playhead reaches the end (200 s) within 20 ms; the next frame shows it.
+        let source = try ReplaySource(reader: reader, start: .zero, speed: 10_000, idleLimit: nil)
+        #expect(eventually(timeout: .seconds(10)) { source.position == reader.duration })
+        let end = try #require(source.snapshot(ifChangedSince: nil))
+        #expect(end.counts.finished == 2_000)
+        #expect(end.counts.succeeded == 2_000)
+        // From the last keyframe (its lines and ≤ 10 s of events), not all 8,000 lines.
+        #expect(source.cursor.linesRead < 2_000, "\(source.cursor.linesRead) lines read for one frame")
+    }
+}
