@@ -37,13 +37,16 @@ final class ScenarioRun: Sendable {
     func start() {
         var operations = ScenarioOperations(scenario, clock: clock)
         var next = 0
+        var count = 0
         while next < operations.count, !addingStopped.load(ordering: .relaxed) {
             let end = min(next + Self.addBatch, operations.count)
+            // With the dependencies from later in the file it holds (a batch can be larger).
             let batch = operations.batch(next..<end)
             if next == 0 { clock.resume() }
             queue.addOperations(batch, waitUntilFinished: false)
             monitor.applyPendingChanges()
-            added.store(end, ordering: .releasing)
+            count += batch.count
+            added.store(count, ordering: .releasing)
             next = end
         }
     }

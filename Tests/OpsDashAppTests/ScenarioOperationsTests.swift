@@ -28,27 +28,43 @@ import Testing
         #expect(operations.madeCount == 1000)
     }
 
-    @Test func aDependencyLaterInTheFileIsMadeEarlyAndWiredInItsOwnBatch() throws {
+    /// The queue and the monitor always know an operation's dependencies when it is added (its
+    /// `added` event lists them): one from later in the file comes first, in the same batch.
+    @Test func aDependencyLaterInTheFileIsHandedOutBeforeItsDependent() throws {
         let scenario = try Self.scenario(
             """
             {"id": "report", "kind": "process", "duration": 1, "after": ["upload"]},
             {"id": "fetch", "kind": "process", "duration": 1},
-            {"id": "upload", "kind": "process", "duration": 1, "after": ["fetch"]}
+            {"id": "upload", "kind": "process", "duration": 1, "after": ["fetch"]},
+            {"id": "audit", "kind": "process", "duration": 1, "after": ["report", "fetch"]}
             """)
         var operations = ScenarioOperations(scenario, clock: ManualClock())
         let first = operations.batch(0..<1)
-        // `upload` is made for `report` (and not added yet); its own dependency waits for its batch.
-        #expect(operations.madeCount == 2)
-        let report = try #require(first.first)
-        let upload = try #require(report.dependencies.first)
-        #expect(report.dependencies.count == 1)
-        #expect(upload.name == "upload")
-        #expect(upload.dependencies.isEmpty)
-        let rest = operations.batch(1..<3)
-        #expect(rest.map(\.name) == ["fetch", "upload"])
-        // The same `upload` object, now wired to `fetch`; nothing is made twice.
-        #expect(rest[1] === upload)
-        #expect(upload.dependencies.map(\.name) == ["fetch"])
+        #expect(first.map(\.name) == ["fetch", "upload", "report"])
+        #expect(first[1].dependencies.map(\.name) == ["fetch"])
+        #expect(first[2].dependencies.map(\.name) == ["upload"])
         #expect(operations.madeCount == 3)
+        // Nothing is handed out twice.
+        let rest = operations.batch(1..<4)
+        #expect(rest.map(\.name) == ["audit"])
+        #expect(rest[0].dependencies.map(\.name) == ["report", "fetch"])
+        #expect(rest[0].dependencies[1] === first[0])
+    }
+
+    /// A chain pointing forward, each entry after the next one, comes out last entry first.
+    @Test func aLongForwardChainComesOutDependenciesFirst() throws {
+        let length = 20_000
+        let entries = (1...length).map { index in
+            let after = index < length ? #", "after": ["s\#(index + 1)"]"# : ""
+            return #"{"id": "s\#(index)", "kind": "process", "duration": 1\#(after)}"#
+        }
+        let scenario = try Self.scenario(entries.joined(separator: ",\n"))
+        var operations = ScenarioOperations(scenario, clock: ManualClock())
+        let first = operations.batch(0..<1)
+        #expect(first.count == length)
+        #expect(first.first?.name == "s\(length)")
+        #expect(first.last?.name == "s1")
+        #expect(first.last?.dependencies.first === first.dropLast().last)
+        #expect(operations.batch(1..<length).isEmpty)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import OpsKit
 import OpsKitTesting
+import OpsScenarios
 import Testing
 
 @testable import OpsDashApp
@@ -62,6 +63,30 @@ import Testing
         whole.queue.isSuspended = false
         whole.queue.waitUntilAllOperationsAreFinished()
         #expect(eventually(timeout: .seconds(10)) { whole.picture(whole.monitor.snapshot()).isDrained })
+    }
+
+    /// An entry naming a dependency later in the file: the stream's `added` line lists it (the
+    /// dependency is added first), so recordings and replays show the link too.
+    @Test func theAddedEventListsADependencyFromLaterInTheFile() throws {
+        let json = """
+            {"name": "forward", "description": "d", "concurrency": 2, "seed": 1, "operations": [
+              {"id": "a", "kind": "process", "duration": 1, "after": ["b"]},
+              {"id": "b", "kind": "process", "duration": 1}]}
+            """
+        let scenario = try ScenarioLoader.decode(data: Data(json.utf8), source: "forward")
+        let run = ScenarioRun(scenario: scenario, concurrency: nil, speed: 1, recordEvents: true)
+        run.queue.isSuspended = true
+        run.start()
+        var ids: [String: Int] = [:]
+        var after: [String: [Int]] = [:]
+        for case .added(_, let id, let name, _, _, _, let dependencies) in run.monitor.drainEvents() {
+            ids[name] = id
+            after[name] = dependencies
+        }
+        #expect(after["b"] == [])
+        #expect(after["a"] == [try #require(ids["b"])])
+        run.queue.cancelAllOperations()
+        run.queue.isSuspended = false
     }
 
     @Test func stoppingAddsNoFurtherBatch() throws {
