@@ -25,6 +25,9 @@ final class LocalScenarioSource: DashboardSource {
     }
 
     func perform(_ command: Command) -> String? {
+        // Cancelling everything while a large scenario is still being added also stops the
+        // adding: nothing added afterwards runs (the summary counts those as unfinished).
+        if case .cancelAll = command { run.stopAdding() }
         Self.perform(command, on: run.monitor)
         return nil
     }

@@ -1,0 +1,32 @@
+import Foundation
+import OpsKitTesting
+import OpsMonitor
+import Testing
+
+@testable import OpsDashApp
+
+/// `C` while a large scenario is still being added cancels everything: the adding stops too, so
+/// nothing added afterwards runs.
+@Suite struct CancelAllWhileAddingTests {
+    @Test func cancellingAllStopsTheAdding() throws {
+        let held = try HeadlessAddingTests.HeldRun()
+        let run = held.run
+        let source = LocalScenarioSource(run: run)
+        run.startAdding()
+        try #require(held.reachedSecondBatch.wait(timeout: .now() + 60) == .success)
+        // The operator confirms `C` while the adding thread is inside the second batch; that
+        // thread goes on once the adding was told to stop.
+        Thread.detachNewThread {
+            _ = eventually(timeout: .seconds(10)) { run.isAddingStopped }
+            held.release.signal()
+        }
+        _ = source.perform(.cancelAll)
+        // The batch in hand was added whole, then cancelled with the rest; nothing more came.
+        #expect(run.notAddedCount == 3 * ScenarioRun.addBatch)
+        run.queue.waitUntilAllOperationsAreFinished()
+        let counts = run.monitor.snapshot().counts
+        #expect(counts.total == 2 * ScenarioRun.addBatch)
+        #expect(counts.finished == counts.total)
+        #expect(counts.cancelled > 0)
+    }
+}
