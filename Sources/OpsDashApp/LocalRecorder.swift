@@ -64,7 +64,8 @@ final class LocalRecorder: Sendable {
             do {
                 try active.append(events, keyframe: keyframe)
             } catch {
-                StandardStreams.error("opsdash: recording stopped: \(error)")
+                // In the dashboard's message line too (its stderr goes to a log meanwhile).
+                DashboardNotices.post("recording stopped: \(error)")
                 active.close()
                 state.writer = nil
             }

@@ -224,6 +224,26 @@ import Darwin
         #expect(last.contains(#""event":"summary""#), "\(last)")
     }
 
+    /// In the dashboard, a recording stopped by a file-size limit says so in the message line
+    /// (stderr goes to a log while the screen is up), and on stderr once the screen closes.
+    @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
+    func aStoppedRecordingIsShownInTheDashboard() throws {
+        let path = Self.temporaryPath("tui-limited")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let binary = try #require(opsdashBinaryPath(), "opsdash binary not found")
+        let limited =
+            "ulimit -f 8 && exec \(shellQuote(binary)) --scenario pipeline --speed 20 --record \(shellQuote(path))"
+        let tmux = try TmuxSession(command: "/bin/sh -c \(shellQuote(limited))")
+        defer { tmux.kill() }
+        let shown = try tmux.waitUntil(timeout: .seconds(30)) { $0.contains("recording stopped") }
+        #expect(shown.matched, "no message in the dashboard:\n\(shown.screen)")
+        #expect(shown.screen.contains("write failed: File too"), "\(shown.screen)")
+        try tmux.sendKeys("q")
+        let quit = try tmux.waitUntil { tmux.exitStatus(in: $0) != nil }
+        #expect(
+            quit.screen.contains("opsdash: recording stopped: "), "said on stderr after the screen:\n\(quit.screen)")
+    }
+
     @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
     func theDashboardRecordsWhileItRuns() throws {
         let path = Self.temporaryPath("tui-record")
