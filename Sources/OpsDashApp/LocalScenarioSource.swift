@@ -1,3 +1,4 @@
+import Foundation
 import OpsDashUI
 import OpsMonitor
 
@@ -25,10 +26,18 @@ final class LocalScenarioSource: DashboardSource {
     }
 
     func perform(_ command: Command) -> String? {
-        // Cancelling everything while a large scenario is still being added also stops the
-        // adding: nothing added afterwards runs (the summary counts those as unfinished).
-        if case .cancelAll = command { run.stopAdding() }
-        Self.perform(command, on: run.monitor)
+        guard case .cancelAll = command else {
+            Self.perform(command, on: run.monitor)
+            return nil
+        }
+        // On a thread of its own: cancelling a million operations one by one takes seconds,
+        // and the dashboard (and Ctrl-C) answers meanwhile. While a large scenario is still
+        // being added, the adding stops first: nothing added afterwards runs (the summary
+        // counts those as unfinished).
+        Thread.detachNewThread { [run] in
+            run.stopAdding()
+            run.monitor.cancelAll()
+        }
         return nil
     }
 
