@@ -31,9 +31,14 @@ struct OpsdashCommand: ParsableCommand {
     var concurrency: Int?
 
     @Option(
-        name: .long, parsing: .unconditional,
-        help: "Random seed, a whole number 0...18446744073709551615 (2^64-1); default: the scenario's.")
-    var seed: UInt64?
+        name: .customLong("seed"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Random seed, a whole number 0...18446744073709551615 (2^64-1); default: the scenario's.",
+            valueName: "seed"))
+    var seedText: String?
+
+    /// `--seed` as a number (validated).
+    var seed: UInt64? { seedText.flatMap { UInt64($0) } }
 
     @Option(
         name: .long, parsing: .unconditional,
@@ -75,6 +80,10 @@ struct OpsdashCommand: ParsableCommand {
 
     func validate() throws {
         if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
+        // Read as text, so that -1 or 2^64 get the range like every other flag.
+        if let seedText, UInt64(seedText) == nil {
+            throw ValidationError("--seed must be a whole number between 0 and 18446744073709551615 (got \(seedText))")
+        }
         if let concurrency, !concurrencyRange.contains(concurrency) {
             throw ValidationError(
                 "--concurrency must be between \(concurrencyRange.lowerBound) and \(concurrencyRange.upperBound) (got \(concurrency))"

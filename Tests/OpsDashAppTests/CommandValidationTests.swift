@@ -24,6 +24,12 @@ struct CommandValidationTests {
         (["--fps", "-5"], "--fps must be between 1 and 120 (got -5)"),
         (["--metrics-port", "-1"], "--metrics-port must be between 0 and 65535 (got -1)"),
         (["--headless", "--summary-every", "-1"], "--summary-every must be a positive number of seconds (got -1.0)"),
+        (["--seed", "-1"], "--seed must be a whole number between 0 and 18446744073709551615 (got -1)"),
+        (
+            ["--seed", "18446744073709551616"],
+            "--seed must be a whole number between 0 and 18446744073709551615 (got 18446744073709551616)"
+        ),
+        (["--seed", "abc"], "--seed must be a whole number between 0 and 18446744073709551615 (got abc)"),
     ]
 
     @Test(arguments: 0..<refused.count)
@@ -39,8 +45,9 @@ struct CommandValidationTests {
     }
 
     @Test func rangeEndsAreAccepted() throws {
-        let low = try OpsdashCommand.parse(["--concurrency", "1", "--speed", "0.01", "--fps", "1"])
-        #expect(low.concurrency == 1 && low.speed == 0.01 && low.fps == 1)
+        let low = try OpsdashCommand.parse(["--concurrency", "1", "--speed", "0.01", "--fps", "1", "--seed", "0"])
+        #expect(low.concurrency == 1 && low.speed == 0.01 && low.fps == 1 && low.seed == 0)
+        #expect(try OpsdashCommand.parse(["--seed", "18446744073709551615"]).seed == .max)
         let high = try OpsdashCommand.parse([
             "--concurrency", "1024", "--speed", "10000", "--fps", "120", "--headless", "--summary-every", "0.5",
         ])
