@@ -22,15 +22,22 @@ extension QueueMonitor {
         }
     }
 
-    /// Cancels every unfinished operation.
+    /// Cancels every unfinished operation. The changes that follow are taken in on the calling
+    /// thread as it goes, so that a dashboard's next picture has no backlog of a million
+    /// cancellations to apply first.
     public func cancelAll() {
         withAppliedState { state, time in
             state.store.queueChanged(reason: "operator cancelled all operations", time: time)
         }
-        for op in queue.allOperations {
+        for (index, op) in queue.allOperations.enumerated() {
             if let async = op as? AsyncOperation { async.cancel(reason: "cancelled by operator") } else { op.cancel() }
+            if index % Self.cancelSlice == Self.cancelSlice - 1 { applyPendingChanges() }
         }
+        applyPendingChanges()
     }
+
+    /// Operations `cancelAll()` cancels between two applies of what they changed.
+    static let cancelSlice = 10_000
 
     /// Pauses or resumes the queue.
     public func setSuspended(_ suspended: Bool) {

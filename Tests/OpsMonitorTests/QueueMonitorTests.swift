@@ -132,6 +132,29 @@ import Testing
             ])
     }
 
+    /// Cancelling everything takes in the changes it causes on the cancelling thread: the next
+    /// reader (a dashboard's frame) has nothing left to apply.
+    @Test func cancelAllLeavesNoBacklog() {
+        let queue = ObservableOperationQueue()
+        queue.isSuspended = true
+        let monitor = QueueMonitor(queue: queue, clock: ManualClock())
+        // Waiting for a gate that never comes: each becomes ready when cancelled.
+        let gate = ClosureOperation {}
+        let ops = (0..<(3 * QueueMonitor.cancelSlice)).map { _ in
+            let op = ClosureOperation {}
+            op.addDependency(gate)
+            return op
+        }
+        queue.addOperations(ops, waitUntilFinished: false)
+        monitor.applyPendingChanges()
+        #expect(monitor.snapshot().counts.waiting == ops.count)
+        monitor.cancelAll()
+        #expect(monitor.pendingChangeCount == 0)
+        #expect(monitor.snapshot().counts.waiting == 0, "\(monitor.snapshot().counts)")
+        queue.isSuspended = false
+        queue.waitUntilAllOperationsAreFinished()
+    }
+
     @Test func unchangedMonitorHandsOutNoNewSnapshot() {
         let clock = ManualClock()
         let queue = ObservableOperationQueue()
