@@ -24,6 +24,9 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
     private struct Tracking {
         var unfinished = UnfinishedOperations()
         var held: [ObjectIdentifier: HeldOperation] = [:]
+        /// The held operations waiting for each unfinished dependency: one finish listener per
+        /// dependency releases them all together.
+        var waitingOn: [ObjectIdentifier: [ObjectIdentifier]] = [:]
         var barrier: Operation?
         /// Unfinished operations that are not `AsyncOperation`s, by ticket: their finish is
         /// learnt from a wrapped `completionBlock`, which the app may replace after adding them.
@@ -137,36 +140,61 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
             return op
         }
         let id = ObjectIdentifier(op)
-        tracking.withLock { $0.held[id] = HeldOperation(operation: async, unfinished: unfinished.count) }
-        for dependency in unfinished {
-            (dependency as? AsyncOperation)?.onFinish { [weak self] _ in
-                self?.dependencyFinished(of: id)
+        // The first operation held for a dependency watches it for all that come after.
+        let newlyWatched = tracking.withLock { state -> [AsyncOperation] in
+            state.held[id] = HeldOperation(operation: async, unfinished: unfinished.count)
+            var watch: [AsyncOperation] = []
+            for case let dependency as AsyncOperation in unfinished {
+                let key = ObjectIdentifier(dependency)
+                if state.waitingOn[key] == nil { watch.append(dependency) }
+                state.waitingOn[key, default: []].append(id)
             }
+            return watch
         }
-        async.onCancel { [weak self] _ in self?.release(id) }
+        for dependency in newlyWatched {
+            let key = ObjectIdentifier(dependency)
+            dependency.onFinish { [weak self] _ in self?.dependencyFinished(key) }
+        }
+        async.onCancel { [weak self] _ in self?.release([id]) }
         return nil
     }
 
-    private func dependencyFinished(of id: ObjectIdentifier) {
-        let ready = tracking.withLock { state -> Bool in
-            guard var held = state.held[id] else { return false }
-            held.unfinished -= 1
-            state.held[id] = held
-            return held.unfinished <= 0
+    /// The dependency `key` finished: every held operation it was the last unfinished one of
+    /// is released, together (one scheduling pass for a thousand dependents, not a thousand).
+    private func dependencyFinished(_ key: ObjectIdentifier) {
+        let ready = tracking.withLock { state -> [ObjectIdentifier] in
+            guard let waiting = state.waitingOn.removeValue(forKey: key) else { return [] }
+            var ready: [ObjectIdentifier] = []
+            for id in waiting {
+                guard var held = state.held[id] else { continue }  // released by a cancel
+                held.unfinished -= 1
+                state.held[id] = held
+                if held.unfinished <= 0 { ready.append(id) }
+            }
+            return ready
         }
-        if ready { release(id) }
+        if !ready.isEmpty { release(ready) }
     }
 
-    private func release(_ id: ObjectIdentifier) {
-        guard let op = tracking.withLock({ $0.held.removeValue(forKey: id) })?.operation else { return }
-        if op.isCancelled {
-            // Never handed to Foundation, so start it here: it finishes at once as cancelled,
-            // instead of waiting for a free slot behind running work.
-            op.start()
-        } else if op.dependencies.contains(where: { !$0.isFinished }) {
-            submit(op)  // a dependency added while held: hold it again for that one
-        } else {
-            super.addOperation(op)
+    private func release(_ ids: [ObjectIdentifier]) {
+        let ops = tracking.withLock { state in ids.compactMap { state.held.removeValue(forKey: $0)?.operation } }
+        var handOver: [Operation] = []
+        handOver.reserveCapacity(ops.count)
+        for op in ops {
+            if op.isCancelled {
+                // Never handed to Foundation, so start it here: it finishes at once as cancelled,
+                // instead of waiting for a free slot behind running work.
+                op.start()
+            } else if op.dependencies.contains(where: { !$0.isFinished }) {
+                submit(op)  // a dependency added while held: hold it again for that one
+            } else {
+                handOver.append(op)
+            }
+        }
+        if handOver.count == 1 {
+            super.addOperation(handOver[0])
+        } else if !handOver.isEmpty {
+            super.addOperations(handOver, waitUntilFinished: false)
         }
     }
 
