@@ -53,6 +53,42 @@ import Testing
         #expect(queue.heldOperationCount == 0)
     }
 
+    /// A failure cancels the dependents that cancel on a failed dependency as soon as it happens,
+    /// down a chain 20,000 long (no recursion), without waiting for a free slot; a dependent
+    /// that runs anyway waits for its slot as usual.
+    static let chainLength = 20_000
+
+    @Test func aFailureCancelsItsDependentsDownTheChainAtOnce() throws {
+        let queue = ObservableOperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let blocker = ManualOperation(name: "blocker")
+        queue.addOperation(blocker)
+        #expect(eventually { blocker.isExecuting })
+        // The head fails outside the queue; the queue's only slot stays taken meanwhile.
+        let head = ManualOperation(name: "head")
+        var chain: [ManualOperation] = []
+        for index in 0..<Self.chainLength {
+            let op = ManualOperation(name: "c\(index)") { _ in Issue.record("cancelled work ran") }
+            op.dependencyPolicy = .cancelIfAnyDependencyFailed
+            op.addDependency(chain.last ?? head)
+            chain.append(op)
+        }
+        let runsAnyway = ManualOperation(name: "anyway") { $0.finish() }
+        runsAnyway.addDependency(head)
+        queue.addOperations(chain + [runsAnyway], waitUntilFinished: false)
+        #expect(queue.heldOperationCount == Self.chainLength + 1)
+        head.start()
+        head.finish(error: CocoaError(.fileNoSuchFile))
+        #expect(chain.allSatisfy { $0.outcome?.isCancelled == true }, "finished at once, the slot still taken")
+        #expect(chain[0].outcome?.description == "cancelled: dependency head did not succeed")
+        #expect(chain[1].outcome?.description == "cancelled: dependency c0 did not succeed")
+        #expect(!runsAnyway.isFinished, "runs once the slot frees")
+        blocker.finish()
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(runsAnyway.outcome?.isSucceeded == true)
+        #expect(queue.heldOperationCount == 0)
+    }
+
     @Test func cancelAllCancelsHeldOperationsAndTheyFinishAsCancelled() {
         let queue = ObservableOperationQueue()
         let blocker = ManualOperation(name: "blocker")
@@ -132,5 +168,24 @@ import Testing
         #expect(ran.all == ["block"])
         #expect(counts.all == ["1", "0", "1", "0"])
         _ = token
+    }
+}
+
+/// Freeing the end of a long chain frees the chain without recursion (Foundation's deinit
+/// releasing each dependency inside the previous one's overflowed the stack at ~50,000).
+@Suite struct LongChainReleaseTests {
+    @Test func aChainOfAHundredThousandIsFreedWithoutOverflowingTheStack() {
+        weak var head: ClosureOperation?
+        do {
+            var last = ClosureOperation {}
+            head = last
+            for _ in 1..<100_000 {
+                let next = ClosureOperation {}
+                next.addDependency(last)
+                last = next
+            }
+            // `last` holds the whole chain; it is released here, at the end of the scope.
+        }
+        #expect(eventually(timeout: .seconds(30)) { head == nil }, "the chain was freed")
     }
 }

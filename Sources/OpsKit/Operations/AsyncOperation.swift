@@ -67,9 +67,12 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         // released while a dependency in another queue still runs) crashed the process then.
         // Leaving those books on the way out prevents that.
         guard hasHadDependencies else { return }
-        for dependency in super.dependencies where !dependency.isFinished {
+        let dependencies = super.dependencies
+        for dependency in dependencies where !dependency.isFinished {
             super.removeDependency(dependency)
         }
+        // Freed later, not inside Foundation's deinit: a long chain would be freed recursively.
+        DependencyRelease.hold(dependencies)
     }
     #endif
 

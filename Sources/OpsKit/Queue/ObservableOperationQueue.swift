@@ -27,6 +27,11 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         /// The held operations waiting for each unfinished dependency: one finish listener per
         /// dependency releases them all together.
         var waitingOn: [ObjectIdentifier: [ObjectIdentifier]] = [:]
+        /// Held operations to hand over, and whether a thread is handing them over: a release
+        /// that a release causes (a cancelled dependent finishing at once) is queued here for
+        /// that thread, never handled recursively, so a chain a million long needs no stack.
+        var toRelease: [ObjectIdentifier] = []
+        var releasing = false
         var barrier: Operation?
         /// Unfinished operations that are not `AsyncOperation`s, by ticket: their finish is
         /// learnt from a wrapped `completionBlock`, which the app may replace after adding them.
@@ -176,25 +181,54 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
         if !ready.isEmpty { release(ready) }
     }
 
+    /// Hands the held operations `ids` over (those still held), and what that releases in turn.
     private func release(_ ids: [ObjectIdentifier]) {
-        let ops = tracking.withLock { state in ids.compactMap { state.held.removeValue(forKey: $0)?.operation } }
-        var handOver: [Operation] = []
-        handOver.reserveCapacity(ops.count)
+        let drains = tracking.withLock { state -> Bool in
+            state.toRelease += ids
+            guard !state.releasing else { return false }
+            state.releasing = true
+            return true
+        }
+        guard drains else { return }
+        while true {
+            let ops = tracking.withLock { state -> [AsyncOperation]? in
+                guard !state.toRelease.isEmpty else {
+                    state.releasing = false
+                    return nil
+                }
+                defer { state.toRelease = [] }
+                return state.toRelease.compactMap { state.held.removeValue(forKey: $0)?.operation }
+            }
+            guard let ops else { return }
+            handOver(ops)
+        }
+    }
+
+    /// Operations no longer held: to Foundation together, or, cancelled (by the operator, or by
+    /// `cancelIfAnyDependencyFailed` now that a dependency failed), finished at once without
+    /// waiting for a free slot behind running work, so a failure's dependents read cancelled
+    /// as soon as it happens, down the chain.
+    private func handOver(_ ops: [AsyncOperation]) {
+        var ready: [Operation] = []
+        ready.reserveCapacity(ops.count)
         for op in ops {
+            if !op.isCancelled, op.dependencyPolicy == .cancelIfAnyDependencyFailed,
+                let failed = op.failedDependency()
+            {
+                op.cancel(reason: "dependency \(failed) did not succeed")
+            }
             if op.isCancelled {
-                // Never handed to Foundation, so start it here: it finishes at once as cancelled,
-                // instead of waiting for a free slot behind running work.
-                op.start()
+                op.start()  // never handed to Foundation: it finishes here as cancelled
             } else if op.dependencies.contains(where: { !$0.isFinished }) {
                 submit(op)  // a dependency added while held: hold it again for that one
             } else {
-                handOver.append(op)
+                ready.append(op)
             }
         }
-        if handOver.count == 1 {
-            super.addOperation(handOver[0])
-        } else if !handOver.isEmpty {
-            super.addOperations(handOver, waitUntilFinished: false)
+        if ready.count == 1 {
+            super.addOperation(ready[0])
+        } else if !ready.isEmpty {
+            super.addOperations(ready, waitUntilFinished: false)
         }
     }
 
