@@ -9,23 +9,19 @@ import Testing
 /// lies between the picture shown and the playhead, the picture is taken from it.
 @Suite struct ReplayCatchUpTests {
     @Test func aFrameFarAheadStartsFromTheLatestKeyframe() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "opsdash-catch-up-\(UUID().uuidString).jsonl"
-        ).path
+        var recording = try TestRecording("catch-up")
+        let (path, writer) = (recording.path, recording.writer)
         defer { try? FileManager.default.removeItem(atPath: path) }
         // 2,000 operations, one every 0.1 s (8,000 event lines), a keyframe every 10 s.
-        let header = RecordingHeader(app: "test", queue: "q", started: "2026-01-01T00:00:00Z", source: "local")
-        let writer = try RecordingWriter(path: path, header: header, policy: .init())
-        var store = MonitorStore()
-        store.recordsEvents = true
         for index in 0..<2_000 {
             let time = Duration.milliseconds(100 * Int64(index + 1))
-            let id = store.add(
+            let id = recording.store.add(
                 name: "op\(index)", kind: .download, lifecycle: .ready, totalBytes: 100, dependencies: [], time: time)
-            store.transition(id, to: .executing, time: time)
-            store.transition(id, to: .finished, outcome: .succeeded, message: nil, time: time)
+            recording.store.transition(id, to: .executing, time: time)
+            recording.store.transition(id, to: .finished, outcome: .succeeded, message: nil, time: time)
             try writer.append(
-                store.drainEvents(), keyframe: writer.wantsKeyframe(at: time) ? store.snapshot(time: time) : nil)
+                recording.store.drainEvents(),
+                keyframe: writer.wantsKeyframe(at: time) ? recording.store.snapshot(time: time) : nil)
         }
         writer.close()
         let reader = try RecordingReader(path: path)

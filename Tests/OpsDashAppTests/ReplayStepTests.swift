@@ -7,23 +7,18 @@ import Testing
 /// `.` in a replay applies one event line, however many share its time.
 @Suite struct ReplayStepTests {
     @Test func eachStepAppliesOneEventLine() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "opsdash-step-\(UUID().uuidString).jsonl"
-        ).path
+        var recording = try TestRecording("step")
+        let (path, writer) = (recording.path, recording.writer)
         defer { try? FileManager.default.removeItem(atPath: path) }
         // Ten operations added at the same time, then a keyframe, then one more event.
-        let header = RecordingHeader(app: "test", queue: "q", started: "2026-01-01T00:00:00Z", source: "local")
-        let writer = try RecordingWriter(path: path, header: header, policy: .init())
-        var store = MonitorStore()
-        store.recordsEvents = true
         for index in 0..<10 {
-            _ = store.add(
+            _ = recording.store.add(
                 name: "op\(index)", kind: .download, lifecycle: .ready, totalBytes: 100, dependencies: [],
                 time: .seconds(1))
         }
-        try writer.append(store.drainEvents(), keyframe: store.snapshot(time: .seconds(1)))
-        store.transition(1, to: .executing, time: .seconds(2))
-        try writer.append(store.drainEvents(), keyframe: nil)
+        try writer.append(recording.store.drainEvents(), keyframe: recording.store.snapshot(time: .seconds(1)))
+        recording.store.transition(1, to: .executing, time: .seconds(2))
+        try writer.append(recording.store.drainEvents(), keyframe: nil)
         writer.close()
 
         let source = try ReplaySource(

@@ -1,0 +1,20 @@
+import Foundation
+import OpsMonitor
+
+/// A recording a test writes: a temporary path (the test removes it), a writer with the default
+/// keyframe policy, and a store recording the events to append.
+struct TestRecording {
+    let path: String
+    let writer: RecordingWriter
+    var store = MonitorStore()
+
+    init(_ name: String) throws {
+        path =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "opsdash-\(name)-\(UUID().uuidString).jsonl"
+            ).path
+        let header = RecordingHeader(app: "test", queue: "q", started: "2026-01-01T00:00:00Z", source: "local")
+        writer = try RecordingWriter(path: path, header: header, policy: .init())
+        store.recordsEvents = true
+    }
+}
