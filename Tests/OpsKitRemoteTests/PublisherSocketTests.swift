@@ -190,8 +190,10 @@ import Testing
         #expect(client.line(containing: "snapshot_end") != nil)
         client.send(String(repeating: #"{"cmd":"ping"}"# + "\n", count: 100))
         var limited = 0
-        // Read until enough refusals came (each line's wait is a bound for a loaded machine).
-        while limited < 50, let line = client.line(timeout: .seconds(10)) {
+        // Read until enough refusals came (each line's wait is a bound for a loaded machine;
+        // the deadline ends the loop should they never come, as heartbeats keep lines coming).
+        let deadline = ContinuousClock.now + .seconds(60)
+        while limited < 50, ContinuousClock.now < deadline, let line = client.line(timeout: .seconds(10)) {
             if line.contains("rate_limited") { limited += 1 }
         }
         #expect(limited >= 50)
