@@ -89,6 +89,26 @@ import Testing
         #expect(queue.heldOperationCount == 0)
     }
 
+    /// A running operation cancelled by the operator: its thousands of dependents that cancel
+    /// on a failed dependency all finish as cancelled at once.
+    @Test func cancellingARunningOperationCancelsItsManyDependents() {
+        let queue = ObservableOperationQueue()
+        queue.maxConcurrentOperationCount = 4
+        let root = ManualOperation(name: "root") { _ in }
+        let dependents = (0..<5_000).map { index -> ManualOperation in
+            let op = ManualOperation(name: "d\(index)") { _ in Issue.record("cancelled work ran") }
+            op.dependencyPolicy = .cancelIfAnyDependencyFailed
+            op.addDependency(root)
+            return op
+        }
+        queue.addOperations([root] + dependents, waitUntilFinished: false)
+        #expect(eventually { root.isExecuting })
+        root.cancel(reason: "cancelled by operator")
+        root.finish()
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(dependents.allSatisfy { $0.outcome?.isCancelled == true })
+    }
+
     @Test func cancelAllCancelsHeldOperationsAndTheyFinishAsCancelled() {
         let queue = ObservableOperationQueue()
         let blocker = ManualOperation(name: "blocker")
