@@ -32,12 +32,9 @@ final class LocalScenarioSource: DashboardSource {
         }
         // On a thread of its own: cancelling a million operations one by one takes seconds,
         // and the dashboard (and Ctrl-C) answers meanwhile. While a large scenario is still
-        // being added, the adding stops first: nothing added afterwards runs (the summary
-        // counts those as unfinished).
-        Thread.detachNewThread { [run] in
-            run.stopAdding()
-            run.monitor.cancelAll()
-        }
+        // being added, the adding stops too: nothing added afterwards runs (the summary counts
+        // those as unfinished).
+        Thread.detachNewThread { [run] in run.cancelAll() }
         return nil
     }
 

@@ -13,6 +13,8 @@ final class ScenarioRun: Sendable {
     let monitor: QueueMonitor
     private let scenario: ResolvedScenario
     private let addingStopped = Atomic<Bool>(false)
+    /// Set by `cancelAll()`: the batch being added is cancelled as it lands.
+    private let cancelling = Atomic<Bool>(false)
     /// How many operations `start()` has added so far.
     private let added = Atomic<Int>(0)
     /// Entered while `startAdding()`'s thread runs `start()`.
@@ -44,6 +46,10 @@ final class ScenarioRun: Sendable {
             let batch = operations.batch(next..<end)
             if next == 0 { clock.resume() }
             queue.addOperations(batch, waitUntilFinished: false)
+            // Cancel-all came while this batch was being made or added: it may have missed it.
+            if cancelling.load(ordering: .sequentiallyConsistent) {
+                for case let op as AsyncOperation in batch { op.cancel(reason: "cancelled by operator") }
+            }
             monitor.applyPendingChanges()
             count += batch.count
             added.store(count, ordering: .releasing)
@@ -81,7 +87,16 @@ final class ScenarioRun: Sendable {
         adding.wait()
     }
 
-    /// Whether `stopAdding()` was called.
+    /// Cancels every operation: the adding stops after the batch in hand, which is cancelled as
+    /// it lands, and what the queue holds is cancelled now, without waiting for that batch (the
+    /// operations already added would run meanwhile).
+    func cancelAll() {
+        cancelling.store(true, ordering: .sequentiallyConsistent)
+        addingStopped.store(true, ordering: .sequentiallyConsistent)
+        monitor.cancelAll()
+    }
+
+    /// Whether `stopAdding()` or `cancelAll()` was called.
     var isAddingStopped: Bool { addingStopped.load(ordering: .relaxed) }
 
     /// How many operations `start` makes and adds at once.

@@ -24,10 +24,12 @@ import Testing
         #expect(source.perform(.cancelAll) == nil)
         // The batch in hand was added whole, then cancelled with the rest; nothing more came.
         #expect(eventually(timeout: .seconds(30)) { run.notAddedCount == 3 * ScenarioRun.addBatch })
+        // Resumed, the cancelled operations finish as cancelled, none of them run.
+        run.queue.isSuspended = false
         #expect(
             eventually(timeout: .seconds(60)) {
                 let counts = run.monitor.snapshot().counts
-                return counts.cancelled > 0 && counts.finished == counts.total
+                return counts.finished == counts.total && counts.cancelled == counts.total
             })
         #expect(run.monitor.snapshot().counts.total == 2 * ScenarioRun.addBatch)
         #expect(run.notAddedCount == 3 * ScenarioRun.addBatch)

@@ -7,8 +7,9 @@ import Testing
 /// Headless mode streams while a large scenario is still being added, and a stop signal then
 /// ends it with a summary that agrees with the stream.
 @Suite struct HeadlessAddingTests {
-    /// A run of 5 batches of short process steps, whose adding thread stops inside the second
-    /// batch until `release` is signalled.
+    /// A run of 5 batches of short process steps on a paused queue (so the count only grows,
+    /// whatever the machine's load), whose adding thread stops inside the second batch until
+    /// `release` is signalled.
     final class HeldRun: @unchecked Sendable {
         // Locking: `held` is only touched on the adding thread; the semaphores are thread-safe.
         let run: ScenarioRun
@@ -30,6 +31,7 @@ import Testing
             run = ScenarioRun(
                 scenario: try ScenarioCatalog.load(file, seed: nil), concurrency: nil, speed: 1000,
                 recordEvents: true)
+            run.queue.isSuspended = true
             token = run.queue.observe(\.operationCount, options: [.new]) { [self] _, change in
                 guard Thread.current.name == ScenarioRun.addingThreadName, !held,
                     (change.newValue ?? 0) > ScenarioRun.addBatch
@@ -93,5 +95,7 @@ import Testing
         #expect(summary.contains(#""operations":\#(added),"#), "\(added) added: \(summary)")
         #expect(added == 2 * ScenarioRun.addBatch)
         #expect(held.run.notAddedCount == 3 * ScenarioRun.addBatch)
+        held.run.queue.cancelAllOperations()
+        held.run.queue.isSuspended = false
     }
 }
