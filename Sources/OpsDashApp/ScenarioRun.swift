@@ -48,7 +48,7 @@ final class ScenarioRun: Sendable {
             queue.addOperations(batch, waitUntilFinished: false)
             // Cancel-all came while this batch was being made or added: it may have missed it.
             if cancelling.load(ordering: .sequentiallyConsistent) {
-                for case let op as AsyncOperation in batch { op.cancel(reason: "cancelled by operator") }
+                for op in batch { QueueMonitor.cancelAsOperator(op) }
             }
             monitor.applyPendingChanges()
             count += batch.count

@@ -15,11 +15,7 @@ extension QueueMonitor {
             return target
         }
         guard let target else { return }
-        if let async = target as? AsyncOperation {
-            async.cancel(reason: "cancelled by operator")
-        } else {
-            target.cancel()
-        }
+        Self.cancelAsOperator(target)
     }
 
     /// Cancels every unfinished operation. The changes that follow are taken in on the calling
@@ -30,10 +26,17 @@ extension QueueMonitor {
             state.store.queueChanged(reason: "operator cancelled all operations", time: time)
         }
         for (index, op) in queue.allOperations.enumerated() {
-            if let async = op as? AsyncOperation { async.cancel(reason: "cancelled by operator") } else { op.cancel() }
+            Self.cancelAsOperator(op)
             if index % Self.cancelSlice == Self.cancelSlice - 1 { applyPendingChanges() }
         }
         applyPendingChanges()
+    }
+
+    /// Cancels `op` as `cancel(id:)` and `cancelAll()` do, with the reason "cancelled by
+    /// operator" (an `AsyncOperation`; others have no reason), and logs nothing: for work that
+    /// reaches the queue after a `cancelAll()` that may have missed it.
+    public static func cancelAsOperator(_ op: Operation) {
+        if let async = op as? AsyncOperation { async.cancel(reason: "cancelled by operator") } else { op.cancel() }
     }
 
     /// Operations `cancelAll()` cancels between two applies of what they changed.
