@@ -116,8 +116,13 @@ final class RemoteSource: DashboardSource {
         case .connected:
             let control = status.welcome?.role == .controller
             let role = control ? "control" : "read-only"
-            return SourceStatus(
-                label: label, detail: "connected (\(role))", link: .connected, brief: role, acceptsCommands: control)
+            var detail = "connected (\(role))"
+            if status.resyncReason == "burst" {
+                detail += ", app too busy to stream every change: a fresh picture every few seconds"
+            } else if let reason = status.resyncReason {
+                detail += ", resyncing (\(reason))"
+            }
+            return SourceStatus(label: label, detail: detail, link: .connected, brief: role, acceptsCommands: control)
         case .connecting:
             return SourceStatus(label: label, detail: status.detail, link: .connecting, acceptsCommands: false)
         case .disconnected:

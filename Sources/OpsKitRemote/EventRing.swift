@@ -102,6 +102,18 @@ struct EventRing {
         }
     }
 
+    /// Writes `lines` (no deltas: a keyframe) into the shared-memory stream alone, after
+    /// everything appended so far; returns where they start there. Nil without a stream, or
+    /// when they would take more than a quarter of it (a reader could hardly get through them
+    /// before the stream moved on).
+    mutating func appendToStreamOnly(_ lines: ByteBuffer) -> UInt64? {
+        guard let mirror, lines.readableBytes <= mirror.capacity / 4 else { return nil }
+        let start = streamEnd
+        mirror.write(lines)
+        streamEnd += UInt64(lines.readableBytes)
+        return start
+    }
+
     /// Numbers `count` deltas nobody will be sent (no viewer is connected) and forgets the
     /// history: a viewer that later offers to resume from before them gets a snapshot.
     mutating func skip(_ count: Int) {

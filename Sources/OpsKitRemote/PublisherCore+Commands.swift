@@ -27,6 +27,7 @@ extension PublisherCore {
                     &connection, id, .badArgument, "no shared-memory stream for this connection", request: request)
             }
             if connection.shared == .off { connection.shared = .asked }
+            connection.sharedSnapshots = object["snapshots"]?.boolValue == true
             return []
         case "hello":
             return refuse(&connection, id, .badArgument, "hello was already said", request: request)

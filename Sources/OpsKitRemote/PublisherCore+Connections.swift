@@ -144,13 +144,17 @@ extension PublisherCore {
         connection.role = mayControl && asked != .observer ? .controller : .observer
         connection.phase = .streaming
         var resumed = false
-        if let resume = object["resume"]?.objectValue, resume["epoch"]?.stringValue == identity.epoch,
+        if !isInBurst, let resume = object["resume"]?.objectValue, resume["epoch"]?.stringValue == identity.epoch,
             let seq = resume["seq"]?.intValue, seq >= 0, UInt64(seq) <= ring.head, UInt64(seq) + 1 >= ring.first
         {
             connection.cursor = UInt64(seq) + 1
             resumed = true
         } else {
             connection.wantsKeyframe = true
+            if isInBurst {
+                connection.notice = resyncLine(Self.burstReason)
+                counted.resyncs[Self.burstReason, default: 0] += 1
+            }
         }
         var line = "{\"event\":\"welcome\",\"protocol\":\(version),\"app\":\(jsonString(identity.app)),"
         line +=

@@ -12,15 +12,7 @@ extension PublisherCore {
         self.monitorTime = max(self.monitorTime, monitorTime)
         if connections.isEmpty {
             // Nobody to send to: keep the numbering and the bookkeeping, skip the encoding.
-            for event in events {
-                switch event {
-                case .added(_, let id, _, _, _, _, _): unfinished.insert(id)
-                case .state(_, let id, _, .finished, _, _): unfinished.remove(id)
-                default: break
-                }
-            }
-            ring.skip(events.count)
-            encoderIsCold = encoderIsCold || !events.isEmpty
+            skip(events)
             return
         }
         if encoderIsCold, let snapshot {
@@ -75,16 +67,54 @@ extension PublisherCore {
             }
         }
         if !lines.isEmpty { ring.append(batch: ByteBuffer(bytes: batch), lines: lines) }
-        if let snapshot, needsKeyframe {
-            unfinished = OperationIDSet(snapshot.operations.lazy.filter { $0.lifecycle != .finished }.map(\.id))
-            // One buffer for the whole keyframe, shared by every viewer that waits for it.
-            let keyframe = ByteBuffer(bytes: KeyframeEncoder.bytes(snapshot, seq: ring.head))
-            for (id, var connection) in connections where connection.wantsKeyframe {
-                connection.wantsKeyframe = false
-                connection.pending = [keyframe]
-                connection.cursor = ring.head + 1
-                connections[id] = connection
+        if let snapshot, needsKeyframe { sendKeyframe(snapshot) }
+    }
+
+    /// Numbers `events` and keeps the bookkeeping without encoding them (nobody would read
+    /// them): operation names come from the next keyframe.
+    mutating func skip(_ events: [MonitorEvent]) {
+        for event in events {
+            switch event {
+            case .added(_, let id, _, _, _, _, _): unfinished.insert(id)
+            case .state(_, let id, _, .finished, _, _): unfinished.remove(id)
+            default: break
             }
+        }
+        ring.skip(events.count)
+        encoderIsCold = encoderIsCold || !events.isEmpty
+    }
+
+    /// Gives every viewer that waits for one a keyframe of `snapshot` at the ring's head (one
+    /// buffer, shared); during a burst, every streaming viewer, each told first by a `resync`
+    /// if it is not waiting for one already.
+    mutating func sendKeyframe(_ snapshot: QueueSnapshot) {
+        unfinished = OperationIDSet(snapshot.operations.lazy.filter { $0.lifecycle != .finished }.map(\.id))
+        // One buffer for the whole keyframe, shared by every viewer that waits for it; written
+        // once into the shared-memory stream for those that read it (no copy per viewer).
+        let keyframe = ByteBuffer(bytes: KeyframeEncoder.bytes(snapshot, seq: ring.head))
+        var streamPosition: UInt64??
+        for (id, var connection) in connections {
+            guard case .streaming = connection.phase, connection.wantsKeyframe || isInBurst else { continue }
+            var lines: [ByteBuffer] = []
+            if let notice = connection.notice {
+                lines.append(notice)
+            } else if !connection.wantsKeyframe {
+                lines.append(resyncLine(Self.burstReason))
+                counted.resyncs[Self.burstReason, default: 0] += 1
+            }
+            connection.notice = nil
+            connection.wantsKeyframe = false
+            connection.keyframeInStream = false
+            if connection.shared == .on, connection.sharedSnapshots {
+                if streamPosition == nil { streamPosition = ring.appendToStreamOnly(keyframe) }
+                if let position = streamPosition ?? nil {
+                    lines.append(Self.sharedSnapshotLine(position: position, seq: ring.head))
+                    connection.keyframeInStream = true
+                }
+            }
+            connection.pending = connection.keyframeInStream ? lines : lines + [keyframe]
+            connection.cursor = ring.head + 1
+            connections[id] = connection
         }
     }
 
@@ -118,12 +148,21 @@ extension PublisherCore {
     }
 
     mutating func lines(for connection: inout Connection, now: Duration) -> [ByteBuffer]? {
-        guard connection.writable, !connection.wantsKeyframe else { return nil }
+        guard connection.writable else { return nil }
+        if connection.wantsKeyframe {
+            // Waiting: only why (during a burst, which can last) and that the app is alive.
+            guard isInBurst else { return nil }
+            defer { connection.notice = nil }
+            if let notice = connection.notice { return [notice] }
+            return now - connection.lastSent >= configuration.heartbeat ? [heartbeatLine()] : nil
+        }
         var lines = OutgoingBytes(connection.pending)
         let sentKeyframe = !connection.pending.isEmpty
         connection.pending = []
-        if connection.shared == .on, !sentKeyframe {
-            // Deltas come from the shared-memory stream; the socket carries only heartbeats.
+        if connection.shared == .on, !sentKeyframe || connection.keyframeInStream {
+            // Deltas (and keyframes that fit) come from the shared-memory stream; the socket
+            // carries only heartbeats, resyncs and where a keyframe starts.
+            connection.keyframeInStream = false
             connection.cursor = ring.head + 1
             if lines.isEmpty, now - connection.lastSent >= configuration.heartbeat { lines.append(heartbeatLine()) }
             return lines.take()

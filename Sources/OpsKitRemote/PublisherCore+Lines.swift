@@ -22,6 +22,12 @@ extension PublisherCore {
         ByteBuffer(string: "{\"event\":\"shm\",\"position\":\(position),\"seq\":\(seq)}\n")
     }
 
+    /// The snapshot this viewer waits for starts at stream `position` (its `snapshot_begin`,
+    /// for delta `seq`), and the deltas after it follow it there.
+    static func sharedSnapshotLine(position: UInt64, seq: UInt64) -> ByteBuffer {
+        ByteBuffer(string: "{\"event\":\"shm\",\"position\":\(position),\"seq\":\(seq),\"snapshot\":true}\n")
+    }
+
     static func skippedLine(from: UInt64, to: UInt64) -> ByteBuffer {
         ByteBuffer(string: "{\"event\":\"skipped\",\"from\":\(from),\"to\":\(to)}\n")
     }

@@ -23,6 +23,13 @@ extension PublisherCore {
         public var maximumRefusals = 200
         /// Wait before answering a wrong token.
         public var wrongTokenDelay: Duration = .seconds(1)
+        /// Changes per second from which the queue is in a burst, once half `ringCapacity`
+        /// changes came that fast (0: never): no viewer can follow every change, so none is
+        /// encoded; viewers get `resync` (reason `burst`) and a fresh picture every
+        /// `burstKeyframeInterval`, and deltas again once the rate falls under half of this.
+        public var burstRate = 250_000.0
+        /// How often viewers get a fresh picture during a burst.
+        public var burstKeyframeInterval: Duration = .seconds(2)
 
         public init() {}
     }

@@ -32,6 +32,15 @@ public struct PublisherCore {
         var refusals = 0
         /// Whether deltas go through the shared-memory stream instead of the socket.
         var shared = SharedStream.off
+        /// A line to send even while the connection waits for a keyframe (the `resync` that
+        /// tells it why it waits).
+        var notice: ByteBuffer?
+        /// It asked for its snapshots through the shared-memory stream too (`shm` with
+        /// `"snapshots":true`).
+        var sharedSnapshots = false
+        /// Its pending lines point it at a keyframe in the shared-memory stream (no socket
+        /// keyframe, no further `shm` line).
+        var keyframeInStream = false
     }
 
     /// How a viewer gets its deltas.
@@ -66,6 +75,9 @@ public struct PublisherCore {
     var encoderIsCold = false
     /// Resyncs and commands so far (`tally` adds the viewers).
     var counted = RemoteTally()
+    /// Changes come faster than viewers can follow: no deltas are encoded, every viewer waits
+    /// for a keyframe (see `beginBurst`).
+    public internal(set) var isInBurst = false
 
     /// A core for `identity`; with `sharedRing`, every delta is also written to that shared-memory
     /// stream and local viewers may read it from there.
@@ -92,9 +104,10 @@ public struct PublisherCore {
     public var viewerCount: Int {
         connections.values.filter { if case .streaming = $0.phase { true } else { false } }.count
     }
-    /// Whether some viewer waits for a keyframe: pass a snapshot to the next `publish`.
+    /// Whether some viewer waits for a keyframe: pass a snapshot to the next `publish` (never
+    /// during a burst: its keyframes come from `burstKeyframe` and `endBurst`).
     public var needsKeyframe: Bool {
-        connections.values.contains { $0.wantsKeyframe }
+        !isInBurst && connections.values.contains { $0.wantsKeyframe }
     }
     /// Whether any connection is open (said hello or not).
     public var hasConnections: Bool { !connections.isEmpty }
@@ -117,6 +130,7 @@ public struct PublisherCore {
     public mutating func recordingResumed() {
         ring.clear()
         encoderIsCold = true
+        isInBurst = false
     }
 
     /// Viewers by role, resyncs and commands so far (for metrics).

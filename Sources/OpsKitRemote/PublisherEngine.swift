@@ -23,13 +23,23 @@ final class PublisherEngine {
     private let sendInterval: Duration
     /// When a pump last wrote new lines to viewers.
     private var lastSend: Duration?
+    /// Whether changes come faster than viewers can follow.
+    private var burst: BurstDetector
+    /// When viewers last got a picture during the current burst.
+    private var lastBurstKeyframe: Duration = .zero
 
     init(monitor: QueueMonitor, core: PublisherCore, logger: Logger, sendInterval: Duration = .zero) {
         self.monitor = monitor
-        self.events = monitor.makeEventReader()
+        // More events between two pumps than half the ring holds is a burst (below): the
+        // monitor keeps no more than that for this publisher (all of them with bursts off).
+        let bursts = core.configuration.burstRate > 0
+        self.events = monitor.makeEventReader(limit: bursts ? core.configuration.ringCapacity / 2 : .max)
         self.core = core
         self.logger = logger
         self.sendInterval = sendInterval
+        // More changes than half the ring holds, faster than `burstRate`: a burst.
+        self.burst = BurstDetector(
+            rate: core.configuration.burstRate, minimumChanges: core.configuration.ringCapacity / 2)
     }
 
     private var now: Duration { ContinuousClock.now - origin }
@@ -45,18 +55,36 @@ final class PublisherEngine {
             recording = core.hasConnections
             events.setReading(recording)
             if recording { core.recordingResumed() }
+            burst.reset(at: now)
         }
         guard recording else {
             perform(core.flush(now: now))
             return
         }
-        let keyframe = core.needsKeyframe
-        if keyframe {
-            let (drained, snapshot) = events.drainWithSnapshot()
-            core.publish(drained, snapshot: snapshot, monitorTime: snapshot.time)
-        } else {
-            core.publish(events.drain(), snapshot: nil, monitorTime: monitor.now)
+        if core.isInBurst {
+            pumpDuringBurst()
+            return
         }
+        let keyframe = core.needsKeyframe
+        let drained: [MonitorEvent]
+        let snapshot: QueueSnapshot?
+        if keyframe {
+            (drained, snapshot) = events.drainWithSnapshot()
+        } else {
+            (drained, snapshot) = (events.drain(), nil)
+        }
+        let overflowed = events.hasOverflowed
+        if overflowed { burst.begin(at: now) }
+        if overflowed || (burst.count(drained.count, at: now) && burst.isInBurst) {
+            // Faster than any viewer follows: stop recording, tell viewers, send pictures.
+            events.setReading(false)
+            core.beginBurst(dropping: drained, monitorTime: monitor.now)
+            lastBurstKeyframe = now
+            burstChanges = monitor.changeCount
+            perform(core.flush(now: now))
+            return
+        }
+        core.publish(drained, snapshot: snapshot, monitorTime: snapshot?.time ?? monitor.now)
         // Every pump drains the monitor, but viewers are written to only when `sendInterval`
         // has passed since the last write (so a change after a quiet spell goes at once), when
         // some viewer has half a flush's worth of lines waiting, when a keyframe is due, or at
@@ -67,6 +95,26 @@ final class PublisherEngine {
         let due = lastSend.map { time - $0 >= sendInterval } ?? true
         guard sendingNow || keyframe || due || waiting >= UInt64(core.configuration.batchLines / 2) else { return }
         if waiting > 0 || keyframe { lastSend = time }
+        perform(core.flush(now: time))
+    }
+
+    /// The monitor's change count at the last look during a burst.
+    private var burstChanges: UInt64 = 0
+
+    /// During a burst: watches the monitor's change count (recording nothing), gives viewers a
+    /// picture every `burstKeyframeInterval`, and once the rate falls, a last picture that the
+    /// recording (on again) continues from.
+    private func pumpDuringBurst() {
+        let time = now
+        let changes = monitor.changeCount
+        defer { burstChanges = changes }
+        if burst.count(Int(clamping: changes &- burstChanges), at: time), !burst.isInBurst {
+            core.endBurst(snapshot: events.setReading(true))
+            lastSend = time
+        } else if time - lastBurstKeyframe >= core.configuration.burstKeyframeInterval {
+            core.burstKeyframe(monitor.snapshot())
+            lastBurstKeyframe = time
+        }
         perform(core.flush(now: time))
     }
 
@@ -103,6 +151,12 @@ final class PublisherEngine {
     /// Says goodbye to every viewer; the future completes when their connections closed.
     func shutdown(reason: String, on loop: EventLoop) -> EventLoopFuture<Void> {
         pump(sendingNow: true)
+        if core.isInBurst {
+            // Viewers keep the last picture they get: the final one, not one from early in the
+            // burst (which may have started in that last pump).
+            core.endBurst(snapshot: events.setReading(true))
+            perform(core.flush(now: now))
+        }
         perform(core.shutdown(reason: reason))
         let closing = channels.values.map(\.closeFuture)
         return EventLoopFuture.andAllComplete(closing, on: loop)

@@ -14,6 +14,10 @@ extension RemoteViewer {
         /// While disconnected, when the next connection attempt starts; nil when none is planned
         /// (connected, or a viewer that does not reconnect).
         public var nextAttempt: ContinuousClock.Instant?
+        /// Why the picture does not follow every change right now: the reason of the last
+        /// `resync` ("burst": the app changes faster than any viewer follows, and sends a
+        /// fresh picture now and then), until a change is applied from the stream again.
+        public var resyncReason: String?
 
         /// `detail`, and while an attempt is planned the whole seconds left until it, counted
         /// down from `now`: "app went away; retrying in 3 s", "…; retrying in 1 s", then

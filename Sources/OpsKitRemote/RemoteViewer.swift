@@ -294,6 +294,10 @@ public final class RemoteViewer: Sendable {
                     state.replies[request] =
                         ok
                         ? .success(seq) : .failure(Refusal(code: code ?? "internal", message: message ?? ""))
+                case .resyncing(let reason):
+                    state.status.resyncReason = reason
+                case .event, .audit:
+                    if state.status.resyncReason != nil { state.status.resyncReason = nil }
                 case .bye(let reason):
                     state.sawBye = true
                     state.lastReason = reason.isEmpty ? "app said bye" : reason

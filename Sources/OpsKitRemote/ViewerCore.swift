@@ -128,8 +128,8 @@ public struct ViewerCore: Sendable {
     }
 
     /// Asks the publisher for the deltas through its shared-memory stream (after `welcome`
-    /// offered one and it could be mapped).
-    public static let sharedStreamRequest = "{\"cmd\":\"shm\"}\n"
+    /// offered one and it could be mapped), and for the snapshots it waits for as well.
+    public static let sharedStreamRequest = "{\"cmd\":\"shm\",\"snapshots\":true}\n"
 
     private mutating func resync(_ reason: String) -> [Output] {
         phase = .waitingForSnapshot
@@ -175,6 +175,12 @@ public struct ViewerCore: Sendable {
             lastSeq = UInt64(to)
             return []
         case "shm":
+            if fields["snapshot"]?.boolValue == true {
+                // The snapshot this viewer waits for is in the stream, deltas after it.
+                guard case .waitingForSnapshot = phase, let position = fields["position"]?.intValue, position >= 0
+                else { return [] }
+                return [.sharedStream(position: UInt64(position))]
+            }
             guard case .live = phase, let position = fields["position"]?.intValue, position >= 0,
                 let seq = fields["seq"]?.intValue
             else { return [] }

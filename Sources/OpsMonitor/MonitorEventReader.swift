@@ -6,22 +6,32 @@ public final class MonitorEventReader: Sendable {
     private let slot: MonitorReaderSlot
     private var monitor: QueueMonitor { slot.monitor }
     private var id: Int { slot.id }
+    /// Undrained events held at most (see `hasOverflowed`).
+    public let limit: Int
 
-    init(monitor: QueueMonitor) {
+    init(monitor: QueueMonitor, limit: Int) {
         slot = MonitorReaderSlot(monitor: monitor) { store, id in store.setReading(false, reader: id) }
+        self.limit = max(1, limit)
     }
 
     /// Starts or stops reading (events not drained are dropped when it stops) and returns the
     /// picture at that moment: once reading, the events drained later are exactly the changes
-    /// after it.
+    /// after it. Starting again after an overflow starts afresh.
     @discardableResult
     public func setReading(_ on: Bool) -> QueueSnapshot {
-        monitor.setReading(on, reader: id)
+        monitor.setReading(on, reader: id, limit: limit)
     }
 
     /// Whether this reader is reading.
     public var isReading: Bool {
         monitor.state.withLock { $0.store.isReading(reader: id) }
+    }
+
+    /// Whether more than `limit` events came between two drains since reading started: the
+    /// events after the first `limit` were not kept (and nothing is, until `setReading(true)`
+    /// starts afresh). Costs the monitor nothing per change once overflowed.
+    public var hasOverflowed: Bool {
+        monitor.state.withLock { $0.store.hasOverflowed(reader: id) }
     }
 
     /// The events recorded for this reader since its last drain.
@@ -74,9 +84,10 @@ final class MonitorReaderSlot: Sendable {
 }
 
 extension QueueMonitor {
-    /// A new reader of this monitor's changes as events, not reading yet (`setReading(true)`).
-    public func makeEventReader() -> MonitorEventReader {
-        MonitorEventReader(monitor: self)
+    /// A new reader of this monitor's changes as events, not reading yet (`setReading(true)`),
+    /// that holds at most `limit` undrained events (`hasOverflowed` says when more came).
+    public func makeEventReader(limit: Int = .max) -> MonitorEventReader {
+        MonitorEventReader(monitor: self, limit: limit)
     }
 
     /// A new metrics tally of this monitor, collecting from now on.
@@ -91,9 +102,9 @@ extension QueueMonitor {
         }
     }
 
-    func setReading(_ on: Bool, reader: Int) -> QueueSnapshot {
+    func setReading(_ on: Bool, reader: Int, limit: Int = .max) -> QueueSnapshot {
         withAppliedState { state, time in
-            state.store.setReading(on, reader: reader)
+            state.store.setReading(on, reader: reader, limit: limit)
             return state.store.snapshot(time: time)
         }
     }

@@ -35,7 +35,7 @@ extension MonitorStore {
         counts[lifecycle, nil] += 1
         if unit == .bytes { totalBytes += total }
         touch()
-        if !eventQueues.isEmpty {
+        if keepsEvents {
             record(
                 .added(
                     time: time, id: id, name: name ?? OperationSnapshot.defaultName(id: id), kind: kind, unit: unit,
@@ -193,7 +193,13 @@ extension MonitorStore {
     mutating func touch() { version &+= 1 }
 
     mutating func record(_ event: MonitorEvent) {
-        for index in eventQueues.indices { eventQueues[index].events.append(event) }
+        for index in eventQueues.indices where !eventQueues[index].overflowed {
+            if eventQueues[index].events.count < eventQueues[index].limit {
+                eventQueues[index].events.append(event)
+            } else {
+                eventQueues[index].overflowed = true
+            }
+        }
     }
 
     /// A new history holding `first`, with room for the usual ready → executing → finished.

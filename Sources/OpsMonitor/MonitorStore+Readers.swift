@@ -5,6 +5,10 @@ extension MonitorStore {
     struct EventQueue {
         var reader: Int
         var events: [MonitorEvent] = []
+        /// Events held at most; past it, nothing more is kept until reading starts again.
+        var limit = Int.max
+        /// More events came than `limit`: those after the first `limit` were not kept.
+        var overflowed = false
     }
 
     /// The tally collected for one metrics reader since its last take.
@@ -13,16 +17,27 @@ extension MonitorStore {
         var tally = MonitorTally()
     }
 
-    /// Starts (or stops, dropping what it did not drain) recording events for `reader`.
-    mutating func setReading(_ on: Bool, reader: Int) {
+    /// Starts (or stops, dropping what it did not drain) recording events for `reader`, holding
+    /// at most `limit` undrained events; starting again after an overflow starts afresh.
+    mutating func setReading(_ on: Bool, reader: Int, limit: Int = .max) {
         let index = eventQueues.firstIndex { $0.reader == reader }
-        if on, index == nil { eventQueues.append(EventQueue(reader: reader)) }
-        if !on, let index { eventQueues.remove(at: index) }
+        if let index, !on || eventQueues[index].overflowed { eventQueues.remove(at: index) }
+        if on, !isReading(reader: reader) { eventQueues.append(EventQueue(reader: reader, limit: max(1, limit))) }
     }
 
     /// Whether events are recorded for `reader`.
     func isReading(reader: Int) -> Bool {
         eventQueues.contains { $0.reader == reader }
+    }
+
+    /// Whether `reader` was sent more events than its limit since it started reading.
+    func hasOverflowed(reader: Int) -> Bool {
+        eventQueues.contains { $0.reader == reader && $0.overflowed }
+    }
+
+    /// Whether some reader still keeps the events recorded now.
+    var keepsEvents: Bool {
+        eventQueues.contains { !$0.overflowed }
     }
 
     /// Hands over and forgets the events recorded for `reader` (none if it is not reading).

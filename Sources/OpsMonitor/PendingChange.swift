@@ -35,6 +35,9 @@ struct OperationTokens: Sendable {
 /// Changes recorded and not yet applied, oldest first.
 struct MonitorInbox {
     var changes = ChangeChunks()
+    /// Changes taken from the inbox so far (to be applied): with `changes.count`, every change
+    /// recorded, read under the inbox lock alone.
+    var taken: UInt64 = 0
     /// Whether a background apply is already on its way.
     var applyScheduled = false
     /// Set by `QueueMonitor.stop()`: later changes are dropped (their tokens released).

@@ -34,6 +34,7 @@ extension QueueMonitor {
     func takeInbox(into state: inout State) {
         var changes = recorder.inbox.withLock { box in
             box.applyScheduled = false
+            box.taken &+= UInt64(box.changes.count)
             defer { box.changes = ChangeChunks() }
             return box.changes
         }

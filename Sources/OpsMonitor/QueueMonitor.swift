@@ -169,6 +169,14 @@ public final class QueueMonitor: Sendable {
         withAppliedState { _, _ in }
     }
 
+    /// Changes recorded so far (each operation added, ready, started, progressed and
+    /// finished), applied or not: how busy the queue is. Costs one hold of the inbox lock that
+    /// worker threads append under (never the store's lock, which a low-priority applier may
+    /// hold while preempted), and applies nothing.
+    public var changeCount: UInt64 {
+        recorder.inbox.withLock { $0.taken &+ UInt64($0.changes.count) }
+    }
+
     /// Operations currently tracked and unfinished; 0 once everything finished.
     public var subscribedOperationCount: Int {
         withAppliedState { state, _ in state.tracked.count }

@@ -73,6 +73,30 @@ import Testing
         #expect(lines.last == #"{"event":"shm","position":\#(position),"seq":3}"# + "\n")
     }
 
+    @Test func aSnapshotGoesThroughTheStreamToViewersThatAskedForThat() throws {
+        var (harness, reader) = try Self.streaming()
+        harness.say(1, #"{"cmd":"shm","snapshots":true}"#)
+        harness.say(2, #"{"cmd":"shm"}"#)
+        harness.flush()
+        _ = (harness.lines(1), harness.lines(2))
+        harness.say(1, #"{"cmd":"resync"}"#)
+        harness.say(2, #"{"cmd":"resync"}"#)
+        _ = (harness.lines(1), harness.lines(2))
+        let start = reader.end
+        harness.publish([], snapshot: QueueSnapshot())
+        harness.flush()
+        #expect(
+            harness.lines(1) == [#"{"event":"shm","position":\#(start),"seq":2,"snapshot":true}"# + "\n"],
+            "no snapshot over the socket, only where it starts")
+        let overSocket = harness.lines(2)
+        #expect(overSocket.first?.contains(#""event":"snapshot_begin","seq":2"#) == true, "\(overSocket)")
+        harness.publish(Sample.added(2, at: .seconds(1)))
+        let stream = Self.readAll(reader, from: start)
+        let snapshot = overSocket.filter { $0.contains("snapshot_") }
+        #expect(Array(stream.prefix(snapshot.count)) == snapshot, "the same snapshot, once, in the stream")
+        #expect(stream.dropFirst(snapshot.count).map { $0.hasSuffix(#""seq":3}"# + "\n") } == [true, false])
+    }
+
     @Test func ringTurnoverIsNoLagForAStreamViewer() throws {
         var configuration = PublisherCore.Configuration()
         configuration.ringCapacity = 4

@@ -18,6 +18,20 @@ import Testing
         #"{"event":"snapshot_end","seq":2}"#,
     ]
 
+    @Test func aSnapshotInTheStreamIsReadFromWhereItStarts() {
+        var core = ViewerCore()
+        _ = feed(&core, [welcome])
+        let line = #"{"event":"shm","position":512,"seq":2,"snapshot":true}"#
+        guard case .sharedStream(let position)? = feed(&core, [line]).first else {
+            Issue.record("a viewer waiting for a snapshot reads it from the stream")
+            return
+        }
+        #expect(position == 512)
+        _ = feed(&core, snapshot)
+        #expect(core.isLive && core.lastSeq == 2)
+        #expect(feed(&core, [line]).isEmpty, "ignored by a viewer that is not waiting for a snapshot")
+    }
+
     @Test func aPositionThatContinuesTheLastDeltaIsTaken() {
         var core = ViewerCore()
         let outputs = feed(&core, [welcome])
