@@ -109,6 +109,16 @@ final class RemoteSource: DashboardSource {
         status.welcome.map { "\($0.label)[\($0.pid)]" } ?? viewer.target.description
     }
 
+    /// The header's link state while connected: the role, and why the picture does not follow
+    /// every change when it does not ("app too busy to stream: pictures only" during a burst).
+    static func connectedDetail(role: String, resyncReason: String?) -> String {
+        switch resyncReason {
+        case nil: "connected (\(role))"
+        case "burst": "connected (\(role)), app too busy to stream: pictures only"
+        case let reason?: "connected (\(role)), resyncing (\(reason))"
+        }
+    }
+
     func status() -> SourceStatus? {
         let status = viewer.status
         let label = Self.label(status, of: viewer)
@@ -116,13 +126,9 @@ final class RemoteSource: DashboardSource {
         case .connected:
             let control = status.welcome?.role == .controller
             let role = control ? "control" : "read-only"
-            var detail = "connected (\(role))"
-            if status.resyncReason == "burst" {
-                detail += ", app too busy to stream every change: a fresh picture every few seconds"
-            } else if let reason = status.resyncReason {
-                detail += ", resyncing (\(reason))"
-            }
-            return SourceStatus(label: label, detail: detail, link: .connected, brief: role, acceptsCommands: control)
+            return SourceStatus(
+                label: label, detail: Self.connectedDetail(role: role, resyncReason: status.resyncReason),
+                link: .connected, brief: role, acceptsCommands: control)
         case .connecting:
             return SourceStatus(label: label, detail: status.detail, link: .connecting, acceptsCommands: false)
         case .disconnected:

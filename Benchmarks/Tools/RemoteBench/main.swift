@@ -6,6 +6,8 @@
 //                                                    # (unmonitored, monitored, publishedN)
 //   .build/release/RemoteBench --busy[=RATE]         # only the busy-queue tables (default 10,000 ops/s)
 //   .build/release/RemoteBench --throughput [--rounds=N]   # only the throughput table
+//   .build/release/RemoteBench --burst [--rounds=N]  # only the 64-viewer burst table
+//   … --stream-bursts                                # with every change streamed in a burst
 //
 // Viewers are separate processes (this executable with `--viewer SOCKET`, or `--raw-viewer
 // SOCKET` for a reader that does not decode), as real viewers are, so their CPU is not the app's.
@@ -59,6 +61,8 @@ func publisher(for monitor: QueueMonitor, name: String, configure: (inout QueueP
     var options = QueuePublisher.Options()
     options.app = "bench"
     options.directory = directory
+    // `--stream-bursts`: every change is streamed whatever the rate (bursts off), for comparison.
+    if arguments.contains("--stream-bursts") { options.configuration.burstRate = 0 }
     configure(&options)
     let publisher = QueuePublisher(monitor: monitor, name: name, options: options)
     do { try publisher.start() } catch {
@@ -69,8 +73,9 @@ func publisher(for monitor: QueueMonitor, name: String, configure: (inout QueueP
 }
 
 /// Seconds to push `operations` empty operations through the queue and drain it, the CPU
-/// seconds the process used meanwhile, and the CPU seconds until the publisher also caught up
-/// and said bye (`stop()`: its last pump encodes what the drain left).
+/// seconds the process used meanwhile, and the CPU seconds until the monitor and the publisher
+/// also caught up (the monitor applied every change, the publisher said bye: `stop()`, whose
+/// last pump encodes what the drain left).
 func run(_ setup: Setup, round: Int) -> (seconds: Double, cpu: Double, cpuUntilPublished: Double) {
     let ops: [Operation] = (0..<operations).map { _ in ClosureOperation {} }
     let queue = ObservableOperationQueue()
@@ -94,6 +99,9 @@ func run(_ setup: Setup, round: Int) -> (seconds: Double, cpu: Double, cpuUntilP
         queue.waitUntilAllOperationsAreFinished()
     }
     let cpu = cpuSeconds() - cpuBefore
+    // The store work every monitored setup does, whether a viewer's drain made it happen during
+    // the drain or the monitor's background applier does it afterwards: counted in all of them.
+    monitor?.applyPendingChanges()
     published?.stop()
     let cpuUntilPublished = cpuSeconds() - cpuBefore
     reap(viewers)
@@ -146,130 +154,136 @@ func printBusyQueueTables() {
     let rates = smoke ? [1_000] : [1_000, 2_000, 5_000, 10_000, 20_000]
     printBusyQueueSweep(rates: rates, seconds: busySeconds, rounds: busyRounds, many: busyViewers)
 }
+let burstOnly = arguments.contains("--burst")
 if arguments.contains(where: { $0.hasPrefix("--busy") }) {
     printBusyQueueTables()
     exit(0)
 }
 
-print(
-    "## Remote monitoring (\(smoke ? "smoke" : "standard"): \(operations) operations, \(rounds) rounds per setup, alternating)"
-)
-print("")
-let setups: [Setup] = [.unmonitored, .monitored, .published(viewers: 0), .published(viewers: 8)]
-var times: [[Double]] = Array(repeating: [], count: setups.count)
-var cpus: [[Double]] = Array(repeating: [], count: setups.count)
-for round in 0..<rounds {
-    for (index, setup) in setups.enumerated() {
-        let result = run(setup, round: round)
-        times[index].append(result.seconds)
-        cpus[index].append(result.cpu)
-    }
-}
-// Ratios are taken per round (each setup against the unmonitored run just before it), then the
-// median: on a shared machine the load drifts between rounds, less within one.
-func roundRatios(_ values: [[Double]], _ index: Int) -> Double {
-    median(zip(values[0], values[index]).map { base, measured in base / max(1e-9, measured) })
-}
-print(
-    "| Setup | Drain median | Throughput vs unmonitored | App CPU median | Throughput by CPU (unmonitored CPU / CPU) | Budget |"
-)
-print("|---|---|---|---|---|---|")
-for (index, setup) in setups.enumerated() {
-    let budget: String
-    switch setup {
-    case .published(0): budget = "≥ 0.95×"
-    case .published(8): budget = "≥ 0.90×"
-    default: budget = ""
-    }
-    let drain = String(format: "%.3f s", median(times[index]))
-    let cpu = String(format: "%.3f s", median(cpus[index]))
+if !burstOnly {
     print(
-        "| \(setup) | \(drain) | \(String(format: "%.2f×", roundRatios(times, index))) | \(cpu) | \(String(format: "%.2f×", roundRatios(cpus, index))) | \(budget) |"
+        "## Remote monitoring (\(smoke ? "smoke" : "standard"): \(operations) operations, \(rounds) rounds per setup, alternating)"
     )
-}
-print("")
-if arguments.contains("--throughput") { exit(0) }
-
-// MARK: A stalled viewer: bounded memory.
-
-do {
-    let queue = ObservableOperationQueue()
-    let monitor = QueueMonitor(queue: queue, clock: LiveClock())
-    let stalledPublisher = publisher(for: monitor, name: "stalled")
-    // Connect, say hello, never read.
-    let descriptor = connectAndSayHello(stalledPublisher.socketPath)
-    let before = MemoryBench.allocatedBytes()
-    var peakRing = 0
-    var peakHeap = 0
-    for _ in 0..<(smoke ? 1 : 5) {
-        queue.addOperations((0..<operations).map { _ in ClosureOperation {} }, waitUntilFinished: false)
-        while queue.allOperationCount > 0 {
-            Thread.sleep(forTimeInterval: 0.05)
-            peakRing = max(peakRing, stalledPublisher.statistics()?.ringBytes ?? 0)
-            peakHeap = max(peakHeap, MemoryBench.allocatedBytes() - before)
+    print("")
+    let setups: [Setup] = [.unmonitored, .monitored, .published(viewers: 0), .published(viewers: 8)]
+    var times: [[Double]] = Array(repeating: [], count: setups.count)
+    var cpus: [[Double]] = Array(repeating: [], count: setups.count)
+    for round in 0..<rounds {
+        for (index, setup) in setups.enumerated() {
+            let result = run(setup, round: round)
+            times[index].append(result.seconds)
+            cpus[index].append(result.cpu)
         }
     }
-    Thread.sleep(forTimeInterval: 0.2)
-    peakRing = max(peakRing, stalledPublisher.statistics()?.ringBytes ?? 0)
-    let limit = QueuePublisher.Options().configuration.ringBytes
-    print("| A viewer that never reads, \(smoke ? 1 : 5) × \(operations) operations | Value | Bound |")
-    print("|---|---|---|")
-    print(
-        "| Shared ring, peak | \(peakRing / 1024) KiB | \(limit / 1024) KiB (ring) + the 64 KiB batch holding its oldest line; per viewer 256 KiB of socket buffer |"
-    )
-    print("| Heap growth while it stalls, peak (monitor store included) | \(peakHeap / 1024) KiB | |")
-    print("")
-    close(descriptor)
-    stalledPublisher.stop()
-    monitor.stop()
-}
-
-// MARK: Change-to-viewer latency at 1,000 changes/s.
-
-do {
-    let queue = ObservableOperationQueue()
-    queue.isSuspended = true
-    let monitor = QueueMonitor(queue: queue, clock: LiveClock())
-    let latencyPublisher = publisher(for: monitor, name: "latency")
-    let sent = Mutex<[String: ContinuousClock.Instant]>([:])
-    let seen = Mutex<[Double]>([])
-    let viewer = RemoteViewer(
-        target: .unix(latencyPublisher.socketPath), reconnect: false,
-        onOutput: { outputs in
-            let now = ContinuousClock.now
-            for case .event(.added(_, _, let name, _, _, _, _)) in outputs {
-                if let start = sent.withLock({ $0.removeValue(forKey: name) }) {
-                    let latency = (now - start).seconds
-                    seen.withLock { $0.append(latency) }
-                }
-            }
-        })
-    _ = viewer.start()
-    while viewer.status.link != .connected { Thread.sleep(forTimeInterval: 0.01) }
-    Thread.sleep(forTimeInterval: 0.2)
-    let changes = smoke ? 200 : 3_000
-    let start = ContinuousClock.now
-    for index in 0..<changes {
-        let due = start + .microseconds(1_000 * index)
-        while ContinuousClock.now < due { Thread.sleep(forTimeInterval: 0.0002) }
-        let name = "change-\(index)"
-        sent.withLock { $0[name] = ContinuousClock.now }
-        queue.addOperation(ClosureOperation(name: name) {})
+    // Ratios are taken per round (each setup against the unmonitored run just before it), then the
+    // median: on a shared machine the load drifts between rounds, less within one.
+    func roundRatios(_ values: [[Double]], _ index: Int) -> Double {
+        median(zip(values[0], values[index]).map { base, measured in base / max(1e-9, measured) })
     }
-    let deadline = ContinuousClock.now + .seconds(10)
-    while seen.withLock({ $0.count }) < changes, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
-    let latencies = Stats(seen.withLock { $0 })
-    print("| Change → viewer, \(changes) changes at 1,000/s over loopback Unix socket | p50 | p99 | max | Budget |")
-    print("|---|---|---|---|---|")
     print(
-        "| added operation seen by a viewer | \(String(format: "%.1f ms", latencies.median * 1000)) | \(String(format: "%.1f ms", latencies.percentile(0.99) * 1000)) | \(String(format: "%.1f ms", (latencies.samples.last ?? 0) * 1000)) | p99 < 50 ms |"
+        "| Setup | Drain median | Throughput vs unmonitored | App CPU median | Throughput by CPU (unmonitored CPU / CPU) | Budget |"
     )
+    print("|---|---|---|---|---|---|")
+    for (index, setup) in setups.enumerated() {
+        let budget: String
+        switch setup {
+        case .published(0): budget = "≥ 0.95×"
+        case .published(8): budget = "≥ 0.90×"
+        default: budget = ""
+        }
+        let drain = String(format: "%.3f s", median(times[index]))
+        let cpu = String(format: "%.3f s", median(cpus[index]))
+        print(
+            "| \(setup) | \(drain) | \(String(format: "%.2f×", roundRatios(times, index))) | \(cpu) | \(String(format: "%.2f×", roundRatios(cpus, index))) | \(budget) |"
+        )
+    }
     print("")
-    viewer.stop()
-    latencyPublisher.stop()
-    queue.isSuspended = false
-    monitor.stop()
-}
+    if arguments.contains("--throughput") { exit(0) }
+
+    // MARK: A stalled viewer: bounded memory.
+
+    do {
+        let queue = ObservableOperationQueue()
+        let monitor = QueueMonitor(queue: queue, clock: LiveClock())
+        let stalledPublisher = publisher(for: monitor, name: "stalled")
+        // Connect, say hello, never read.
+        let descriptor = connectAndSayHello(stalledPublisher.socketPath)
+        let before = MemoryBench.allocatedBytes()
+        var peakRing = 0
+        var peakHeap = 0
+        for _ in 0..<(smoke ? 1 : 5) {
+            queue.addOperations((0..<operations).map { _ in ClosureOperation {} }, waitUntilFinished: false)
+            while queue.allOperationCount > 0 {
+                Thread.sleep(forTimeInterval: 0.05)
+                peakRing = max(peakRing, stalledPublisher.statistics()?.ringBytes ?? 0)
+                peakHeap = max(peakHeap, MemoryBench.allocatedBytes() - before)
+            }
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        peakRing = max(peakRing, stalledPublisher.statistics()?.ringBytes ?? 0)
+        let limit = QueuePublisher.Options().configuration.ringBytes
+        print("| A viewer that never reads, \(smoke ? 1 : 5) × \(operations) operations | Value | Bound |")
+        print("|---|---|---|")
+        print(
+            "| Shared ring, peak | \(peakRing / 1024) KiB | \(limit / 1024) KiB (ring) + the 64 KiB batch holding its oldest line; per viewer 256 KiB of socket buffer |"
+        )
+        print("| Heap growth while it stalls, peak (monitor store included) | \(peakHeap / 1024) KiB | |")
+        print("")
+        close(descriptor)
+        stalledPublisher.stop()
+        monitor.stop()
+    }
+
+    // MARK: Change-to-viewer latency at 1,000 changes/s.
+
+    do {
+        let queue = ObservableOperationQueue()
+        queue.isSuspended = true
+        let monitor = QueueMonitor(queue: queue, clock: LiveClock())
+        let latencyPublisher = publisher(for: monitor, name: "latency")
+        let sent = Mutex<[String: ContinuousClock.Instant]>([:])
+        let seen = Mutex<[Double]>([])
+        let viewer = RemoteViewer(
+            target: .unix(latencyPublisher.socketPath), reconnect: false,
+            onOutput: { outputs in
+                let now = ContinuousClock.now
+                for case .event(.added(_, _, let name, _, _, _, _)) in outputs {
+                    if let start = sent.withLock({ $0.removeValue(forKey: name) }) {
+                        let latency = (now - start).seconds
+                        seen.withLock { $0.append(latency) }
+                    }
+                }
+            })
+        _ = viewer.start()
+        while viewer.status.link != .connected { Thread.sleep(forTimeInterval: 0.01) }
+        Thread.sleep(forTimeInterval: 0.2)
+        let changes = smoke ? 200 : 3_000
+        let start = ContinuousClock.now
+        for index in 0..<changes {
+            let due = start + .microseconds(1_000 * index)
+            while ContinuousClock.now < due { Thread.sleep(forTimeInterval: 0.0002) }
+            let name = "change-\(index)"
+            sent.withLock { $0[name] = ContinuousClock.now }
+            queue.addOperation(ClosureOperation(name: name) {})
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while seen.withLock({ $0.count }) < changes, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let latencies = Stats(seen.withLock { $0 })
+        print("| Change → viewer, \(changes) changes at 1,000/s over loopback Unix socket | p50 | p99 | max | Budget |")
+        print("|---|---|---|---|---|")
+        print(
+            "| added operation seen by a viewer | \(String(format: "%.1f ms", latencies.median * 1000)) | \(String(format: "%.1f ms", latencies.percentile(0.99) * 1000)) | \(String(format: "%.1f ms", (latencies.samples.last ?? 0) * 1000)) | p99 < 50 ms |"
+        )
+        print("")
+        viewer.stop()
+        latencyPublisher.stop()
+        queue.isSuspended = false
+        monitor.stop()
+    }
+
+}  // !burstOnly
 
 // MARK: 64 viewers: the app's CPU.
 
@@ -279,22 +293,36 @@ do {
     // time with 0 viewers: the share of a core the app needs on top to drain at the same rate.
     // Cores busy while draining would only read what the scheduler granted, which a loaded
     // machine caps.
+    // The 0-vs-0 column is the control: a second run with no viewer, which differs from the
+    // first only by chance (where the store's work lands, the scheduler): the noise floor.
     let count = smoke ? 8 : 64
     var growth: [Int: [Double]] = [:]
-    for round in 0..<(smoke ? 1 : 3) {
+    for round in 0..<(smoke ? 1 : burstOnly ? rounds : 3) {
         let zero = run(.published(viewers: 0), round: 100 + round)
-        for viewers in Set([8, count]).sorted() {
+        for viewers in Set([0, 8, count]).sorted() {
             let many = run(.published(viewers: viewers), round: 200 + 10 * round + viewers)
             growth[viewers, default: []].append(
                 (many.cpuUntilPublished - zero.cpuUntilPublished) / max(1e-9, zero.seconds))
         }
     }
-    print("| App CPU growth vs 0 viewers, \(operations) operations | 8 viewers | \(count) viewers | Budget |")
-    print("|---|---|---|---|")
     print(
-        "| extra CPU s (drain + publisher catching up) ÷ drain time with 0 viewers (cores) | \(String(format: "%.2f", median(growth[8] ?? []))) | \(String(format: "%.2f", median(growth[count] ?? []))) | < 0.10 core at 64 |"
+        "| App CPU growth vs 0 viewers, \(operations) operations | 0 viewers (control) | 8 viewers | \(count) viewers | Budget |"
+    )
+    print("|---|---|---|---|---|")
+    // The median, and the middle half of the rounds (each round's growth is a difference of
+    // two runs, so single rounds scatter widely).
+    func spread(_ values: [Double]) -> String {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return "-" }
+        let low = sorted[sorted.count / 4]
+        let high = sorted[(sorted.count * 3) / 4]
+        return String(format: "%.2f (%.2f to %.2f)", median(sorted), low, high)
+    }
+    print(
+        "| extra CPU s (drain + monitor and publisher catching up) ÷ drain time with 0 viewers (cores): median (middle half) | \(spread(growth[0] ?? [])) | \(spread(growth[8] ?? [])) | \(spread(growth[count] ?? [])) | < 0.10 core at 64 |"
     )
 }
 
 print("")
+if burstOnly { exit(0) }
 printBusyQueueTables()
