@@ -55,7 +55,7 @@ public enum MetricName: String, CaseIterable, Sendable {
         case .durationSeconds: "Time from started to finished, by outcome, for operations that started."
         case .transferBytes: "Bytes transferred by download and upload operations (retried bytes count again)."
         case .remoteClients: "Viewers attached to the published queue, by role (observer, controller)."
-        case .remoteResyncs: "Fresh snapshots sent to attached viewers, by reason (asked, lagged)."
+        case .remoteResyncs: "Fresh snapshots sent to attached viewers, by reason (asked, lagged, burst)."
         case .remoteCommands: "Commands from attached viewers, by command and result (ok or the refusal's error code)."
         }
     }
