@@ -105,11 +105,15 @@ extension PublisherCore {
             connection.notice = nil
             connection.wantsKeyframe = false
             connection.keyframeInStream = false
-            if connection.shared == .on, connection.sharedSnapshots {
+            // A viewer that asked for the stream and its snapshots reads this one there, also
+            // if it was not told where the stream goes on yet (it asked during a burst, or
+            // while the app kept this thread busy): the snapshot says where.
+            if connection.shared != .off, connection.sharedSnapshots {
                 if streamPosition == nil { streamPosition = ring.appendToStreamOnly(keyframe) }
                 if let position = streamPosition ?? nil {
                     lines.append(Self.sharedSnapshotLine(position: position, seq: ring.head))
                     connection.keyframeInStream = true
+                    connection.shared = .on
                 }
             }
             connection.pending = connection.keyframeInStream ? lines : lines + [keyframe]

@@ -56,13 +56,31 @@ final class PublisherEngine {
             events.setReading(recording)
             if recording { core.recordingResumed() }
             burst.reset(at: now)
+            changesSeen = monitor.changeCount
         }
         guard recording else {
             perform(core.flush(now: now))
             return
         }
+        // Bursts are told from the monitor's count of recorded changes, before anything is
+        // drained: draining applies every change first, which a starved low-priority thread
+        // might never finish while the app keeps changing faster.
+        let time = now
+        let changes = monitor.changeCount
+        let decided = burst.count(Int(clamping: changes &- changesSeen), at: time)
+        changesSeen = changes
         if core.isInBurst {
-            pumpDuringBurst()
+            pumpDuringBurst(calm: decided && !burst.isInBurst, at: time)
+            return
+        }
+        let overflowed = events.hasOverflowed
+        if overflowed { burst.begin(at: time) }
+        if overflowed || (decided && burst.isInBurst) {
+            // Faster than any viewer follows: stop recording, tell viewers, send pictures.
+            events.setReading(false)
+            core.beginBurst(dropping: [], monitorTime: monitor.now)
+            lastBurstKeyframe = time
+            perform(core.flush(now: time))
             return
         }
         let keyframe = core.needsKeyframe
@@ -73,42 +91,27 @@ final class PublisherEngine {
         } else {
             (drained, snapshot) = (events.drain(), nil)
         }
-        let overflowed = events.hasOverflowed
-        if overflowed { burst.begin(at: now) }
-        if overflowed || (burst.count(drained.count, at: now) && burst.isInBurst) {
-            // Faster than any viewer follows: stop recording, tell viewers, send pictures.
-            events.setReading(false)
-            core.beginBurst(dropping: drained, monitorTime: monitor.now)
-            lastBurstKeyframe = now
-            burstChanges = monitor.changeCount
-            perform(core.flush(now: now))
-            return
-        }
         core.publish(drained, snapshot: snapshot, monitorTime: snapshot?.time ?? monitor.now)
         // Every pump drains the monitor, but viewers are written to only when `sendInterval`
         // has passed since the last write (so a change after a quiet spell goes at once), when
         // some viewer has half a flush's worth of lines waiting, when a keyframe is due, or at
         // shutdown: each viewer then costs the app one write (and one wake-up of the viewer)
         // per interval, not one per pump.
-        let time = now
+        let written = now
         let waiting = core.deltasWaiting
-        let due = lastSend.map { time - $0 >= sendInterval } ?? true
+        let due = lastSend.map { written - $0 >= sendInterval } ?? true
         guard sendingNow || keyframe || due || waiting >= UInt64(core.configuration.batchLines / 2) else { return }
-        if waiting > 0 || keyframe { lastSend = time }
-        perform(core.flush(now: time))
+        if waiting > 0 || keyframe { lastSend = written }
+        perform(core.flush(now: written))
     }
 
-    /// The monitor's change count at the last look during a burst.
-    private var burstChanges: UInt64 = 0
+    /// The monitor's count of recorded changes at the last pump.
+    private var changesSeen: UInt64 = 0
 
-    /// During a burst: watches the monitor's change count (recording nothing), gives viewers a
-    /// picture every `burstKeyframeInterval`, and once the rate falls, a last picture that the
-    /// recording (on again) continues from.
-    private func pumpDuringBurst() {
-        let time = now
-        let changes = monitor.changeCount
-        defer { burstChanges = changes }
-        if burst.count(Int(clamping: changes &- burstChanges), at: time), !burst.isInBurst {
+    /// During a burst: gives viewers a picture every `burstKeyframeInterval`, and once the
+    /// rate fell (`calm`), a last picture that the recording (on again) continues from.
+    private func pumpDuringBurst(calm: Bool, at time: Duration) {
+        if calm {
             core.endBurst(snapshot: events.setReading(true))
             lastSend = time
         } else if time - lastBurstKeyframe >= core.configuration.burstKeyframeInterval {

@@ -44,6 +44,10 @@ public final class QueuePublisher: Service, Sendable {
         /// viewers, instead of once into every viewer's socket. Written while any viewer is
         /// connected, so it holds up to `configuration.ringBytes` of memory from the first one.
         public var sharedMemory = true
+        /// How long `stop()` waits for viewers to be sent their last picture and `bye` before it
+        /// closes what is left (the publisher's thread runs at the lowest priority: on a machine
+        /// kept busy, it may need longer).
+        public var stopTimeout: Duration = .seconds(2)
         /// Protocol limits and timings.
         public var configuration = PublisherCore.Configuration()
         /// Whether the app's own uid may attach (tests turn it off to see a stranger refused).
@@ -254,7 +258,10 @@ public final class QueuePublisher: Service, Sendable {
             current.engine.value.onViewersChanged = { _ in }
             return current.engine.value.shutdown(reason: "app shutting down", on: loop)
         }.whenComplete { _ in closed.signal() }
-        if closed.wait(timeout: .now() + 2) == .timedOut { logger.debug("viewers did not close in time") }
+        let (seconds, attoseconds) = options.stopTimeout.components
+        let timeout = DispatchTimeInterval.nanoseconds(
+            Int(clamping: max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000))
+        if closed.wait(timeout: .now() + timeout) == .timedOut { logger.debug("viewers did not close in time") }
         unlink(sidecarPath)
         try? current.group.syncShutdownGracefully()
         latestTally.withLock { $0 = nil }

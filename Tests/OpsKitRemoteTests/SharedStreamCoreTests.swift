@@ -97,6 +97,24 @@ import Testing
         #expect(stream.dropFirst(snapshot.count).map { $0.hasSuffix(#""seq":3}"# + "\n") } == [true, false])
     }
 
+    @Test func aViewerThatAskedForTheStreamDuringABurstGetsItsSnapshotThere() throws {
+        var (harness, reader) = try Self.streaming()
+        harness.core.beginBurst(dropping: [], monitorTime: .seconds(1))
+        harness.say(1, #"{"cmd":"shm","snapshots":true}"#)
+        harness.flush()
+        _ = harness.lines(1)
+        let start = reader.end
+        harness.core.endBurst(snapshot: QueueSnapshot())
+        harness.flush()
+        let lines = harness.lines(1)
+        #expect(lines.count == 1, "no snapshot over the socket: \(lines)")
+        #expect(lines.last == #"{"event":"shm","position":\#(start),"seq":2,"snapshot":true}"# + "\n")
+        harness.publish(Sample.added(2, at: .seconds(2)))
+        harness.flush()
+        #expect(harness.lines(1).isEmpty, "its deltas come from the stream")
+        #expect(Self.readAll(reader, from: start).last?.hasSuffix(#""seq":4}"# + "\n") == true)
+    }
+
     @Test func ringTurnoverIsNoLagForAStreamViewer() throws {
         var configuration = PublisherCore.Configuration()
         configuration.ringCapacity = 4
