@@ -27,7 +27,7 @@ import Testing
         // Resumed, the cancelled operations finish as cancelled, none of them run.
         run.queue.isSuspended = false
         #expect(
-            eventually(timeout: .seconds(60)) {
+            eventually(timeout: .seconds(120)) {
                 let counts = run.monitor.snapshot().counts
                 return counts.finished == counts.total && counts.cancelled == counts.total
             })
