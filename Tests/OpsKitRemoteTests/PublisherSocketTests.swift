@@ -74,6 +74,11 @@ import Testing
         #expect(shared.start() == nil)
         #expect(socketOnly.start() == nil)
         try #require(eventually(timeout: .seconds(10)) { shared.readsSharedStream })
+        // Both have their first picture (the 4 operations) before the audited command: a
+        // viewer whose first snapshot came after it would never see its audit line.
+        for viewer in [shared, socketOnly] {
+            try #require(eventually(timeout: .seconds(10)) { viewer.snapshot.operations.count == 4 })
+        }
         #expect(shared.status.welcome?.sharedStream?.hasPrefix("/proc/") == true)
         #expect(!socketOnly.readsSharedStream)
         #expect(shared.perform(.setLimit(3)).isSuccess, "a reply waits for its event from the stream")
