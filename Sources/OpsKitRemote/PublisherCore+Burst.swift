@@ -45,6 +45,6 @@ extension PublisherCore {
         monitorTime = max(monitorTime, snapshot.time)
         sendKeyframe(snapshot)
         recordingResumed()
-        publish([], snapshot: snapshot, monitorTime: snapshot.time)
+        teachNames(from: snapshot)
     }
 }

@@ -15,19 +15,7 @@ extension PublisherCore {
             skip(events)
             return
         }
-        if encoderIsCold, let snapshot {
-            // Names of operations added while nobody watched, for the state lines to come.
-            encoder = JSONLinesEncoder(progressInterval: .zero)
-            var scratch: [UInt8] = []
-            for op in snapshot.operations where op.lifecycle != .finished {
-                encoder.encode(
-                    .added(
-                        time: op.addedAt, id: op.id, name: op.name, kind: op.kind, totalBytes: op.totalBytes,
-                        dependencies: []), into: &scratch)
-                scratch.removeAll(keepingCapacity: true)
-            }
-            encoderIsCold = false
-        }
+        if encoderIsCold, let snapshot { teachNames(from: snapshot) }
         // Lines are encoded as bytes straight into batches of up to `batchBytes` (one buffer
         // each, shared by every viewer), numbered from the ring's head on.
         var batch: [UInt8] = []
@@ -68,6 +56,21 @@ extension PublisherCore {
         }
         if !lines.isEmpty { ring.append(batch: ByteBuffer(bytes: batch), lines: lines) }
         if let snapshot, needsKeyframe { sendKeyframe(snapshot) }
+    }
+
+    /// Teaches the encoder the names of the unfinished operations in `snapshot` (added while
+    /// nothing was encoded), for the state lines to come.
+    mutating func teachNames(from snapshot: QueueSnapshot) {
+        encoder = JSONLinesEncoder(progressInterval: .zero)
+        var scratch: [UInt8] = []
+        for op in snapshot.operations where op.lifecycle != .finished {
+            encoder.encode(
+                .added(
+                    time: op.addedAt, id: op.id, name: op.name, kind: op.kind, totalBytes: op.totalBytes,
+                    dependencies: []), into: &scratch)
+            scratch.removeAll(keepingCapacity: true)
+        }
+        encoderIsCold = false
     }
 
     /// Numbers `events` and keeps the bookkeeping without encoding them (nobody would read
