@@ -43,3 +43,33 @@ func threadCPUSeconds(named prefix: String) -> Double {
     }
     return total
 }
+
+/// CPU nanoseconds each live thread of this process has run so far, by thread id, with the
+/// thread's name (`/proc/self/task/*/schedstat`; empty where there is no /proc). Threads that
+/// ended are missing: compare two readings only over a span in which the threads you care
+/// about stay alive.
+func threadCPU() -> [Int: (name: String, nanoseconds: Double)] {
+    var result: [Int: (name: String, nanoseconds: Double)] = [:]
+    guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return result }
+    for task in tasks {
+        guard let tid = Int(task),
+            let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/schedstat", encoding: .utf8),
+            let first = stat.split(separator: " ").first, let nanoseconds = Double(first)
+        else { continue }
+        let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? "?"
+        result[tid] = (name.trimmingCharacters(in: .whitespacesAndNewlines), nanoseconds)
+    }
+    return result
+}
+
+/// CPU seconds by thread name between two `threadCPU()` readings (threads born in between count
+/// from zero).
+func threadCPUByName(
+    from before: [Int: (name: String, nanoseconds: Double)], to after: [Int: (name: String, nanoseconds: Double)]
+) -> [String: Double] {
+    var result: [String: Double] = [:]
+    for (tid, thread) in after {
+        result[thread.name, default: 0] += (thread.nanoseconds - (before[tid]?.nanoseconds ?? 0)) / 1e9
+    }
+    return result
+}

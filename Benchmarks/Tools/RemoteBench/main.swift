@@ -8,6 +8,7 @@
 //   .build/release/RemoteBench --throughput [--rounds=N]   # only the throughput table
 //   .build/release/RemoteBench --burst [--rounds=N]  # only the 64-viewer burst table
 //   … --stream-bursts                                # with every change streamed in a burst
+//   … --detail                                       # each burst round's growth by phase and thread
 //
 // Viewers are separate processes (this executable with `--viewer SOCKET`, or `--raw-viewer
 // SOCKET` for a reader that does not decode), as real viewers are, so their CPU is not the app's.
@@ -76,7 +77,19 @@ func publisher(for monitor: QueueMonitor, name: String, configure: (inout QueueP
 /// seconds the process used meanwhile, and the CPU seconds until the monitor and the publisher
 /// also caught up (the monitor applied every change, the publisher said bye: `stop()`, whose
 /// last pump encodes what the drain left).
-func run(_ setup: Setup, round: Int) -> (seconds: Double, cpu: Double, cpuUntilPublished: Double) {
+/// One measured run: see `run(_:round:)`.
+struct RunResult {
+    var seconds: Double
+    var cpu: Double
+    var cpuUntilPublished: Double
+    /// CPU seconds applying what the monitor had left after the drain, and in `stop()`.
+    var applyCPU: Double
+    var stopCPU: Double
+    /// CPU seconds by thread name from the drain's start until just before `stop()`.
+    var threads: [String: Double]
+}
+
+func run(_ setup: Setup, round: Int) -> RunResult {
     let ops: [Operation] = (0..<operations).map { _ in ClosureOperation {} }
     let queue = ObservableOperationQueue()
     var monitor: QueueMonitor?
@@ -93,6 +106,7 @@ func run(_ setup: Setup, round: Int) -> (seconds: Double, cpu: Double, cpuUntilP
         published = made2
         viewers = spawnViewers(count, socket: made2.socketPath, publisher: made2)
     }
+    let threadsBefore = threadCPU()
     let cpuBefore = cpuSeconds()
     let seconds = time {
         queue.addOperations(ops, waitUntilFinished: false)
@@ -102,11 +116,15 @@ func run(_ setup: Setup, round: Int) -> (seconds: Double, cpu: Double, cpuUntilP
     // The store work every monitored setup does, whether a viewer's drain made it happen during
     // the drain or the monitor's background applier does it afterwards: counted in all of them.
     monitor?.applyPendingChanges()
+    let cpuApplied = cpuSeconds() - cpuBefore
+    let threads = threadCPUByName(from: threadsBefore, to: threadCPU())
     published?.stop()
     let cpuUntilPublished = cpuSeconds() - cpuBefore
     reap(viewers)
     monitor?.stop()
-    return (seconds, cpu, cpuUntilPublished)
+    return RunResult(
+        seconds: seconds, cpu: cpu, cpuUntilPublished: cpuUntilPublished, applyCPU: cpuApplied - cpu,
+        stopCPU: cpuUntilPublished - cpuApplied, threads: threads)
 }
 
 // MARK: Profiling: one setup, ten times (`--profile=monitored [--rounds=N]` under `perf record -g`).
@@ -303,6 +321,18 @@ do {
             let many = run(.published(viewers: viewers), round: 200 + 10 * round + viewers)
             growth[viewers, default: []].append(
                 (many.cpuUntilPublished - zero.cpuUntilPublished) / max(1e-9, zero.seconds))
+            if arguments.contains("--detail") {
+                // Where the growth lands: phases, then threads (CPU ms, these viewers minus 0).
+                var line = String(
+                    format: "%2d viewers: total %+.0f ms; drain %+.0f, apply %+.0f, stop %+.0f; threads",
+                    viewers, (many.cpuUntilPublished - zero.cpuUntilPublished) * 1e3, (many.cpu - zero.cpu) * 1e3,
+                    (many.applyCPU - zero.applyCPU) * 1e3, (many.stopCPU - zero.stopCPU) * 1e3)
+                for name in Set(many.threads.keys).union(zero.threads.keys).sorted() {
+                    let delta = (many.threads[name] ?? 0) - (zero.threads[name] ?? 0)
+                    if abs(delta) >= 0.002 { line += String(format: " %@ %+.0f", name, delta * 1e3) }
+                }
+                print(line)
+            }
         }
     }
     print(
