@@ -26,10 +26,16 @@ extension PublisherCore {
         /// Changes per second from which the queue is in a burst, once half `ringCapacity`
         /// changes came that fast (0: never): no viewer can follow every change, so none is
         /// encoded; viewers get `resync` (reason `burst`) and a fresh picture every
-        /// `burstKeyframeInterval`, and deltas again once the rate falls under half of this.
+        /// `burstKeyframeInterval`, and deltas again once the rate stayed under half of this
+        /// for `burstCalmSpan`.
         public var burstRate = 250_000.0
         /// How often viewers get a fresh picture during a burst.
         public var burstKeyframeInterval: Duration = .seconds(2)
+        /// How long the rate must stay under half of `burstRate` for a burst to end. Ending one
+        /// costs a snapshot of the whole queue, so a pause in the middle (the app's threads
+        /// held while a large batch is added: 0.1–0.5 s for 100,000 operations) must not end
+        /// it.
+        public var burstCalmSpan: Duration = .milliseconds(500)
 
         public init() {}
     }

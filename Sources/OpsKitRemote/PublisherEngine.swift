@@ -24,7 +24,7 @@ final class PublisherEngine {
     /// When a pump last wrote new lines to viewers.
     private var lastSend: Duration?
     /// Whether changes come faster than viewers can follow.
-    private var burst: BurstDetector
+    private(set) var burst: BurstDetector
     /// When viewers last got a picture during the current burst.
     private var lastBurstKeyframe: Duration = .zero
 
@@ -39,7 +39,8 @@ final class PublisherEngine {
         self.sendInterval = sendInterval
         // More changes than half the ring holds, faster than `burstRate`: a burst.
         self.burst = BurstDetector(
-            rate: core.configuration.burstRate, minimumChanges: core.configuration.ringCapacity / 2)
+            rate: core.configuration.burstRate, minimumChanges: core.configuration.ringCapacity / 2,
+            span: core.configuration.burstCalmSpan)
     }
 
     private var now: Duration { ContinuousClock.now - origin }
@@ -53,7 +54,7 @@ final class PublisherEngine {
     func pump(sendingNow: Bool = false) {
         if core.hasConnections != recording {
             recording = core.hasConnections
-            events.setReading(recording)
+            if recording { events.setReading(true) } else { events.stopReading() }
             if recording { core.recordingResumed() }
             burst.reset(at: now)
             changesSeen = monitor.changeCount
@@ -76,8 +77,10 @@ final class PublisherEngine {
         let overflowed = events.hasOverflowed
         if overflowed { burst.begin(at: time) }
         if overflowed || (decided && burst.isInBurst) {
-            // Faster than any viewer follows: stop recording, tell viewers, send pictures.
-            events.setReading(false)
+            // Faster than any viewer follows: stop recording (leaving the changes not applied
+            // yet to the monitor's applier instead of applying them on this thread now), tell
+            // viewers, send pictures.
+            events.stopReading()
             core.beginBurst(dropping: [], monitorTime: monitor.now)
             lastBurstKeyframe = time
             perform(core.flush(now: time))

@@ -22,6 +22,14 @@ public final class MonitorEventReader: Sendable {
         monitor.setReading(on, reader: id, limit: limit)
     }
 
+    /// Stops reading at once, applying nothing and taking no picture: events not drained are
+    /// dropped, and changes recorded but not applied yet will not be read either. For a reader
+    /// that gives up following (a publisher when the queue changes faster than any viewer
+    /// follows), so that giving up costs it no share of the monitor's work.
+    public func stopReading() {
+        monitor.state.withLock { $0.store.setReading(false, reader: id) }
+    }
+
     /// Whether this reader is reading.
     public var isReading: Bool {
         monitor.state.withLock { $0.store.isReading(reader: id) }

@@ -1,4 +1,6 @@
+import Logging
 import NIOCore
+import OpsKit
 import OpsMonitor
 import Testing
 @testable import OpsKitRemote
@@ -96,5 +98,23 @@ import Testing
         let lines = harness.lines(2)
         #expect(lines.first?.contains(#""resumed":false"#) == true, "\(lines)")
         #expect(lines.last == #"{"event":"resync","reason":"burst","seq":2}"# + "\n")
+    }
+}
+
+/// How the publisher's engine tells bursts: from its configuration.
+@Suite struct PublisherEngineBurstSettingsTests {
+    /// Ending a burst costs a snapshot of the whole queue, so a pause while the app adds a large
+    /// batch (0.1–0.5 s for 100,000 operations) must not end it: the rate must stay low for
+    /// `burstCalmSpan` (500 ms unless configured).
+    @Test func aBurstEndsOnlyAfterTheConfiguredCalmSpan() {
+        #expect(PublisherCore.Configuration().burstCalmSpan == .milliseconds(500))
+        var configuration = PublisherCore.Configuration()
+        configuration.burstCalmSpan = .milliseconds(750)
+        let core = PublisherCore(
+            identity: .init(app: "test", queue: "q", pid: 42, epoch: "e1"), configuration: configuration)
+        let monitor = QueueMonitor(queue: ObservableOperationQueue(), clock: ManualClock())
+        let engine = PublisherEngine(monitor: monitor, core: core, logger: Logger(label: "test"))
+        #expect(engine.burst.span == .milliseconds(750))
+        #expect(engine.burst.rate == configuration.burstRate)
     }
 }

@@ -37,6 +37,27 @@ import Testing
         #expect(second.drain().isEmpty, "not reading: nothing kept for it")
     }
 
+    /// A publisher that gives up following (a burst) must not pay for the monitor's backlog:
+    /// `stopReading()` applies nothing, and the changes it left are not read later either.
+    @Test func stoppingReadingAppliesNothingAndReadsNothingLeftPending() {
+        let queue = ObservableOperationQueue()
+        queue.isSuspended = true
+        let monitor = QueueMonitor(queue: queue, clock: ManualClock())
+        let reader = monitor.makeEventReader()
+        reader.setReading(true)
+        // Fewer than a background batch: they wait in the inbox until someone applies them.
+        queue.addOperations((0..<10).map { ClosureOperation(name: "op\($0)") {} }, waitUntilFinished: false)
+        #expect(monitor.pendingChangeCount == 10)
+        reader.stopReading()
+        #expect(!reader.isReading)
+        #expect(monitor.pendingChangeCount == 10, "nothing applied on the caller's thread")
+        monitor.applyPendingChanges()
+        #expect(monitor.snapshot().counts.ready == 10)
+        #expect(reader.drain().isEmpty, "changes pending when it stopped are not read")
+        queue.isSuspended = false
+        queue.waitUntilAllOperationsAreFinished()
+    }
+
     @Test func aReleasedReaderStopsCollecting() {
         let queue = ObservableOperationQueue()
         let monitor = QueueMonitor(queue: queue, clock: ManualClock())
