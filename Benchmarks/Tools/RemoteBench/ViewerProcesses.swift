@@ -1,17 +1,27 @@
 import Foundation
 import OpsKitRemote
 
-/// Starts `count` viewer processes on `socket` and waits until the publisher counts them:
-/// `RemoteViewer`s that decode every line as `opsdash attach` does, or with `raw`, readers that
-/// only count lines (`runRawViewer`); `sharedMemory: false` keeps raw readers on the socket.
+/// Starts `count` viewer processes on `socket` and waits until they are attached: `RemoteViewer`s
+/// that decode every line as `opsdash attach` does, each until it has its first picture (it
+/// says so on its stdout; a viewer still attaching when a measurement starts would charge the
+/// app a snapshot of whatever the queue holds then), or with `raw`, readers that only count
+/// lines (`runRawViewer`), until the publisher counts them; `sharedMemory: false` keeps raw
+/// readers on the socket.
 func spawnViewers(
     _ count: Int, socket: String, publisher: QueuePublisher, raw: Bool = false, sharedMemory: Bool = true
 ) -> [Process] {
+    var pipes: [Pipe] = []
     let processes = (0..<count).map { _ -> Process in
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = [raw ? "--raw-viewer" : "--viewer", socket] + (sharedMemory ? [] : ["--socket-only"])
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        if raw {
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        } else {
+            let pipe = Pipe()
+            pipes.append(pipe)
+            process.standardOutput = pipe
+        }
         try? process.run()
         return process
     }
@@ -19,6 +29,8 @@ func spawnViewers(
     while (publisher.statistics()?.viewers ?? 0) < count, ContinuousClock.now < deadline {
         Thread.sleep(forTimeInterval: 0.01)
     }
+    // Each says "attached\n" (or ends: an empty read).
+    for pipe in pipes { _ = pipe.fileHandleForReading.availableData }
     return processes
 }
 

@@ -29,9 +29,17 @@ func integerArgument(_ prefix: String) -> Int? {
 // MARK: Viewer mode: read a published queue until the publisher says bye.
 
 if let index = arguments.firstIndex(of: "--viewer"), index + 1 < arguments.count {
+    // Says "attached" on stdout once it has its first picture (`spawnViewers` waits for it).
+    let attached = Atomic<Bool>(false)
     let viewer = RemoteViewer(
         target: .unix(arguments[index + 1]), role: .observer, reconnect: false,
-        sharedMemory: !arguments.contains("--socket-only"))
+        sharedMemory: !arguments.contains("--socket-only"),
+        onOutput: { outputs in
+            guard outputs.contains(where: { if case .keyframe = $0 { true } else { false } }),
+                !attached.exchange(true, ordering: .relaxed)
+            else { return }
+            FileHandle.standardOutput.write(Data("attached\n".utf8))
+        })
     if let error = viewer.start() {
         FileHandle.standardError.write(Data("viewer: \(error)\n".utf8))
         exit(1)
@@ -87,6 +95,8 @@ struct RunResult {
     var stopCPU: Double
     /// CPU seconds by thread name from the drain's start until just before `stop()`.
     var threads: [String: Double]
+    /// Resyncs for bursts the publisher sent each viewer until just before `stop()`.
+    var burstResyncs: Int
 }
 
 func run(_ setup: Setup, round: Int) -> RunResult {
@@ -118,13 +128,14 @@ func run(_ setup: Setup, round: Int) -> RunResult {
     monitor?.applyPendingChanges()
     let cpuApplied = cpuSeconds() - cpuBefore
     let threads = threadCPUByName(from: threadsBefore, to: threadCPU())
+    let burstResyncs = (published?.tally()?.resyncs["burst"] ?? 0) / max(1, viewers.count)
     published?.stop()
     let cpuUntilPublished = cpuSeconds() - cpuBefore
     reap(viewers)
     monitor?.stop()
     return RunResult(
         seconds: seconds, cpu: cpu, cpuUntilPublished: cpuUntilPublished, applyCPU: cpuApplied - cpu,
-        stopCPU: cpuUntilPublished - cpuApplied, threads: threads)
+        stopCPU: cpuUntilPublished - cpuApplied, threads: threads, burstResyncs: burstResyncs)
 }
 
 // MARK: Profiling: one setup, ten times (`--profile=monitored [--rounds=N]` under `perf record -g`).
@@ -313,19 +324,31 @@ do {
     // machine caps.
     // The 0-vs-0 column is the control: a second run with no viewer, which differs from the
     // first only by chance (where the store's work lands, the scheduler): the noise floor.
+    // Each round runs the reference and the measured setups in a rotated order, so that what
+    // the position in a round costs (the heap and caches as earlier runs left them) falls on
+    // every setup alike.
     let count = smoke ? 8 : 64
     var growth: [Int: [Double]] = [:]
     for round in 0..<(smoke ? 1 : burstOnly ? rounds : 3) {
-        let zero = run(.published(viewers: 0), round: 100 + round)
+        // nil: the reference run (0 viewers); then the control (0) and the measured setups.
+        let setups: [Int?] = [nil] + Set([0, 8, count]).sorted()
+        let rotated = Array(setups[(round % setups.count)...] + setups[..<(round % setups.count)])
+        var results: [Int?: RunResult] = [:]
+        for (index, viewers) in rotated.enumerated() {
+            results[viewers] = run(.published(viewers: viewers ?? 0), round: 200 + 10 * round + index)
+        }
+        guard let zero = results[nil] else { continue }
         for viewers in Set([0, 8, count]).sorted() {
-            let many = run(.published(viewers: viewers), round: 200 + 10 * round + viewers)
+            guard let many = results[viewers] else { continue }
             growth[viewers, default: []].append(
                 (many.cpuUntilPublished - zero.cpuUntilPublished) / max(1e-9, zero.seconds))
             if arguments.contains("--detail") {
                 // Where the growth lands: phases, then threads (CPU ms, these viewers minus 0).
                 var line = String(
-                    format: "%2d viewers: total %+.0f ms; drain %+.0f, apply %+.0f, stop %+.0f; threads",
-                    viewers, (many.cpuUntilPublished - zero.cpuUntilPublished) * 1e3, (many.cpu - zero.cpu) * 1e3,
+                    format:
+                        "%2d viewers, %d burst resyncs: total %+.0f ms; drain %+.0f, apply %+.0f, stop %+.0f; threads",
+                    viewers, many.burstResyncs, (many.cpuUntilPublished - zero.cpuUntilPublished) * 1e3,
+                    (many.cpu - zero.cpu) * 1e3,
                     (many.applyCPU - zero.applyCPU) * 1e3, (many.stopCPU - zero.stopCPU) * 1e3)
                 for name in Set(many.threads.keys).union(zero.threads.keys).sorted() {
                     let delta = (many.threads[name] ?? 0) - (zero.threads[name] ?? 0)
