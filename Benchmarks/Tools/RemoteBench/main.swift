@@ -7,6 +7,7 @@
 //   .build/release/RemoteBench --busy[=RATE]         # only the busy-queue tables (default 10,000 ops/s)
 //   .build/release/RemoteBench --throughput [--rounds=N]   # only the throughput table
 //   .build/release/RemoteBench --burst [--rounds=N]  # only the 64-viewer burst table
+//   .build/release/RemoteBench --stalled             # only the stalled-viewer table
 //   … --stream-bursts                                # with every change streamed in a burst
 //   … --detail                                       # each burst round's growth by phase and thread
 //
@@ -189,52 +190,57 @@ if arguments.contains(where: { $0.hasPrefix("--busy") }) {
     exit(0)
 }
 
+let stalledOnly = arguments.contains("--stalled")
 if !burstOnly {
-    print(
-        "## Remote monitoring (\(smoke ? "smoke" : "standard"): \(operations) operations, \(rounds) rounds per setup, alternating)"
-    )
-    print("")
-    let setups: [Setup] = [.unmonitored, .monitored, .published(viewers: 0), .published(viewers: 8)]
-    var times: [[Double]] = Array(repeating: [], count: setups.count)
-    var cpus: [[Double]] = Array(repeating: [], count: setups.count)
-    for round in 0..<rounds {
-        for (index, setup) in setups.enumerated() {
-            let result = run(setup, round: round)
-            times[index].append(result.seconds)
-            cpus[index].append(result.cpu)
-        }
-    }
-    // Ratios are taken per round (each setup against the unmonitored run just before it), then the
-    // median: on a shared machine the load drifts between rounds, less within one.
-    func roundRatios(_ values: [[Double]], _ index: Int) -> Double {
-        median(zip(values[0], values[index]).map { base, measured in base / max(1e-9, measured) })
-    }
-    print(
-        "| Setup | Drain median | Throughput vs unmonitored | App CPU median | Throughput by CPU (unmonitored CPU / CPU) | Budget |"
-    )
-    print("|---|---|---|---|---|---|")
-    for (index, setup) in setups.enumerated() {
-        let budget: String
-        switch setup {
-        case .published(0): budget = "≥ 0.95×"
-        case .published(8): budget = "≥ 0.90×"
-        default: budget = ""
-        }
-        let drain = String(format: "%.3f s", median(times[index]))
-        let cpu = String(format: "%.3f s", median(cpus[index]))
+    if !stalledOnly {
         print(
-            "| \(setup) | \(drain) | \(String(format: "%.2f×", roundRatios(times, index))) | \(cpu) | \(String(format: "%.2f×", roundRatios(cpus, index))) | \(budget) |"
+            "## Remote monitoring (\(smoke ? "smoke" : "standard"): \(operations) operations, \(rounds) rounds per setup, alternating)"
         )
+        print("")
+        let setups: [Setup] = [.unmonitored, .monitored, .published(viewers: 0), .published(viewers: 8)]
+        var times: [[Double]] = Array(repeating: [], count: setups.count)
+        var cpus: [[Double]] = Array(repeating: [], count: setups.count)
+        for round in 0..<rounds {
+            for (index, setup) in setups.enumerated() {
+                let result = run(setup, round: round)
+                times[index].append(result.seconds)
+                cpus[index].append(result.cpu)
+            }
+        }
+        // Ratios are taken per round (each setup against the unmonitored run just before it), then the
+        // median: on a shared machine the load drifts between rounds, less within one.
+        func roundRatios(_ values: [[Double]], _ index: Int) -> Double {
+            median(zip(values[0], values[index]).map { base, measured in base / max(1e-9, measured) })
+        }
+        print(
+            "| Setup | Drain median | Throughput vs unmonitored | App CPU median | Throughput by CPU (unmonitored CPU / CPU) | Budget |"
+        )
+        print("|---|---|---|---|---|---|")
+        for (index, setup) in setups.enumerated() {
+            let budget: String
+            switch setup {
+            case .published(0): budget = "≥ 0.95×"
+            case .published(8): budget = "≥ 0.90×"
+            default: budget = ""
+            }
+            let drain = String(format: "%.3f s", median(times[index]))
+            let cpu = String(format: "%.3f s", median(cpus[index]))
+            print(
+                "| \(setup) | \(drain) | \(String(format: "%.2f×", roundRatios(times, index))) | \(cpu) | \(String(format: "%.2f×", roundRatios(cpus, index))) | \(budget) |"
+            )
+        }
+        print("")
+        if arguments.contains("--throughput") { exit(0) }
     }
-    print("")
-    if arguments.contains("--throughput") { exit(0) }
 
     // MARK: A stalled viewer: bounded memory.
 
     do {
         let queue = ObservableOperationQueue()
         let monitor = QueueMonitor(queue: queue, clock: LiveClock())
-        let stalledPublisher = publisher(for: monitor, name: "stalled")
+        // Bursts off: every change is encoded into the ring, the most a stalled viewer can
+        // make the publisher hold (a burst would encode nothing).
+        let stalledPublisher = publisher(for: monitor, name: "stalled") { $0.configuration.burstRate = 0 }
         // Connect, say hello, never read.
         let descriptor = connectAndSayHello(stalledPublisher.socketPath)
         let before = MemoryBench.allocatedBytes()
@@ -262,6 +268,7 @@ if !burstOnly {
         stalledPublisher.stop()
         monitor.stop()
     }
+    if stalledOnly { exit(0) }
 
     // MARK: Change-to-viewer latency at 1,000 changes/s.
 
