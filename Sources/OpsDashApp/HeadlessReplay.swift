@@ -3,7 +3,9 @@ import OpsMonitor
 
 /// `opsdash replay --headless`: writes a recording's event lines to stdout, paced by their times
 /// (divided by `--speed`, pauses capped by `--idle-limit`). With `--start-at`, the picture at that
-/// time comes first as a keyframe, so the output stands on its own.
+/// time comes first as a keyframe, so the output stands on its own. A `summary` line of the
+/// picture reached comes last, as in the other headless modes (`"interrupted":true` after a
+/// signal).
 ///
 /// Output goes through an `OutputPump`, as in local headless mode: a reader that goes away ends
 /// the replay at once with 141 (nothing on stderr), any other write error with one line and 3;
@@ -31,7 +33,7 @@ struct HeadlessReplay {
             if let limit = command.idleDuration { gap = min(gap, limit) }
             wallNext = wallNext + gap / command.speed
             while ContinuousClock.now < wallNext {
-                if let number = signals.received { return output.endBySignal(number) }
+                if let number = signals.received { return interrupted(number, cursor, output) }
                 if let failure = output.failure { return HeadlessRunner.report(failure) }
                 Thread.sleep(forTimeInterval: min(0.05, (wallNext - ContinuousClock.now).seconds))
             }
@@ -43,10 +45,23 @@ struct HeadlessReplay {
                 text += "\n"
             }
             output.write(text)
-            if let number = signals.received { return output.endBySignal(number) }
+            if let number = signals.received { return interrupted(number, cursor, output) }
             if let stopped = output.waitForRoom(signals: signals) { return stopped }
         }
-        if let number = signals.received { return output.endBySignal(number) }
+        if let number = signals.received { return interrupted(number, cursor, output) }
+        writeSummary(of: cursor, interrupted: false, to: output)
         return output.waitUntilWritten(signals: signals) ?? .success
+    }
+
+    /// Ends after signal `number`: the summary of what was replayed, then the signal's status.
+    private func interrupted(_ number: Int32, _ cursor: RecordingCursor, _ output: OutputPump) -> ExitStatus {
+        writeSummary(of: cursor, interrupted: true, to: output)
+        return output.endBySignal(number)
+    }
+
+    /// The summary line of the picture `cursor` reached.
+    private func writeSummary(of cursor: RecordingCursor, interrupted: Bool, to output: OutputPump) {
+        let snapshot = cursor.builder.snapshot()
+        output.write(JSONLinesEncoder.summary(snapshot, duration: snapshot.time, interrupted: interrupted))
     }
 }

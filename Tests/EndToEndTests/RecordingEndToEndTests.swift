@@ -50,6 +50,17 @@ import Darwin
         let expected = Self.eventLines(run.stdout)
         #expect(expected.count > 100)
         #expect(Self.eventLines(replay.stdout) == expected)
+        // Both end with a summary of the same counts (the replay's time is the recording's last).
+        #expect(Self.summaryCounts(replay.stdout) == Self.summaryCounts(run.stdout))
+        #expect(Self.summaryCounts(replay.stdout)?.hasPrefix(#""operations":"#) == true, "\(replay.stdout.suffix(300))")
+    }
+
+    /// The last line's fields from `operations` to `total`, if it is a summary.
+    static func summaryCounts(_ text: String) -> Substring? {
+        guard let last = text.split(separator: "\n").last, last.contains(#""event":"summary""#),
+            let from = last.range(of: #""operations":"#), let to = last.range(of: #","duration":"#)
+        else { return nil }
+        return last[from.lowerBound..<to.lowerBound]
     }
 
     @Test func idleLimitShortensLongPauses() throws {
@@ -61,8 +72,26 @@ import Darwin
         let started = ContinuousClock.now
         let replay = try runOpsdash(["replay", path, "--headless", "--idle-limit", "0.2"])
         #expect(replay.status == 0)
-        #expect(replay.stdout == first + "\n" + second + "\n")
+        #expect(
+            replay.stdout == first + "\n" + second + "\n"
+                + #"{"t":601.000,"event":"summary","operations":1,"waiting":0,"ready":0,"executing":1,"succeeded":0,"failed":0,"cancelled":0,"bytes":0,"total":0,"duration":601.000,"interrupted":false}"#
+                + "\n")
         #expect(ContinuousClock.now - started < .seconds(60), "the 600 s pause was not shortened")
+    }
+
+    /// Stopped by a signal, a replay ends like the other headless modes: the summary of what it
+    /// replayed, marked interrupted, and 130.
+    @Test func anInterruptedReplayEndsWithTheSummarySoFar() throws {
+        let first = #"{"t":1,"event":"state","id":1,"op":"a","from":null,"to":"ready","seq":1}"#
+        let second = #"{"t":601,"event":"state","id":1,"op":"a","from":"ready","to":"executing","seq":2}"#
+        let path = try Self.writeRecording("interrupted", [first, second])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let replay = try runOpsdash(["replay", path, "--headless"], signalAfterFirstLine: SIGINT)
+        #expect(replay.status == 130)
+        #expect(
+            replay.stdout == first + "\n"
+                + #"{"t":1.000,"event":"summary","operations":1,"waiting":0,"ready":1,"executing":0,"succeeded":0,"failed":0,"cancelled":0,"bytes":0,"total":0,"duration":1.000,"interrupted":true}"#
+                + "\n")
     }
 
     @Test func startAtBeginsWithTheKeyframeThere() throws {
