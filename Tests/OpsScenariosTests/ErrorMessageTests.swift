@@ -113,6 +113,15 @@ struct ErrorMessageTests {
         #expect(scenario.operations.map(\.id) == ["a"])
     }
 
+    /// `null` means absent for every optional field, `after` too (no dependencies).
+    @Test func nullAfterMeansNoDependencies() throws {
+        let scenario = try Fixture.decode(
+            Fixture.scenario(
+                #"{"id": "a", "kind": "process", "duration": 1, "after": null}, {"id": "b", "kind": "process", "duration": 1, "after": ["a"]}"#
+            ))
+        #expect(scenario.operations.map(\.dependencies) == [[], ["a"]])
+    }
+
     @Test func placeholdersAreKeptWhereNotExpanded() throws {
         let scenario = try Fixture.decode(
             Fixture.scenario(

@@ -52,7 +52,10 @@ public struct OperationEntry: Sendable, Equatable, Decodable {
         retries = try c.integer("retries", bounds: 0...ScenarioLimits.maxRetries)
         backoff = try c.decodeIfPresent(NumberSpec.self, forKey: key("backoff"))
         duration = try c.decodeIfPresent(NumberSpec.self, forKey: key("duration"))
-        if c.contains(key("after")), (try? c.nestedUnkeyedContainer(forKey: key("after"))) == nil {
+        // `null` means absent, as for every optional field.
+        if c.contains(key("after")), (try? c.decodeNil(forKey: key("after"))) != true,
+            (try? c.nestedUnkeyedContainer(forKey: key("after"))) == nil
+        {
             throw FieldProblem(c.codingPath + [key("after")], "must be an array of strings")
         }
         after = try c.decodeIfPresent([String].self, forKey: key("after"))
