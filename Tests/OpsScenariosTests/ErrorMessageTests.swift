@@ -113,6 +113,19 @@ struct ErrorMessageTests {
         #expect(scenario.operations.map(\.id) == ["a"])
     }
 
+    /// Ids are compared as text, not bytes: "é" written as one code point and as "e" plus a
+    /// combining accent look the same everywhere, so they are the same id (and `after` finds
+    /// either spelling).
+    @Test func canonicallyEquivalentIdsAreTheSameId() throws {
+        let composed = #"{"id": "caf\u00e9", "kind": "process", "duration": 1}"#
+        let decomposed = #"{"id": "cafe\u0301", "kind": "process", "duration": 1}"#
+        let error = try #require(try Fixture.error(Fixture.scenario("\(composed), \(decomposed)")))
+        #expect(error.description.hasSuffix(#"operations[1].id "café" is already used by operations[0]"#))
+        let dependent = #"{"id": "b", "kind": "process", "duration": 1, "after": ["cafe\u0301"]}"#
+        let scenario = try Fixture.decode(Fixture.scenario("\(composed), \(dependent)"))
+        #expect(scenario.operations.map(\.dependencies) == [[], ["café"]])
+    }
+
     /// `null` means absent for every optional field, `after` too (no dependencies).
     @Test func nullAfterMeansNoDependencies() throws {
         let scenario = try Fixture.decode(
