@@ -115,13 +115,19 @@ final class PublisherEngine {
     /// rate fell (`calm`), a last picture that the recording (on again) continues from.
     private func pumpDuringBurst(calm: Bool, at time: Duration) {
         if calm {
-            core.endBurst(snapshot: events.setReading(true))
+            endBurst()
             lastSend = time
         } else if time - lastBurstKeyframe >= core.configuration.burstKeyframeInterval {
             core.burstKeyframe(monitor.snapshot())
             lastBurstKeyframe = time
         }
         perform(core.flush(now: time))
+    }
+
+    /// Ends the burst: recording goes on again, and the picture it starts from is every
+    /// viewer's keyframe.
+    private func endBurst() {
+        core.endBurst(snapshot: events.setReading(true))
     }
 
     func connect(_ channel: Channel, peer: PublisherCore.Peer) -> Int {
@@ -160,7 +166,7 @@ final class PublisherEngine {
         if core.isInBurst {
             // Viewers keep the last picture they get: the final one, not one from early in the
             // burst (which may have started in that last pump).
-            core.endBurst(snapshot: events.setReading(true))
+            endBurst()
             perform(core.flush(now: now))
         }
         perform(core.shutdown(reason: reason))

@@ -292,14 +292,15 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         // Two cases need no readiness check (two walks of the dependency list per add: a
         // fan-in of 20,000 took 37 s to build). A finished OpsKit dependency changes nothing
         // and needs no watching.
-        if let observable = op as? AsyncOperation, observable.state == .finished {
+        let observable = op as? AsyncOperation
+        if let observable, observable.state == .finished {
             dependencyAdded.store(true, ordering: .releasing)
             super.addDependency(op)
             return
         }
         // Waiting already (an OpsKit dependency is unfinished), so still waiting after: counted
         // before the add, so a dependency finishing meanwhile cannot make it look ready.
-        if let observable = op as? AsyncOperation,
+        if let observable,
             locked.withLock({ state in
                 guard state.watchedDependencies > 0, !state.cancelled else { return false }
                 state.watchedDependencies += 1
@@ -313,7 +314,7 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         let wasReady = isReady
         dependencyAdded.store(true, ordering: .releasing)
         super.addDependency(op)
-        if let observable = op as? AsyncOperation {
+        if let observable {
             locked.withLock { $0.watchedDependencies += 1 }
             observable.onFinish { [weak self] _ in self?.dependencyFinished() }
         }
