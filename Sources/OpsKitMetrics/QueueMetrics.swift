@@ -1,5 +1,6 @@
 import CoreMetrics
 import Dispatch
+import OpsKit
 import OpsMonitor
 import Synchronization
 
@@ -163,16 +164,5 @@ extension StateCounts {
         case .failed: failed
         case .cancelled: cancelled
         }
-    }
-}
-
-extension Duration {
-    /// Whole nanoseconds (saturating), for `Timer.recordNanoseconds`.
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? .min : .max }
-        return scaled.addingReportingOverflow(attoseconds / 1_000_000_000).overflow
-            ? .max : scaled + attoseconds / 1_000_000_000
     }
 }

@@ -54,8 +54,12 @@ final class PublisherEngine {
     func pump(sendingNow: Bool = false) {
         if core.hasConnections != recording {
             recording = core.hasConnections
-            if recording { events.setReading(true) } else { events.stopReading() }
-            if recording { core.recordingResumed() }
+            if recording {
+                events.setReading(true)
+                core.recordingResumed()
+            } else {
+                events.stopReading()
+            }
             burst.reset(at: now)
             changesSeen = monitor.changeCount
         }

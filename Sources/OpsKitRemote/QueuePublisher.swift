@@ -202,10 +202,7 @@ public final class QueuePublisher: Service, Sendable {
             }
         }.wait()
         try sidecar.write(to: sidecarPath)
-        let interval = TimeAmount.nanoseconds(
-            Int64(
-                options.pumpInterval.components.attoseconds / 1_000_000_000 + options.pumpInterval.components.seconds
-                    * 1_000_000_000))
+        let interval = TimeAmount.nanoseconds(options.pumpInterval.nanoseconds)
         latestTally.withLock { $0 = RemoteTally() }
         let pump = loop.scheduleRepeatedTask(initialDelay: .zero, delay: max(interval, .milliseconds(1))) {
             [weak self] _ in
@@ -258,9 +255,7 @@ public final class QueuePublisher: Service, Sendable {
             current.engine.value.onViewersChanged = { _ in }
             return current.engine.value.shutdown(reason: "app shutting down", on: loop)
         }.whenComplete { _ in closed.signal() }
-        let (seconds, attoseconds) = options.stopTimeout.components
-        let timeout = DispatchTimeInterval.nanoseconds(
-            Int(clamping: max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000))
+        let timeout = DispatchTimeInterval.nanoseconds(Int(clamping: max(0, options.stopTimeout.nanoseconds)))
         if closed.wait(timeout: .now() + timeout) == .timedOut { logger.debug("viewers did not close in time") }
         unlink(sidecarPath)
         try? current.group.syncShutdownGracefully()

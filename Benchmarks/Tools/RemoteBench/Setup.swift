@@ -31,17 +31,7 @@ func median(_ values: [Double]) -> Double { Stats(values).median }
 /// CPU seconds used so far by this process's threads whose name starts with `prefix` (Linux:
 /// `/proc/self/task/*/schedstat`, nanosecond run time; 0 where that is missing).
 func threadCPUSeconds(named prefix: String) -> Double {
-    guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return 0 }
-    var total = 0.0
-    for task in tasks {
-        guard let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8),
-            name.hasPrefix(prefix),
-            let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/schedstat", encoding: .utf8),
-            let nanoseconds = stat.split(separator: " ").first.flatMap({ Double($0) })
-        else { continue }
-        total += nanoseconds / 1e9
-    }
-    return total
+    threadCPU().values.filter { $0.name.hasPrefix(prefix) }.reduce(0) { $0 + $1.nanoseconds / 1e9 }
 }
 
 /// CPU nanoseconds each live thread of this process has run so far, by thread id, with the

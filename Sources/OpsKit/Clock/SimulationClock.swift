@@ -40,4 +40,14 @@ extension Duration {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
+
+    /// Whole nanoseconds, saturating at `Int64.min`/`.max` (for timers and metrics that take
+    /// nanoseconds).
+    package var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        return scaled.addingReportingOverflow(attoseconds / 1_000_000_000).overflow
+            ? .max : scaled + attoseconds / 1_000_000_000
+    }
 }
