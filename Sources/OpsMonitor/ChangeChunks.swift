@@ -1,32 +1,39 @@
-import DequeModule
-
-/// Pending changes, oldest first, kept in chunks of at most `chunkSize` (or one recorded batch
-/// each): appending never copies what is already recorded, moving the whole list to another is
-/// a handful of pointer moves, and no chunk a worker thread allocates is large enough to make
-/// malloc consolidate its free lists.
+/// Pending changes, oldest first, kept in a linked list of chunks of at most `chunkSize` (or one
+/// recorded batch each): appending never copies what is already recorded, moving the whole list
+/// to another is a few pointer moves, and nothing a worker thread allocates while recording is
+/// large enough to make malloc consolidate its free lists.
+///
+/// A request over glibc's small-request limit (1,008 bytes) first runs `malloc_consolidate`
+/// on the allocating thread's arena, a walk over every small chunk freed since the last one
+/// (a worker frees several per operation it runs). Chunks stay under the limit, and a list has
+/// no spine to grow: an array of chunks would be reallocated at each doubling past 128 chunks,
+/// on the recording worker and under the inbox lock, whenever the applier falls behind during a
+/// drain.
+///
+/// A list is moved (into the backlog, or replaced by an empty one), never shared: two copies
+/// of one value must not both be appended to.
 struct ChangeChunks {
     /// Changes per chunk filled one at a time: a chunk (array header included) stays under
-    /// glibc's small-request limit (1,008 bytes), as a larger request first consolidates the
-    /// allocating thread's free lists (`malloc_consolidate`), on the queue's worker threads.
+    /// glibc's small-request limit.
     static let chunkSize = max(4, (1_000 - 32) / MemoryLayout<PendingChange>.stride)
 
-    /// Full chunks and whole batches, oldest first.
-    private var chunks = Deque<[PendingChange]>()
-    /// The chunk being filled, after `chunks`.
+    /// The oldest full chunk or batch, whose first `head` changes were already taken.
+    private var first: ChangeChunk?
+    /// The newest full chunk or batch.
+    private var last: ChangeChunk?
+    /// The chunk being filled, after `last` (kept in the list itself: appending to a chunk
+    /// object's array would cost an exclusivity check per change on the recording thread).
     private var tail: [PendingChange] = []
-    /// Changes of `chunks.first` already taken by `popFirst()`.
+    /// Changes of `first` already taken by `popFirst()`.
     private var head = 0
     /// Changes held.
     private(set) var count = 0
 
     var isEmpty: Bool { count == 0 }
 
-    /// Appends one change (into the tail chunk; a full tail moves to the list first).
+    /// Appends one change (into the tail chunk; a full tail is linked into the list first).
     mutating func append(_ change: PendingChange) {
-        if tail.count == Self.chunkSize {
-            chunks.append(tail)
-            tail = []
-        }
+        if tail.count == Self.chunkSize { moveTailToChunks() }
         if tail.capacity == 0 { tail.reserveCapacity(Self.chunkSize) }
         tail.append(change)
         count += 1
@@ -36,7 +43,7 @@ struct ChangeChunks {
     mutating func append(batch: [PendingChange]) {
         guard !batch.isEmpty else { return }
         moveTailToChunks()
-        chunks.append(batch)
+        link(ChangeChunk(batch))
         count += batch.count
     }
 
@@ -45,10 +52,14 @@ struct ChangeChunks {
         guard !other.isEmpty else { return }
         moveTailToChunks()
         other.moveTailToChunks()
-        if other.head > 0, let first = other.chunks.popFirst() {
-            chunks.append(Array(first[other.head...]))
+        guard let otherFirst = other.first else { return }
+        if last == nil {
+            head = other.head
+        } else if other.head > 0 {
+            otherFirst.changes.removeFirst(other.head)
         }
-        chunks.append(contentsOf: other.chunks)
+        link(otherFirst)
+        last = other.last
         count += other.count
         other = ChangeChunks()
     }
@@ -56,13 +67,15 @@ struct ChangeChunks {
     /// Removes and returns the oldest change.
     mutating func popFirst() -> PendingChange? {
         guard count > 0 else { return nil }
-        if chunks.isEmpty { moveTailToChunks() }
-        // A chunk is dropped as soon as its last change is taken, so the first one has more.
-        let change = chunks[0][head]
+        if first == nil { moveTailToChunks() }
+        guard let chunk = first else { return nil }
+        // A chunk is unlinked as soon as its last change is taken, so the first one has more.
+        let change = chunk.changes[head]
         head += 1
         count -= 1
-        if head == chunks[0].count {
-            chunks.removeFirst()
+        if head == chunk.changes.count {
+            first = chunk.next.take()
+            if first == nil { last = nil }
             head = 0
         }
         return change
@@ -72,14 +85,43 @@ struct ChangeChunks {
     var all: [PendingChange] {
         var result: [PendingChange] = []
         result.reserveCapacity(count)
-        for (index, chunk) in chunks.enumerated() { result += index == 0 ? chunk[head...] : chunk[...] }
+        var chunk = first
+        var skip = head
+        while let current = chunk {
+            result += current.changes[skip...]
+            skip = 0
+            chunk = current.next
+        }
         result += tail
         return result
     }
 
     private mutating func moveTailToChunks() {
         guard !tail.isEmpty else { return }
-        chunks.append(tail)
+        link(ChangeChunk(tail))
         tail = []
+    }
+
+    /// Links `chunk` after the newest one.
+    private mutating func link(_ chunk: ChangeChunk) {
+        if let last {
+            last.next = chunk
+        } else {
+            first = chunk
+        }
+        last = chunk
+    }
+}
+
+/// One chunk of a `ChangeChunks` list.
+final class ChangeChunk: @unchecked Sendable {
+    // Locking: a chunk is only reached through the one `ChangeChunks` list holding it, and that
+    // list lives in the monitor's inbox (its spin lock) or backlog (the monitor's state lock);
+    // lists are moved between the two under both locks, never shared.
+    var changes: [PendingChange]
+    var next: ChangeChunk?
+
+    init(_ changes: [PendingChange]) {
+        self.changes = changes
     }
 }

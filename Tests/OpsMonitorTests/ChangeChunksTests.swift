@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import OpsMonitor
+
+/// The monitor's list of pending changes keeps recording order through single appends, whole
+/// batches, moves into another list and partial takes.
+@Suite struct ChangeChunksTests {
+    private let operation = Operation()
+
+    /// A change that carries `number` (as its time), to check order by.
+    private func change(_ number: Int) -> PendingChange {
+        .ready(operation, time: .nanoseconds(number))
+    }
+
+    private func numbers(_ changes: [PendingChange]) -> [Int] {
+        changes.map { change in
+            guard case .ready(_, let time) = change else { return -1 }
+            return Int((time / .nanoseconds(1)).rounded())
+        }
+    }
+
+    private func popAll(_ list: inout ChangeChunks) -> [Int] {
+        var popped: [PendingChange] = []
+        while let next = list.popFirst() { popped.append(next) }
+        return numbers(popped)
+    }
+
+    @Test func singleChangesAndBatchesComeOutInRecordingOrder() {
+        var list = ChangeChunks()
+        let size = ChangeChunks.chunkSize
+        for number in 0..<(2 * size + 3) { list.append(change(number)) }
+        list.append(batch: (100..<140).map(change))
+        for number in 200..<(200 + size) { list.append(change(number)) }
+        let expected = Array(0..<(2 * size + 3)) + Array(100..<140) + Array(200..<(200 + size))
+        #expect(list.count == expected.count)
+        #expect(numbers(list.all) == expected)
+        #expect(popAll(&list) == expected)
+        #expect(list.isEmpty)
+        #expect(list.popFirst() == nil)
+        list.append(change(7))
+        #expect(numbers(list.all) == [7], "a list emptied by taking is usable again")
+    }
+
+    @Test func movingAListKeepsOrderAndEmptiesTheSource() {
+        let size = ChangeChunks.chunkSize
+        var backlog = ChangeChunks()
+        for number in 0..<(size + 2) { backlog.append(change(number)) }
+        // Partly taken, as the applier leaves its backlog between slices.
+        #expect(backlog.popFirst() != nil)
+        #expect(backlog.popFirst() != nil)
+        var inbox = ChangeChunks()
+        for number in 1000..<(1000 + size + 5) { inbox.append(change(number)) }
+        inbox.append(batch: [change(5000)])
+        backlog.append(takingAllOf: &inbox)
+        #expect(inbox.isEmpty)
+        #expect(numbers(inbox.all) == [])
+        let expected = Array(2..<(size + 2)) + Array(1000..<(1000 + size + 5)) + [5000]
+        #expect(backlog.count == expected.count)
+        #expect(numbers(backlog.all) == expected)
+        #expect(popAll(&backlog) == expected)
+    }
+
+    @Test func movingAPartlyTakenListKeepsOnlyWhatWasNotTaken() {
+        let size = ChangeChunks.chunkSize
+        func partlyTaken() -> ChangeChunks {
+            var source = ChangeChunks()
+            for number in 0..<(size + 4) { source.append(change(number)) }
+            for _ in 0..<3 { _ = source.popFirst() }
+            return source
+        }
+        // Into an empty list, and into one that holds changes already.
+        var source = partlyTaken()
+        var empty = ChangeChunks()
+        empty.append(takingAllOf: &source)
+        #expect(numbers(empty.all) == Array(3..<(size + 4)))
+        var other = partlyTaken()
+        var holding = ChangeChunks()
+        holding.append(change(100_000))
+        holding.append(takingAllOf: &other)
+        #expect(popAll(&holding) == [100_000] + Array(3..<(size + 4)))
+    }
+}
