@@ -42,12 +42,13 @@ public struct JSONLinesEncoder: Sendable {
             JSONBytes.append(raw: unit.rawValue, to: &bytes)
             JSONBytes.append(#"","total":"#, to: &bytes)
             JSONBytes.append(total, to: &bytes)
-            JSONBytes.append(#","after":["#, to: &bytes)
-            for (index, dependency) in dependencies.enumerated() {
-                if index > 0 { bytes.append(0x2C) }
-                JSONBytes.append(dependency, to: &bytes)
-            }
-            JSONBytes.append("]}\n", to: &bytes)
+            Self.appendAfter(dependencies, &bytes)
+        case .linked(let time, let id, let dependencies):
+            Self.appendStart(time, #","event":"linked","id":"#, &bytes)
+            JSONBytes.append(id, to: &bytes)
+            JSONBytes.append(#","op":"#, to: &bytes)
+            appendName(names[id], id, &bytes)
+            Self.appendAfter(dependencies, &bytes)
         case .state(let time, let id, let from, let to, let outcome, let message):
             // (The throttling tables are checked for emptiness first: without progress lines,
             // as in a publisher's stream of quick operations, they cost no hashing.)
@@ -156,6 +157,16 @@ public struct JSONLinesEncoder: Sendable {
     }
 
     /// The operation's name as a JSON string, or `"#id"` for one this encoder never saw added.
+    /// `,"after":[…]}` and the newline: the end of an `added` or `linked` line.
+    private static func appendAfter(_ dependencies: [Int], _ bytes: inout [UInt8]) {
+        JSONBytes.append(#","after":["#, to: &bytes)
+        for (index, dependency) in dependencies.enumerated() {
+            if index > 0 { bytes.append(0x2C) }
+            JSONBytes.append(dependency, to: &bytes)
+        }
+        JSONBytes.append("]}\n", to: &bytes)
+    }
+
     private func appendName(_ name: String?, _ id: Int, _ bytes: inout [UInt8]) {
         if let name {
             JSONBytes.appendString(name, to: &bytes)

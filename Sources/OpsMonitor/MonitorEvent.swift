@@ -7,6 +7,9 @@ public enum MonitorEvent: Sendable, Equatable {
     case added(
         time: Duration, id: Int, name: String, kind: OperationKind, unit: ProgressUnit = .bytes, totalBytes: Int64,
         dependencies: [Int])
+    /// Operation `id` also runs after `dependencies`: operations the queue took after it (its
+    /// `added` event could not name them yet).
+    case linked(time: Duration, id: Int, dependencies: [Int])
     /// An operation changed state; `from` is nil for the first state.
     case state(time: Duration, id: Int, from: Lifecycle?, to: Lifecycle, outcome: Outcome?, message: String?)
     /// An operation's progress changed; `nextAttemptAt` is set while it waits out a retry
@@ -20,7 +23,7 @@ public enum MonitorEvent: Sendable, Equatable {
     /// When it happened, on the monitor's clock.
     public var time: Duration {
         switch self {
-        case .added(let time, _, _, _, _, _, _), .state(let time, _, _, _, _, _),
+        case .added(let time, _, _, _, _, _, _), .linked(let time, _, _), .state(let time, _, _, _, _, _),
             .progress(let time, _, _, _, _, _, _), .queue(let time, _, _, _, _):
             time
         }

@@ -44,10 +44,12 @@ extension MonitorStore {
         record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
     }
 
-    /// Adds `dependency` to operation `id`'s dependency list (a link resolved late).
-    public mutating func link(_ id: Int, dependsOn dependency: Int) {
-        guard let position = positionByID[id] else { return }
+    /// Adds `dependency` to operation `id`'s dependency list (a link resolved late: the
+    /// dependency was taken by the queue after `id`); ignored if already there.
+    public mutating func link(_ id: Int, dependsOn dependency: Int, time: Duration) {
+        guard let position = positionByID[id], !operations[position].dependencies.contains(dependency) else { return }
         operations[position].dependencies.append(dependency)
+        record(.linked(time: time, id: id, dependencies: [dependency]))
         touch()
     }
 

@@ -112,7 +112,7 @@ extension QueueMonitor {
             state.pendingLinks[ObjectIdentifier(dependency), default: []].append(id)
         }
         if let dependents = state.pendingLinks.removeValue(forKey: key) {
-            for dependent in dependents { state.store.link(dependent, dependsOn: id) }
+            for dependent in dependents { state.store.link(dependent, dependsOn: id, time: time) }
         }
         if lifecycle == .executing, let report {
             applyProgress(report, of: op, id: id, time: time, in: &state)

@@ -49,6 +49,15 @@ struct EventStreamChecker {
             case "items": countsItems.insert(id)
             case let unit: problems.append("line \(line): #\(id) has unknown unit \(unit)")
             }
+        case "linked":
+            let added = object["after"] as? [Int] ?? []
+            if names[id] == nil || states[id] == "finished" {
+                problems.append("line \(line): linked #\(id), which is not an unfinished operation")
+            }
+            for dependency in added where names[dependency] == nil {
+                problems.append("line \(line): #\(id) linked to #\(dependency), which was never added")
+            }
+            dependencies[id, default: []] += added
         case "state":
             let from = object["from"] as? String
             let to = object["to"] as? String ?? "?"

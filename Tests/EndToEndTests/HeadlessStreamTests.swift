@@ -114,6 +114,13 @@ import Testing
             {"t":0.200,"event":"progress","id":1,"op":"a","bytes":8,"total":10,"rate":1,"retries":0}
             {"t":0.300,"event":"progress","id":1,"op":"a","bytes":5,"total":10,"rate":1,"retries":0}
             {"t":0.400,"event":"state","id":1,"op":"a","from":"executing","to":"finished","outcome":"succeeded"}
+            {"t":0.400,"event":"added","id":3,"op":"c","kind":"download","total":10,"after":[]}
+            {"t":0.400,"event":"state","id":3,"op":"c","from":null,"to":"ready"}
+            {"t":0.400,"event":"added","id":4,"op":"d","kind":"download","total":10,"after":[]}
+            {"t":0.400,"event":"linked","id":3,"op":"c","after":[4]}
+            {"t":0.400,"event":"linked","id":1,"op":"a","after":[9]}
+            {"t":0.400,"event":"state","id":4,"op":"d","from":null,"to":"ready"}
+            {"t":0.500,"event":"state","id":3,"op":"c","from":"ready","to":"executing"}
             not json
             {"event":"summary","operations":2,"succeeded":2,"failed":0,"cancelled":0,"bytes":10}
             """
@@ -125,6 +132,9 @@ import Testing
         #expect(text.contains("2 executing, limit 1"))
         #expect(text.contains("progress went back"))
         #expect(text.contains("not a JSON event"))
+        #expect(text.contains("started before its dependency #4"), "a dependency linked late counts too")
+        #expect(text.contains("linked #1, which is not an unfinished operation"))
+        #expect(text.contains("#1 linked to #9, which was never added"))
         #expect(text.contains("summary says succeeded 2, events say 1"))
     }
 

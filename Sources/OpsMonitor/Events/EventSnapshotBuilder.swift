@@ -2,8 +2,8 @@
 /// store would: the events are applied to a `MonitorStore` with the same limits, so counts,
 /// bytes, rates, per-operation history, the log and eviction follow the same rules.
 ///
-/// What the event stream does not carry stays out: a dependency linked after its dependent was
-/// added, and the text of retry log entries (a keyframe carries both).
+/// What the event stream does not carry stays out: the text of retry log entries (a keyframe
+/// carries it).
 public struct EventSnapshotBuilder: Sendable {
     /// The operation an `added` event announced, until its first `state` event names its state.
     private struct Announced: Sendable {
@@ -68,6 +68,12 @@ public struct EventSnapshotBuilder: Sendable {
         case .added(let time, let id, let name, let kind, let unit, let total, let dependencies):
             announced[id] = Announced(
                 name: name, kind: kind, unit: unit, totalBytes: total, dependencies: dependencies, time: time)
+        case .linked(let time, let id, let dependencies):
+            if let known = announced[id] {
+                announced[id]?.dependencies += dependencies.filter { !known.dependencies.contains($0) }
+            } else {
+                for dependency in dependencies { store.link(id, dependsOn: dependency, time: time) }
+            }
         case .state(let time, let id, nil, let to, _, _):
             let known = announced.removeValue(forKey: id)
             store.insert(

@@ -61,6 +61,9 @@ public struct JSONLinesDecoder: Sendable {
                     unit: try fields.optionalEnum("unit", ProgressUnit.self) ?? .bytes,
                     totalBytes: try fields.int64("total"),
                     dependencies: fields.has("after") ? try fields.ints("after") : []))
+        case "linked":
+            return .event(
+                .linked(time: try fields.time("t"), id: try fields.int("id"), dependencies: try fields.ints("after")))
         case "state":
             return .event(
                 .state(
