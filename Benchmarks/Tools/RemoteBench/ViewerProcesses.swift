@@ -29,9 +29,28 @@ func spawnViewers(
     while (publisher.statistics()?.viewers ?? 0) < count, ContinuousClock.now < deadline {
         Thread.sleep(forTimeInterval: 0.01)
     }
-    // Each says "attached\n" (or ends: an empty read).
+    // Each says "attached\n" (or ends: an empty read), within the same deadline: a viewer that
+    // connected but never got its picture would otherwise hang the benchmark.
+    for (index, pipe) in pipes.enumerated() where !isReadable(pipe, before: deadline) {
+        FileHandle.standardError.write(
+            Data("RemoteBench: viewer \(index + 1) of \(count) did not attach in 30 s\n".utf8))
+        for process in processes where process.isRunning { process.terminate() }
+        exit(1)
+    }
     for pipe in pipes { _ = pipe.fileHandleForReading.availableData }
     return processes
+}
+
+/// Whether `pipe` has something to read (or has ended) before `deadline`.
+private func isReadable(_ pipe: Pipe, before deadline: ContinuousClock.Instant) -> Bool {
+    var entry = pollfd(fd: pipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+    while true {
+        let left = deadline - ContinuousClock.now
+        guard left > .zero else { return false }
+        let ready = poll(&entry, 1, Int32(clamping: Int64((left / .milliseconds(1)).rounded(.up))))
+        if ready > 0 { return true }
+        if ready < 0, errno != EINTR { return true }  // let the read below report it
+    }
 }
 
 func reap(_ processes: [Process]) {
