@@ -34,7 +34,7 @@ extension PublisherCore {
             switch event {
             case .added(_, let id, _, _, _, _, _): unfinished.insert(id)
             case .state(_, let id, _, .finished, _, _): unfinished.remove(id)
-            case .progress(_, let id, _, _, _, _, _): progressOf = id
+            case .progress(_, let id, _, _, _, _, _, _): progressOf = id
             default: break
             }
             // The encoder writes whole lines ending in "}\n": the seq goes before the brace.

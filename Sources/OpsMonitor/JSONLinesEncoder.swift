@@ -85,7 +85,7 @@ public struct JSONLinesEncoder: Sendable {
                 if !lastProgress.isEmpty { lastProgress[id] = nil }
                 if !heldProgress.isEmpty { heldProgress[id] = nil }
             }
-        case .progress(let time, let id, let completed, let total, let rate, let retries, let next):
+        case .progress(let time, let id, let completed, let total, let rate, let retries, let next, let error):
             // A retry, and the end of its back-off, are always written.
             if let last = lastProgress[id], completed < total, last.retries == retries,
                 last.waiting == (next != nil), time - last.time < progressInterval
@@ -107,6 +107,10 @@ public struct JSONLinesEncoder: Sendable {
             JSONBytes.append(Int64(rate.rounded()), to: &bytes)
             JSONBytes.append(#","retries":"#, to: &bytes)
             JSONBytes.append(retries, to: &bytes)
+            if let error {
+                JSONBytes.append(#","error":"#, to: &bytes)
+                JSONBytes.appendString(error, to: &bytes)
+            }
             if let next {
                 JSONBytes.append(#","next":"#, to: &bytes)
                 JSONBytes.appendTime(next, to: &bytes)

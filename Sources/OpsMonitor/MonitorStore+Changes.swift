@@ -171,7 +171,8 @@ extension MonitorStore {
         record(
             .progress(
                 time: time, id: id, completedBytes: completed, totalBytes: change.total, bytesPerSecond: change.rate,
-                retries: retries, nextAttemptAt: change.nextAttemptAt))
+                retries: retries, nextAttemptAt: change.nextAttemptAt,
+                retryError: change.retryName == nil ? nil : retryLog?.last))
         touch()
     }
 

@@ -1,9 +1,6 @@
 /// Rebuilds a `QueueSnapshot` from monitor events and keyframes, the way `QueueMonitor`'s own
 /// store would: the events are applied to a `MonitorStore` with the same limits, so counts,
-/// bytes, rates, per-operation history, the log and eviction follow the same rules.
-///
-/// What the event stream does not carry stays out: the text of retry log entries (a keyframe
-/// carries it).
+/// bytes, rates, per-operation history, retry logs, the log and eviction follow the same rules.
 public struct EventSnapshotBuilder: Sendable {
     /// The operation an `added` event announced, until its first `state` event names its state.
     private struct Announced: Sendable {
@@ -83,10 +80,16 @@ public struct EventSnapshotBuilder: Sendable {
                 time: known?.time ?? time)
         case .state(let time, let id, _, let to, let outcome, let message):
             store.transition(id, to: to, outcome: outcome, message: message, time: time)
-        case .progress(let time, let id, let completed, let total, let rate, let retries, let next):
+        case .progress(let time, let id, let completed, let total, let rate, let retries, let next, let error):
+            // A new retry's error joins the operation's retry log (and the log pane), as in
+            // the monitor's own store.
+            var retryLog: [String]?
+            if let error, let known = store.operation(id: id)?.retryLog, retries > known.count {
+                retryLog = known + [error]
+            }
             store.progress(
                 id, completedBytes: completed, totalBytes: total, bytesPerSecond: rate, retries: retries,
-                nextAttemptAt: next, time: time)
+                retryLog: retryLog, nextAttemptAt: next, time: time)
         case .queue(let time, let suspended, let limit, _, let reason):
             // The monitor records a setting only when it changed; an action changes none.
             if suspended != store.isSuspended {

@@ -77,7 +77,8 @@ public struct JSONLinesDecoder: Sendable {
                 .progress(
                     time: try fields.time("t"), id: try fields.int("id"), completedBytes: try fields.int64("bytes"),
                     totalBytes: try fields.int64("total"), bytesPerSecond: try fields.double("rate"),
-                    retries: try fields.optionalInt("retries") ?? 0, nextAttemptAt: try fields.optionalTime("next")))
+                    retries: try fields.optionalInt("retries") ?? 0, nextAttemptAt: try fields.optionalTime("next"),
+                    retryError: try fields.optionalString("error")))
         case "queue":
             return .event(
                 .queue(
