@@ -36,4 +36,36 @@ import Testing
         // From the last keyframe (its lines and ≤ 10 s of events), not all 8,000 lines.
         #expect(source.cursor.linesRead < 2_000, "\(source.cursor.linesRead) lines read for one frame")
     }
+
+    @Test func playingIntoALargeKeyframeReadsOnInsteadOfLoadingIt() throws {
+        var recording = try TestRecording("large-keyframe")
+        let (path, writer) = (recording.path, recording.writer)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // 4,000 operations queued at 0.1 s (8,000 event lines, then a keyframe of 4,000
+        // operations), then one runs and finishes every 0.1 s.
+        let start = Duration.milliseconds(100)
+        let ids = (0..<4_000).map { index in
+            recording.store.add(
+                name: "op\(index)", kind: .download, lifecycle: .ready, totalBytes: 100, dependencies: [], time: start)
+        }
+        try writer.append(recording.store.drainEvents(), keyframe: recording.store.snapshot(time: start))
+        for (index, id) in ids.prefix(100).enumerated() {
+            let time = Duration.milliseconds(100 * Int64(index + 2))
+            recording.store.transition(id, to: .executing, time: time)
+            recording.store.transition(id, to: .finished, outcome: .succeeded, message: nil, time: time)
+            try writer.append(recording.store.drainEvents())
+        }
+        writer.close()
+        let reader = try RecordingReader(path: path)
+        #expect(reader.marks.map(\.lines) == [0, 4_000])
+
+        let source = try ReplaySource(reader: reader, start: .zero, speed: 1, idleLimit: nil)
+        source.seek(to: .seconds(5))
+        // Reading 8,000 event lines costs less than loading 4,000 operations: read on, and pass
+        // over the keyframe, whose picture the events built already.
+        #expect(source.cursor.keyframesSkipped == 1)
+        let shown = try #require(source.snapshot(ifChangedSince: nil))
+        #expect(shown.counts.finished == 49)
+        #expect(shown.operations.count == 4_000)
+    }
 }

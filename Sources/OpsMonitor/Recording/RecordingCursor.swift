@@ -17,9 +17,21 @@ public struct RecordingCursor {
     public private(set) var time: Duration = .zero
     /// Lines this cursor has read from the file (what moving it cost).
     public private(set) var linesRead = 0
+    /// The number of the last line read (1 is the header).
+    public var line: Int { lineNumber }
     /// The `seq` of the last event applied (that of the keyframe loaded, before any event; 0 at
     /// the start, or in a recording without `seq`s).
     public private(set) var seq: UInt64 = 0
+    /// Keyframes passed over without loading them (see `skippedKeyframeLines`).
+    public private(set) var keyframesSkipped = 0
+
+    /// A keyframe of at least this many lines that the cursor plays into, holding the picture it
+    /// holds already (its `seq` is that of the last event applied), is passed over, its lines
+    /// read but not decoded: loading a keyframe of 200,000 queued operations takes over a
+    /// second, a visible stall in the middle of playing. Smaller ones are loaded, which
+    /// completes the picture of a recording whose events lack what keyframes carry (retry
+    /// errors and late dependency links, in files written before events carried them).
+    public static let skippedKeyframeLines = 2_000
 
     init(reader: RecordingReader, from mark: RecordingReader.Mark) throws(RecordingError) {
         self.reader = reader
@@ -95,7 +107,39 @@ public struct RecordingCursor {
     }
 
     private mutating func fill() throws(RecordingError) {
-        while pending == nil, !finished {
+        while pending == nil, let line = try nextLine() {
+            let decoded: DecodedLine
+            do { decoded = try decoder.decode(bytes: line.bytes) } catch {
+                throw RecordingError(path: reader.path, line: lineNumber, problem: error.message)
+            }
+            var lineTime: Duration?
+            switch decoded.line {
+            case .event(let event): lineTime = event.time
+            case .keyframeBegin(let header):
+                let lines = header.operationCount + header.logCount
+                if seq != 0, header.seq == seq, lines >= Self.skippedKeyframeLines {
+                    // The picture is this keyframe's already; opening the recording checked that
+                    // exactly `lines` lines and its `snapshot_end` follow.
+                    try skip(lines + 1)
+                    keyframesSkipped += 1
+                    continue
+                }
+                lineTime = header.time
+            default: lineTime = nil
+            }
+            pending = (decoded, line.bytes, lineTime)
+        }
+    }
+
+    /// Reads past `count` lines that are not blank.
+    private mutating func skip(_ count: Int) throws(RecordingError) {
+        var left = count
+        while left > 0, try nextLine() != nil { left -= 1 }
+    }
+
+    /// The next line that is not blank, before the recording's end; nil at the end.
+    private mutating func nextLine() throws(RecordingError) -> LineReader.Line? {
+        while !finished {
             let line: LineReader.Line?
             do { line = try lines.next() } catch let error as LineReader.LineTooLong {
                 throw RecordingError(path: reader.path, line: lineNumber + 1, problem: error.message)
@@ -105,22 +149,13 @@ public struct RecordingCursor {
             guard let line, line.offset < reader.endOffset else {
                 finished = true
                 try? handle.close()
-                return
+                return nil
             }
             lineNumber += 1
             linesRead += 1
             if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { continue }
-            let decoded: DecodedLine
-            do { decoded = try decoder.decode(bytes: line.bytes) } catch {
-                throw RecordingError(path: reader.path, line: lineNumber, problem: error.message)
-            }
-            var lineTime: Duration?
-            switch decoded.line {
-            case .event(let event): lineTime = event.time
-            case .keyframeBegin(let header): lineTime = header.time
-            default: lineTime = nil
-            }
-            pending = (decoded, line.bytes, lineTime)
+            return line
         }
+        return nil
     }
 }

@@ -5,11 +5,13 @@ import Foundation
 /// so `cursor(at:)` starts from the nearest keyframe instead of the beginning. Memory: one line
 /// and one index entry per keyframe, whatever the recording's length.
 public final class RecordingReader: Sendable {
-    /// Where a replay can start: a keyframe (or the start), its time, byte offset and line number.
+    /// Where a replay can start: a keyframe (or the start), its time, byte offset and line
+    /// number, and how many lines the keyframe holds between its first and last (0 at the start).
     public struct Mark: Sendable, Equatable {
         public var time: Duration
         public var offset: UInt64
         public var line: Int
+        public var lines = 0
     }
 
     /// A queue's settings: paused or not, and its concurrency limit.
@@ -115,7 +117,10 @@ public final class RecordingReader: Sendable {
                         throw fail(
                             number, "keyframe seq \(keyframe.seq) does not follow the last event's seq \(lastSeq)")
                     }
-                    marks.append(Mark(time: keyframe.time, offset: line.offset, line: number))
+                    marks.append(
+                        Mark(
+                            time: keyframe.time, offset: line.offset, line: number,
+                            lines: keyframe.operationCount + keyframe.logCount))
                     if marks.count == 2, !settingsChanged {
                         initialSettings = Settings(
                             isSuspended: keyframe.isSuspended,
