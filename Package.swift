@@ -41,6 +41,7 @@ let package = Package(
         .target(
             name: "OpsMetricsServer",
             dependencies: [
+                "OpsKit",
                 "OpsKitMetrics",
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import NIOCore
+import OpsKit
 
 /// Sent outbound by `MetricsRequestHandler` once an answer is written: the connection is idle
 /// until the next request's first byte.
@@ -37,9 +38,7 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler {
 
     /// `duration` in NIO's terms (a century at most).
     static func timeAmount(_ duration: Duration) -> TimeAmount {
-        let (seconds, attoseconds) = duration.components
-        let capped = min(seconds, 100 * 365 * 86_400)
-        return .nanoseconds(capped * 1_000_000_000 + attoseconds / 1_000_000_000)
+        .nanoseconds(min(duration, .seconds(100 * 365 * 86_400)).nanoseconds)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {

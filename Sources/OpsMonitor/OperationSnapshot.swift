@@ -80,11 +80,9 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     private var nextAttemptNanoseconds = Self.noAttempt
     private static let noAttempt = Int64.min
 
+    /// `time` in nanoseconds (saturating), never the "no attempt" value.
     private static func nanoseconds(_ time: Duration) -> Int64 {
-        let (seconds, attoseconds) = time.components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow else { return seconds < 0 ? Self.noAttempt + 1 : .max }
-        return scaled.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+        max(Self.noAttempt + 1, time.nanoseconds)
     }
     /// Ids of the operations this one depends on.
     public var dependencies: [Int]

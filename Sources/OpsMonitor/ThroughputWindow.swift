@@ -14,7 +14,7 @@ struct ThroughputWindow: Sendable {
     static let window: Duration = .seconds(2)
     /// The granularity of the window.
     static let bucket: Duration = .milliseconds(100)
-    private static let bucketCount = nanoseconds(window) / nanoseconds(bucket)
+    private static let bucketCount = window.nanoseconds / bucket.nanoseconds
 
     /// (bucket index, bytes completed in it), oldest first, indices increasing.
     private var buckets = Deque<(index: Int64, bytes: Int64)>()
@@ -61,11 +61,6 @@ struct ThroughputWindow: Sendable {
     /// The bucket holding `time`, in integer arithmetic (a whole-bucket time lands in its own
     /// bucket, not the one before).
     private static func index(_ time: Duration) -> Int64 {
-        nanoseconds(max(.zero, time)) / nanoseconds(bucket)
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
+        max(.zero, time).nanoseconds / bucket.nanoseconds
     }
 }

@@ -95,11 +95,6 @@ public final class LiveClock: SimulationClock {
     }
 
     private func wallNanoseconds() -> Int64 {
-        Self.nanoseconds(ContinuousClock.now - origin)
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let parts = duration.components
-        return parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000
+        (ContinuousClock.now - origin).nanoseconds
     }
 }
