@@ -112,7 +112,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["opsdash", "AppExample"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["opsdash", "AppExample", "OpsKitTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

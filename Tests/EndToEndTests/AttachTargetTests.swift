@@ -1,27 +1,11 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// The ways to name what `opsdash attach` connects to, against one real app: by app/queue, by a
 /// socket path outside the runtime directory (an `ssh -L` forward into /tmp), over TCP with the
 /// right and a wrong token, and the refusals for unsafe or malformed targets.
 @Suite struct AttachTargetTests {
-    /// A TCP port nothing listens on now (the app binds it right after).
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        try #require(bound)
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     /// A directory with `mode` holding a hard link to `socket` (the same listening socket).
     private static func link(_ socket: String, intoDirectoryWithMode mode: mode_t) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -39,7 +23,7 @@ import Testing
         _ = try OpsdashBuild.debug.binary()
         let runtime = try PublishingApp.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }
-        let port = try Self.freePort()
+        let port = try ListeningPort.free()
         let app = try PublishingApp(["--rounds", "0", "--tcp-port", "\(port)"], runtime: runtime)
         defer { app.stop() }
         let environment = ["XDG_RUNTIME_DIR": runtime]
