@@ -108,6 +108,7 @@ let package = Package(
             dependencies: [
                 "OpsKitRemote", "OpsMonitor", "OpsKit", "OpsKitTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]

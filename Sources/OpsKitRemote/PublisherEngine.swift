@@ -81,24 +81,13 @@ final class PublisherEngine {
         let overflowed = events.hasOverflowed
         if overflowed { burst.begin(at: time) }
         if overflowed || (decided && burst.isInBurst) {
-            // Faster than any viewer follows: stop recording (leaving the changes not applied
-            // yet to the monitor's applier instead of applying them on this thread now), tell
-            // viewers, send pictures.
-            events.stopReading()
-            core.beginBurst(dropping: [], monitorTime: monitor.now)
-            lastBurstKeyframe = time
-            perform(core.flush(now: time))
+            // Faster than any viewer follows (leaving the changes not applied yet to the
+            // monitor's applier instead of applying them on this thread now).
+            startBurst(dropping: [], at: time)
             return
         }
         let keyframe = core.needsKeyframe
-        let drained: [MonitorEvent]
-        let snapshot: QueueSnapshot?
-        if keyframe {
-            (drained, snapshot) = events.drainWithSnapshot()
-        } else {
-            (drained, snapshot) = (events.drain(), nil)
-        }
-        core.publish(drained, snapshot: snapshot, monitorTime: snapshot?.time ?? monitor.now)
+        guard drainAndPublish(at: time) else { return }
         // Every pump drains the monitor, but viewers are written to only when `sendInterval`
         // has passed since the last write (so a change after a quiet spell goes at once), when
         // some viewer has half a flush's worth of lines waiting, when a keyframe is due, or at
@@ -114,6 +103,38 @@ final class PublisherEngine {
 
     /// The monitor's count of recorded changes at the last pump.
     private var changesSeen: UInt64 = 0
+
+    /// Drains the monitor's events (with a picture when a viewer waits for one) and publishes
+    /// them; false when draining overflowed this reader instead, which starts a burst. Draining
+    /// first applies what the monitor recorded but did not apply yet, which can be more than
+    /// the reader holds (the publisher's and the applier's nice-19 threads both starved while
+    /// the app changed slower than the burst rate): the events drained then stop short of the
+    /// changes made after them, and sending them would show viewers a picture missing those.
+    private func drainAndPublish(at time: Duration) -> Bool {
+        let drained: [MonitorEvent]
+        let snapshot: QueueSnapshot?
+        if core.needsKeyframe {
+            (drained, snapshot) = events.drainWithSnapshot()
+        } else {
+            (drained, snapshot) = (events.drain(), nil)
+        }
+        if events.hasOverflowed {
+            burst.begin(at: time)
+            startBurst(dropping: drained, at: time)
+            return false
+        }
+        core.publish(drained, snapshot: snapshot, monitorTime: snapshot?.time ?? monitor.now)
+        return true
+    }
+
+    /// Faster than any viewer follows: stops recording, tells viewers (`dropping` the events
+    /// drained but not sent), and sends pictures from now on.
+    private func startBurst(dropping drained: [MonitorEvent], at time: Duration) {
+        events.stopReading()
+        core.beginBurst(dropping: drained, monitorTime: monitor.now)
+        lastBurstKeyframe = time
+        perform(core.flush(now: time))
+    }
 
     /// During a burst: gives viewers a picture every `burstKeyframeInterval`, and once the
     /// rate fell (`calm`), a last picture that the recording (on again) continues from.
@@ -209,8 +230,7 @@ final class PublisherEngine {
                 }
             case .execute(let id, let command, let request):
                 command.perform(on: monitor)
-                let (drained, snapshot) = core.needsKeyframe ? events.drainWithSnapshot() : (events.drain(), nil)
-                core.publish(drained, snapshot: snapshot, monitorTime: monitor.now)
+                _ = drainAndPublish(at: now)
                 logger.info("\(command.name) by viewer \(id)")
                 perform(core.commandDone(id, command, request: request))
                 perform(core.flush(now: now))
