@@ -102,7 +102,14 @@ public struct JSONLineParser {
     }
 
     private mutating func object() throws(EventLineError) -> JSONValue {
-        .object(Dictionary(try members(), uniquingKeysWith: { $1 }))
+        // Filled by hand: `Dictionary(members, uniquingKeysWith:)` takes unlabeled pairs, and
+        // converting the labeled members casts each one dynamically (most of a viewer's
+        // decoding time for a keyframe's `history` objects). A repeated name keeps the last.
+        let members = try members()
+        var fields: [String: JSONValue] = [:]
+        fields.reserveCapacity(members.count)
+        for member in members { fields[member.key] = member.value }
+        return .object(fields)
     }
 
     /// The fields of the object `index` points to, in line order (a repeated name appears twice).
