@@ -97,6 +97,37 @@ import Testing
         #expect(stream.dropFirst(snapshot.count).map { $0.hasSuffix(#""seq":3}"# + "\n") } == [true, false])
     }
 
+    /// A picture of queued operations whose keyframe takes at least `bytes`.
+    static func picture(ofAtLeast bytes: Int) -> QueueSnapshot {
+        var store = MonitorStore()
+        var count = 0
+        while KeyframeEncoder.bytes(store.snapshot(time: .zero), seq: 2).count < bytes {
+            _ = store.add(
+                name: "op \(count)", kind: .download, lifecycle: .ready, totalBytes: 100, dependencies: [],
+                time: .zero)
+            count += 1
+        }
+        return store.snapshot(time: .zero)
+    }
+
+    @Test func aSnapshotOfUpToThreeQuartersOfTheStreamGoesThroughIt() throws {
+        var (harness, _) = try Self.streaming()  // a 64 KiB stream
+        harness.say(1, #"{"cmd":"shm","snapshots":true}"#)
+        harness.flush()
+        _ = harness.lines(1)
+        for (size, inStream) in [(40 << 10, true), (50 << 10, false)] {
+            harness.say(1, #"{"cmd":"resync"}"#)
+            _ = harness.lines(1)
+            harness.publish([], snapshot: Self.picture(ofAtLeast: size))
+            harness.flush()
+            let lines = harness.lines(1)
+            #expect(
+                lines.contains { $0.contains(#""snapshot":true"#) } == inStream,
+                "\(size >> 10) KiB: \(lines.count) lines over the socket")
+            #expect(lines.contains { $0.contains(#""event":"snapshot_begin""#) } == !inStream)
+        }
+    }
+
     @Test func aViewerThatAskedForTheStreamDuringABurstGetsItsSnapshotThere() throws {
         var (harness, reader) = try Self.streaming()
         harness.core.beginBurst(dropping: [], monitorTime: .seconds(1))
