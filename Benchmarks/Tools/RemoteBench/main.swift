@@ -336,6 +336,13 @@ do {
     // every setup alike.
     let count = smoke ? 8 : 64
     var growth: [Int: [Double]] = [:]
+    // The publisher's own share, which whole-process CPU (scattering ±0.5 core a round on this
+    // VM) cannot resolve: its event-loop threads from the drain's start until `stop()`, and
+    // `stop()` itself (the burst's last picture, the goodbyes).
+    var publisherShare: [Int: [Double]] = [:]
+    func publisherCPU(_ result: RunResult) -> Double {
+        result.threads.filter { $0.key.hasPrefix("NIO-ELT") }.values.reduce(0, +) + result.stopCPU
+    }
     for round in 0..<(smoke ? 1 : burstOnly ? rounds : 3) {
         // nil: the reference run (0 viewers); then the control (0) and the measured setups.
         let setups: [Int?] = [nil] + Set([0, 8, count]).sorted()
@@ -349,6 +356,8 @@ do {
             guard let many = results[viewers] else { continue }
             growth[viewers, default: []].append(
                 (many.cpuUntilPublished - zero.cpuUntilPublished) / max(1e-9, zero.seconds))
+            publisherShare[viewers, default: []].append(
+                (publisherCPU(many) - publisherCPU(zero)) / max(1e-9, zero.seconds))
             if arguments.contains("--detail") {
                 // Where the growth lands: phases, then threads (CPU ms, these viewers minus 0).
                 var line = String(
@@ -380,6 +389,9 @@ do {
     }
     print(
         "| extra CPU s (drain + monitor and publisher catching up) ÷ drain time with 0 viewers (cores): median (middle half) | \(spread(growth[0] ?? [])) | \(spread(growth[8] ?? [])) | \(spread(growth[count] ?? [])) | < 0.10 core at 64 |"
+    )
+    print(
+        "| of which the publisher's: its event-loop threads until `stop()`, and `stop()` (cores, same) | \(spread(publisherShare[0] ?? [])) | \(spread(publisherShare[8] ?? [])) | \(spread(publisherShare[count] ?? [])) | |"
     )
 }
 
