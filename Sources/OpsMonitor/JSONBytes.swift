@@ -53,6 +53,16 @@ package enum JSONBytes {
         append(Int64(value), to: &bytes)
     }
 
+    /// `values` as a JSON array of numbers: `[1,2,3]`.
+    package static func append(_ values: [Int], to bytes: inout [UInt8]) {
+        bytes.append(0x5B)
+        for (index, value) in values.enumerated() {
+            if index > 0 { bytes.append(0x2C) }
+            append(value, to: &bytes)
+        }
+        bytes.append(0x5D)
+    }
+
     /// Appends seconds with millisecond precision, e.g. `12.345`.
     package static func appendTime(_ time: Duration, to bytes: inout [UInt8]) {
         let millis = max(0, Int64((time.seconds * 1000).rounded()))

@@ -160,17 +160,14 @@ public struct JSONLinesEncoder: Sendable {
         JSONBytes.append(rest, to: &bytes)
     }
 
-    /// The operation's name as a JSON string, or `"#id"` for one this encoder never saw added.
     /// `,"after":[…]}` and the newline: the end of an `added` or `linked` line.
     private static func appendAfter(_ dependencies: [Int], _ bytes: inout [UInt8]) {
-        JSONBytes.append(#","after":["#, to: &bytes)
-        for (index, dependency) in dependencies.enumerated() {
-            if index > 0 { bytes.append(0x2C) }
-            JSONBytes.append(dependency, to: &bytes)
-        }
-        JSONBytes.append("]}\n", to: &bytes)
+        JSONBytes.append(#","after":"#, to: &bytes)
+        JSONBytes.append(dependencies, to: &bytes)
+        JSONBytes.append("}\n", to: &bytes)
     }
 
+    /// The operation's name as a JSON string, or `"#id"` for one this encoder never saw added.
     private func appendName(_ name: String?, _ id: Int, _ bytes: inout [UInt8]) {
         if let name {
             JSONBytes.appendString(name, to: &bytes)

@@ -81,12 +81,9 @@ public enum KeyframeEncoder {
             JSONBytes.append(#","next":"#, to: &bytes)
             appendPreciseTime(next, &bytes)
         }
-        JSONBytes.append(#","after":["#, to: &bytes)
-        for (index, dependency) in op.dependencies.enumerated() {
-            if index > 0 { bytes.append(0x2C) }
-            JSONBytes.append(dependency, to: &bytes)
-        }
-        JSONBytes.append(#"],"added":"#, to: &bytes)
+        JSONBytes.append(#","after":"#, to: &bytes)
+        JSONBytes.append(op.dependencies, to: &bytes)
+        JSONBytes.append(#","added":"#, to: &bytes)
         appendPreciseTime(op.addedAt, &bytes)
         if let started = op.startedAt {
             JSONBytes.append(#","started":"#, to: &bytes)

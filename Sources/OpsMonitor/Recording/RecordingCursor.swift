@@ -28,9 +28,9 @@ public struct RecordingCursor {
     /// A keyframe of at least this many lines that the cursor plays into, holding the picture it
     /// holds already (its `seq` is that of the last event applied), is passed over, its lines
     /// read but not decoded: loading a keyframe of 165,000 queued operations takes 0.7 s, a
-    /// visible stall in the middle of playing. Smaller ones are loaded, which
-    /// completes the picture of a recording whose events lack what keyframes carry (retry
-    /// errors and late dependency links, in files written before events carried them).
+    /// visible stall in the middle of playing. Smaller ones are loaded, which completes the
+    /// picture of a recording whose events lack what keyframes carry (retry errors and late
+    /// dependency links, in files written before events carried them).
     public static let skippedKeyframeLines = 2_000
 
     init(reader: RecordingReader, from mark: RecordingReader.Mark) throws(RecordingError) {
