@@ -9,17 +9,14 @@
 #include <termios.h>
 #include <unistd.h>
 
-/* ---- Things Swift cannot import from curses.h (macros, stdscr, LINES/COLS). ---- */
+/* ---- Things Swift cannot import from curses.h (macros, stdscr). ---- */
 static inline attr_t opsdash_a_normal(void) { return A_NORMAL; }
 static inline attr_t opsdash_a_bold(void) { return A_BOLD; }
 static inline attr_t opsdash_a_dim(void) { return A_DIM; }
 static inline attr_t opsdash_a_reverse(void) { return A_REVERSE; }
 static inline attr_t opsdash_a_underline(void) { return A_UNDERLINE; }
 static inline WINDOW *opsdash_stdscr(void) { return stdscr; }
-static inline int opsdash_lines(void) { return LINES; }
-static inline int opsdash_cols(void) { return COLS; }
 static inline int opsdash_color_pairs(void) { return COLOR_PAIRS; }
-static inline int opsdash_colors(void) { return COLORS; }
 static inline void opsdash_getmaxyx(int *y, int *x) { int yy, xx; getmaxyx(stdscr, yy, xx); *y = yy; *x = xx; }
 static inline int opsdash_timeout(int ms) { wtimeout(stdscr, ms); return OK; }
 static inline int opsdash_keypad(bool on) { return keypad(stdscr, on); }
@@ -64,12 +61,6 @@ static inline int opsdash_open_pseudo_terminal(char *name, size_t length) {
     strcpy(name, path);
     return master;
 }
-static inline const cchar_t *opsdash_wacs_hline(void) { return WACS_HLINE; }
-static inline const cchar_t *opsdash_wacs_vline(void) { return WACS_VLINE; }
-static inline const cchar_t *opsdash_wacs_ulcorner(void) { return WACS_ULCORNER; }
-static inline const cchar_t *opsdash_wacs_urcorner(void) { return WACS_URCORNER; }
-static inline const cchar_t *opsdash_wacs_llcorner(void) { return WACS_LLCORNER; }
-static inline const cchar_t *opsdash_wacs_lrcorner(void) { return WACS_LRCORNER; }
 
 /* Bytes waiting to be read on a terminal device (FIONREAD; ioctl is variadic), or -1 on error.
    Readable with none waiting means end of file or a hang-up. Stateless. */

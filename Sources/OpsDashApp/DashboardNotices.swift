@@ -1,3 +1,4 @@
+import OpsKit
 import Synchronization
 
 /// Lines opsdash says that the operator must also see while the dashboard is up (its stderr then

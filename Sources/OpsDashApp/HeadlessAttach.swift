@@ -1,4 +1,5 @@
 import Foundation
+import OpsKit
 import OpsKitRemote
 import OpsMonitor
 import Synchronization

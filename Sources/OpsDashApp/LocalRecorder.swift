@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import OpsKit
 import OpsMonitor
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import OpsKit
 import Synchronization
 
 #if canImport(Glibc)

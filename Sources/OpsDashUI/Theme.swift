@@ -30,12 +30,4 @@ enum Theme {
         result.underline = true
         return result
     }
-
-    /// `style` as it looks on the selected row.
-    static func selecting(_ style: CellStyle, _ isSelected: Bool) -> CellStyle {
-        guard isSelected else { return style }
-        var result = style
-        result.reverse = true
-        return result
-    }
 }

@@ -1,4 +1,5 @@
 import CoreMetrics
+import OpsKit
 import Synchronization
 
 /// Exports what a queue publisher has served as swift-metrics series (docs/METRICS.md):

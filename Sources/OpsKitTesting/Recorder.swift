@@ -1,3 +1,4 @@
+import OpsKit
 import Synchronization
 
 /// A recording observer: a thread-safe, ordered log of lines, e.g. one per KVO change.

@@ -1,4 +1,5 @@
 import NIOCore
+import OpsKit
 import Synchronization
 
 /// The connections a `MetricsHTTPServer` has open, at most `limit`: one more makes room by

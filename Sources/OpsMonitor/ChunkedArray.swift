@@ -44,12 +44,6 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         chunks[chunks.count - 1].append(element)
         count += 1
     }
-
-    /// Keeps only the elements for which `isIncluded` is true, in order. O(n).
-    public mutating func removeAll(keepingOnly isIncluded: (Element) -> Bool) {
-        let kept = self.filter(isIncluded)
-        self = ChunkedArray(kept)
-    }
 }
 
 extension ChunkedArray: Sendable where Element: Sendable {}

@@ -8,8 +8,9 @@ import Foundation
 /// standard library, which is not built with TSan instrumentation: TSan sees no ordering between
 /// two critical sections and reports whatever a `Mutex` guards as a data race (a correct
 /// `Mutex<[Int]>` counter bumped from 8 threads is flagged). `NSLock` is a `pthread_mutex_t`,
-/// whose lock and unlock TSan intercepts. Each module that uses `Mutex` has a
-/// `TSanMutexAlias.swift` naming this type `Mutex` under the same flag, so no using file changes.
+/// whose lock and unlock TSan intercepts. OpsKit's `TSanMutexAlias.swift` names this type `Mutex`
+/// under the same flag, which shadows Synchronization's in every file that imports OpsKit, so no
+/// using file changes.
 @usableFromInline
 package final class TSanVisibleMutex<Value>: @unchecked Sendable {
     // Locking: `value` is only touched between `lock.lock()` and `lock.unlock()` in `withLock`.
