@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "OpsKit", targets: ["OpsKit"]),
         .library(name: "OpsKitTesting", targets: ["OpsKitTesting"]),
         .library(name: "OpsMonitor", targets: ["OpsMonitor"]),
+        .library(name: "OpsWire", targets: ["OpsWire"]),
         .library(name: "OpsScenarios", targets: ["OpsScenarios"]),
         .library(name: "OpsDashUI", targets: ["OpsDashUI"]),
         .library(name: "OpsKitRemote", targets: ["OpsKitRemote"]),
@@ -32,6 +33,12 @@ let package = Package(
             name: "OpsMonitor",
             dependencies: ["OpsKit", .product(name: "DequeModule", package: "swift-collections")]
         ),
+        // The opsdash/1 stream: events and their JSON Lines codec, keyframes, recordings, the
+        // protocol's constants and the shared-memory ring's layout. No sockets, no threads.
+        .target(
+            name: "OpsWire",
+            dependencies: ["OpsKit", "OpsMonitor", .product(name: "Atomics", package: "swift-atomics")]
+        ),
         .target(name: "OpsScenarios", dependencies: ["OpsKit"]),
         .target(
             name: "OpsKitMetrics",
@@ -53,7 +60,7 @@ let package = Package(
         .target(
             name: "OpsKitRemote",
             dependencies: [
-                "OpsKit", "OpsMonitor", "CSharedMemory",
+                "OpsKit", "OpsMonitor", "OpsWire", "CSharedMemory",
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -74,7 +81,7 @@ let package = Package(
         .target(
             name: "OpsDashApp",
             dependencies: [
-                "OpsKit", "OpsMonitor", "OpsScenarios", "OpsDashUI", "OpsDashTerminal", "OpsDashLoop",
+                "OpsKit", "OpsMonitor", "OpsWire", "OpsScenarios", "OpsDashUI", "OpsDashTerminal", "OpsDashLoop",
                 "OpsKitRemote", "OpsMetricsServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -89,7 +96,8 @@ let package = Package(
             path: "Demos/AppExample"
         ),
         .testTarget(name: "OpsKitTests", dependencies: ["OpsKit", "OpsKitTesting"]),
-        .testTarget(name: "OpsMonitorTests", dependencies: ["OpsMonitor", "OpsKit", "OpsKitTesting"]),
+        .testTarget(name: "OpsMonitorTests", dependencies: ["OpsMonitor", "OpsWire", "OpsKit", "OpsKitTesting"]),
+        .testTarget(name: "OpsWireTests", dependencies: ["OpsWire", "OpsMonitor", "OpsKit", "OpsKitTesting"]),
         .testTarget(
             name: "OpsKitMetricsTests",
             dependencies: ["OpsKitMetrics", "OpsMetricsServer", "OpsMonitor", "OpsKit", "OpsKitTesting"]
@@ -101,12 +109,12 @@ let package = Package(
         .testTarget(
             name: "OpsDashAppTests",
             dependencies: [
-                "OpsDashApp", "AppExample", "OpsKitTesting", "OpsKit", "OpsMonitor", "OpsDashUI", "OpsKitRemote",
+                "OpsDashApp", "AppExample", "OpsKitTesting", "OpsKit", "OpsMonitor", "OpsWire", "OpsDashUI", "OpsKitRemote",
             ]),
         .testTarget(
             name: "OpsKitRemoteTests",
             dependencies: [
-                "OpsKitRemote", "OpsMonitor", "OpsKit", "OpsKitTesting",
+                "OpsKitRemote", "OpsMonitor", "OpsWire", "OpsKit", "OpsKitTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

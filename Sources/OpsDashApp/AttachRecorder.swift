@@ -2,6 +2,7 @@ import Foundation
 import OpsKit
 import OpsKitRemote
 import OpsMonitor
+import OpsWire
 import Synchronization
 
 /// `opsdash attach --record FILE`: writes what the attached viewer sees to a recording

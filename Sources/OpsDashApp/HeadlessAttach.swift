@@ -2,6 +2,7 @@ import Foundation
 import OpsKit
 import OpsKitRemote
 import OpsMonitor
+import OpsWire
 import Synchronization
 
 /// `opsdash attach --headless`: the published queue's events as the same JSON Lines

@@ -1,5 +1,6 @@
 import Foundation
 import OpsMonitor
+import OpsWire
 
 /// `opsdash replay --headless`: writes a recording's event lines to stdout, paced by their times
 /// (divided by `--speed`, pauses capped by `--idle-limit`). With `--start-at`, the picture at that

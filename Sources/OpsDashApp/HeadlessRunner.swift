@@ -2,6 +2,7 @@ import Foundation
 import OpsDashUI
 import OpsKit
 import OpsMonitor
+import OpsWire
 
 /// `opsdash --headless`: runs a scenario with no screen, writing JSON Lines events to stdout as
 /// they happen (whole lines) and a summary line last.

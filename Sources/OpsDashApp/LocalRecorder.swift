@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import OpsKit
 import OpsMonitor
+import OpsWire
 import Synchronization
 
 /// `--record FILE`: writes what the monitor sees to a recording while opsdash runs (keyframes

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpsMonitor
+import OpsWire
 
 /// `opsdash replay FILE`: the dashboard (or, headless, the event stream) fed by a recording.
 struct ReplayCommand: ParsableCommand {

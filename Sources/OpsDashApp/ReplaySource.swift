@@ -1,6 +1,7 @@
 import Foundation
 import OpsDashUI
 import OpsMonitor
+import OpsWire
 
 /// A recording as a dashboard source: a playhead on the recording's clock that moves with the
 /// wall clock times `speed` unless paused; the picture is the recording at the playhead. Queue

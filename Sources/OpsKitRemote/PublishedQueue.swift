@@ -1,5 +1,6 @@
 import Foundation
 import OpsMonitor
+import OpsWire
 
 /// A queue some process publishes, as its sidecar file describes it (for `opsdash attach` to
 /// list and pick).

@@ -1,6 +1,7 @@
 import NIOCore
 import OpsKit
 import OpsMonitor
+import OpsWire
 
 extension PublisherCore {
     // MARK: Connections

@@ -1,6 +1,7 @@
 import NIOCore
 import OpsKit
 import OpsMonitor
+import OpsWire
 
 /// The publisher's side of `opsdash/1` as a pure state machine: monitor events, inbound lines
 /// and ticks go in; lines to send, connections to close and commands to carry out come out. No

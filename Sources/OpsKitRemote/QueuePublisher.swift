@@ -5,6 +5,7 @@ import NIOCore
 import NIOPosix
 import OpsKit
 import OpsMonitor
+import OpsWire
 import ServiceLifecycle
 import Synchronization
 

@@ -1,6 +1,7 @@
 import Foundation
 import OpsKit
 import OpsMonitor
+import OpsWire
 import Synchronization
 
 /// A viewer of a published queue: connects, says hello, keeps the rebuilt picture up to date on

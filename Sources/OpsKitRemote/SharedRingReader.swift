@@ -1,4 +1,5 @@
 import Atomics
+import OpsWire
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Atomics
 import CSharedMemory
 import NIOCore
+import OpsWire
 
 #if canImport(Glibc)
 import Glibc

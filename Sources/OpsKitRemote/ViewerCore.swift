@@ -1,4 +1,5 @@
 import OpsMonitor
+import OpsWire
 
 /// The viewer's side of `opsdash/1` as a pure state machine: server lines go in; the rebuilt
 /// picture, applied events and lines to send come out. Applies a delta only when its `seq` is

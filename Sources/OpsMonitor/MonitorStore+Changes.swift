@@ -19,7 +19,7 @@ extension MonitorStore {
 
     /// Starts tracking an operation under a given `id` (a rebuilt store); ignored if `id` is
     /// already tracked.
-    mutating func insert(
+    package mutating func insert(
         id: Int, name: String?, kind: OperationKind, unit: ProgressUnit = .bytes, lifecycle: Lifecycle,
         totalBytes total: Int64, dependencies: [Int], time: Duration
     ) {

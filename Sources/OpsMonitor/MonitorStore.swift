@@ -33,9 +33,9 @@ public struct MonitorStore: Sendable {
     var lastFinishedAt: Duration = .zero
     var evictedCount = 0
     var log: Deque<LogEntry> = []
-    var version: UInt64 = 0
-    var isSuspended = false
-    var maxConcurrentOperationCount = 1
+    package var version: UInt64 = 0
+    package var isSuspended = false
+    package var maxConcurrentOperationCount = 1
     /// Events since each reader's last drain, for every reader that reads now (reader 0 is the
     /// store's own: `recordsEvents` and `drainEvents()`).
     var eventQueues: [EventQueue] = []
@@ -50,7 +50,7 @@ public struct MonitorStore: Sendable {
 
     /// A store holding what `snapshot` shows (a keyframe), continuing from there; its version
     /// is `version`.
-    init(snapshot: QueueSnapshot, limits: Limits, version: UInt64) {
+    package init(snapshot: QueueSnapshot, limits: Limits, version: UInt64) {
         self.limits = limits
         operations = snapshot.operations
         positionByID.reserveCapacity(snapshot.operations.count)

@@ -46,11 +46,11 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     /// The name shown for operation `id` when it has none of its own.
     static func defaultName(id: Int) -> String { "op-\(id)" }
     /// The name to keep as explicit: nil when `name` is absent or the generated one.
-    static func explicitName(_ name: String?, id: Int) -> String? {
+    package static func explicitName(_ name: String?, id: Int) -> String? {
         name == defaultName(id: id) ? nil : name
     }
     /// `Operation.name` when set; the generated name is only built when read.
-    var explicitName: String?
+    package var explicitName: String?
     /// What it does (`ProgressReportingOperation.kind`; `.other` for an operation that reports
     /// no progress).
     public var kind: OperationKind

@@ -62,7 +62,7 @@ public struct LogEntry: Sendable, Equatable {
     private var detail: Detail
 
     /// The parts of a state change entry (nil for a text entry), for writing it structurally.
-    var stateParts: (name: String?, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?)? {
+    package var stateParts: (name: String?, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?)? {
         if case .state(let name, let from, let to, let outcome, let message) = detail {
             return (name, from, to, outcome, message)
         }
@@ -77,7 +77,7 @@ public struct LogEntry: Sendable, Equatable {
     }
 
     /// A state change of operation `operationID` named `name`.
-    init(
+    package init(
         time: Duration, operationID: Int, name: String?, from: Lifecycle, to: Lifecycle, outcome: Outcome?,
         message: String?
     ) {

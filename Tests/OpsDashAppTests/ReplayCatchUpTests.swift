@@ -1,6 +1,7 @@
 import Foundation
 import OpsKitTesting
 import OpsMonitor
+@testable import OpsWire
 import Testing
 
 @testable import OpsDashApp

@@ -1,5 +1,6 @@
 import Foundation
 import OpsMonitor
+@testable import OpsWire
 import Testing
 
 @testable import OpsDashApp

@@ -1,5 +1,6 @@
 import Foundation
 import OpsMonitor
+import OpsWire
 
 /// A recording a test writes: a temporary path (the test removes it), a writer with the default
 /// keyframe policy, and a store recording the events to append.

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import OpsMonitor
+@testable import OpsWire
 import Testing
 @testable import OpsKitRemote
 

@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import OpsKit
 import OpsMonitor
+@testable import OpsWire
 import Testing
 @testable import OpsKitRemote
 

@@ -1,5 +1,6 @@
 import NIOCore
 import OpsMonitor
+@testable import OpsWire
 import Testing
 @testable import OpsKitRemote
 

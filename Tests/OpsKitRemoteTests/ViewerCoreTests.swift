@@ -1,4 +1,5 @@
 import OpsMonitor
+@testable import OpsWire
 import Testing
 @testable import OpsKitRemote
 

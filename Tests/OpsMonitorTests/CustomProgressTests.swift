@@ -1,6 +1,7 @@
 import Foundation
 import OpsKit
 import OpsKitTesting
+@testable import OpsWire
 import Testing
 @testable import OpsMonitor
 

@@ -1,6 +1,7 @@
 import Foundation
 import OpsKit
 import OpsMonitor
+import OpsWire
 
 public enum JSONLinesBench {
     /// A realistic event stream: per operation added, waiting→ready, ready→executing, three

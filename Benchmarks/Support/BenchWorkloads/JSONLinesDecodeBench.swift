@@ -1,6 +1,7 @@
 import Foundation
 import OpsKit
 import OpsMonitor
+import OpsWire
 
 /// The viewer's side of item 7: decoding the lines a busy publisher sends.
 public enum JSONLinesDecodeBench {

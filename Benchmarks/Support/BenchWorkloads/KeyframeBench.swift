@@ -1,6 +1,7 @@
 import Foundation
 import OpsKit
 import OpsMonitor
+import OpsWire
 
 /// A keyframe (a whole snapshot as JSON Lines) of a large queue: what a publisher encodes for
 /// each late joiner or resync, and a recording every 10 s.

@@ -1,6 +1,7 @@
 import Foundation
 import OpsKit
 import OpsMonitor
+import OpsWire
 
 public enum RecordingBench {
     /// Writes a recording of `events` events (operations added → ready → executing → progress

@@ -3,6 +3,7 @@ import BenchWorkloads
 import Foundation
 import OpsKit
 import OpsMonitor
+import OpsWire
 
 /// 2. Monitoring overhead.
 func monitoringOverhead(_ run: RatioRun) -> [Row] {

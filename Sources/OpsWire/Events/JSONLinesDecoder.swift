@@ -1,0 +1,164 @@
+import OpsMonitor
+
+/// Reads one JSON Lines event line (what `JSONLinesEncoder`, `KeyframeEncoder` and the
+/// `opsdash/1` protocol write) back into an `EventLine`. Unknown fields are ignored and unknown
+/// events come back as `.other`; malformed lines throw an `EventLineError` naming the problem.
+public struct JSONLinesDecoder: Sendable {
+    /// The longest line accepted, in bytes without the newline (64 KiB by default).
+    public var maximumLineLength: Int
+
+    public init(maximumLineLength: Int = 65_536) {
+        self.maximumLineLength = max(1, maximumLineLength)
+    }
+
+    /// Decodes one line (a trailing "\n" or "\r\n" is allowed).
+    public func decode(_ line: some StringProtocol) throws(EventLineError) -> DecodedLine {
+        try decode(bytes: line.utf8)
+    }
+
+    /// Decodes one line of UTF-8 bytes (a trailing "\n" or "\r\n" is allowed).
+    public func decode(bytes: some Collection<UInt8>) throws(EventLineError) -> DecodedLine {
+        let length = bytes.count
+        if length > maximumLineLength + 2 {
+            throw EventLineError(.lineTooLong, "line is \(length) bytes, limit \(maximumLineLength)")
+        }
+        let parsed =
+            bytes.withContiguousStorageIfAvailable { buffer in parseObject(buffer) }
+            ?? Array(bytes).withUnsafeBufferPointer { buffer in parseObject(buffer) }
+        let object = FieldList(try parsed.get())
+        guard let event = object["event"]?.stringValue else {
+            throw EventLineError(.badLine, "line has no \"event\" string")
+        }
+        let fields = EventFields(object: object, event: event)
+        return DecodedLine(line: try Self.line(event, fields), seq: try fields.optionalUInt64("seq"), members: object)
+    }
+
+    /// The line in `buffer`, its newline dropped, parsed as a JSON object.
+    private func parseObject(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<
+        [JSONLineParser.JSONMember], EventLineError
+    > {
+        var line = buffer
+        if line.last == UInt8(ascii: "\n") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        if line.last == UInt8(ascii: "\r") { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+        if line.count > maximumLineLength {
+            return .failure(EventLineError(.lineTooLong, "line is \(line.count) bytes, limit \(maximumLineLength)"))
+        }
+        do {
+            guard let object = try JSONLineParser.parseMembers(buffer: line) else {
+                return .failure(EventLineError(.badLine, "line is not a JSON object"))
+            }
+            return .success(object)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func line(_ event: String, _ fields: EventFields) throws(EventLineError) -> EventLine {
+        switch event {
+        case "added":
+            return .event(
+                .added(
+                    time: try fields.time("t"), id: try fields.int("id"), name: try fields.string("op"),
+                    kind: try fields.enumValue("kind", OperationKind.self),
+                    unit: try fields.optionalEnum("unit", ProgressUnit.self) ?? .bytes,
+                    totalBytes: try fields.int64("total"),
+                    dependencies: fields.has("after") ? try fields.ints("after") : []))
+        case "linked":
+            return .event(
+                .linked(time: try fields.time("t"), id: try fields.int("id"), dependencies: try fields.ints("after")))
+        case "state":
+            return .event(
+                .state(
+                    time: try fields.time("t"), id: try fields.int("id"),
+                    from: try fields.optionalEnum("from", Lifecycle.self),
+                    to: try fields.enumValue("to", Lifecycle.self),
+                    outcome: try fields.optionalEnum("outcome", Outcome.self),
+                    message: try fields.optionalString("message")))
+        case "progress":
+            return .event(
+                .progress(
+                    time: try fields.time("t"), id: try fields.int("id"), completedBytes: try fields.int64("bytes"),
+                    totalBytes: try fields.int64("total"), bytesPerSecond: try fields.double("rate"),
+                    retries: try fields.optionalInt("retries") ?? 0, nextAttemptAt: try fields.optionalTime("next"),
+                    retryError: try fields.optionalString("error")))
+        case "queue":
+            return .event(
+                .queue(
+                    time: try fields.time("t"), isSuspended: try fields.bool("suspended"),
+                    maxConcurrentOperationCount: try fields.int("limit"), counts: try fields.counts(),
+                    reason: try fields.optionalString("reason") ?? ""))
+        case "summary":
+            return .summary(
+                RunSummary(
+                    time: try fields.time("t"), operations: try fields.int("operations"), counts: try fields.counts(),
+                    completedBytes: try fields.int64("bytes"), totalBytes: try fields.int64("total"),
+                    duration: try fields.time("duration"), interrupted: try fields.bool("interrupted")))
+        case "snapshot_begin":
+            return .keyframeBegin(
+                KeyframeHeader(
+                    time: try fields.time("t"), seq: try fields.uint64("seq"),
+                    isSuspended: try fields.bool("suspended"),
+                    maxConcurrentOperationCount: try fields.int("limit"), counts: try fields.counts(),
+                    completedBytes: try fields.int64("bytes"), totalBytes: try fields.int64("total"),
+                    bytesPerSecond: try fields.double("rate"), evictedCount: try fields.optionalInt("evicted") ?? 0,
+                    operationCount: try fields.int("operations"), logCount: try fields.optionalInt("log") ?? 0,
+                    version: try fields.optionalUInt64("version") ?? 0))
+        case "snapshot_op":
+            return .keyframeOperation(try operation(fields))
+        case "snapshot_log":
+            return .keyframeLog(try logEntry(fields))
+        case "snapshot_end":
+            return .keyframeEnd(seq: try fields.uint64("seq"))
+        default:
+            return .other(event: event)
+        }
+    }
+
+    private static func operation(_ fields: EventFields) throws(EventLineError) -> OperationSnapshot {
+        let id = try fields.int("id")
+        var history: [StateChange] = []
+        if fields.has("history") {
+            guard let items = fields.object["history"]?.arrayValue else {
+                throw fields.error("history", "must be an array")
+            }
+            for item in items {
+                guard let object = item.objectValue else { throw fields.error("history", "must hold objects") }
+                let change = EventFields(object: object, event: "snapshot_op history")
+                history.append(
+                    StateChange(
+                        time: try change.time("t"), lifecycle: try change.enumValue("state", Lifecycle.self),
+                        outcome: try change.optionalEnum("outcome", Outcome.self)))
+            }
+        }
+        var op = OperationSnapshot(
+            id: id, name: "", kind: try fields.optionalEnum("kind", OperationKind.self) ?? .other,
+            unit: try fields.optionalEnum("unit", ProgressUnit.self) ?? .bytes,
+            lifecycle: try fields.enumValue("state", Lifecycle.self),
+            outcome: try fields.optionalEnum("outcome", Outcome.self), message: try fields.optionalString("message"),
+            completedBytes: try fields.int64("bytes"), totalBytes: try fields.int64("total"),
+            bytesPerSecond: try fields.double("rate"), retries: try fields.optionalInt("retries") ?? 0,
+            nextAttemptAt: try fields.optionalTime("next"),
+            dependencies: fields.has("after") ? try fields.ints("after") : [],
+            addedAt: try fields.time("added"), startedAt: try fields.optionalTime("started"),
+            finishedAt: try fields.optionalTime("finished"), history: history,
+            retryLog: fields.has("retry_log") ? try fields.strings("retry_log") : [])
+        op.explicitName = OperationSnapshot.explicitName(try fields.optionalString("op"), id: id)
+        return op
+    }
+
+    private static func logEntry(_ fields: EventFields) throws(EventLineError) -> LogEntry {
+        let time = try fields.time("t")
+        let kind = try fields.enumValue("kind", LogEntry.Kind.self)
+        let id = try fields.optionalInt("id")
+        if kind == .state, fields.has("to") {
+            guard let id else { throw fields.error("id", "is missing") }
+            return LogEntry(
+                time: time, operationID: id,
+                name: OperationSnapshot.explicitName(try fields.optionalString("op"), id: id),
+                from: try fields.enumValue("from", Lifecycle.self), to: try fields.enumValue("to", Lifecycle.self),
+                outcome: try fields.optionalEnum("outcome", Outcome.self), message: try fields.optionalString("message")
+            )
+        }
+        return LogEntry(time: time, kind: kind, operationID: id, text: try fields.string("text"))
+    }
+}

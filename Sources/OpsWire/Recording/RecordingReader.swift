@@ -1,0 +1,187 @@
+import Foundation
+import OpsMonitor
+
+/// Opens a recording, checks every line once (keyframes whole, times agreeing with them:
+/// `KeyframeCheck`), and indexes its keyframes by time and byte offset,
+/// so `cursor(at:)` starts from the nearest keyframe instead of the beginning. Memory: one line
+/// and one index entry per keyframe, whatever the recording's length.
+public final class RecordingReader: Sendable {
+    /// Where a replay can start: a keyframe (or the start), its time, byte offset and line
+    /// number, and how many lines the keyframe holds between its first and last (0 at the start).
+    public struct Mark: Sendable, Equatable {
+        public var time: Duration
+        public var offset: UInt64
+        public var line: Int
+        public var lines = 0
+    }
+
+    /// A queue's settings: paused or not, and its concurrency limit.
+    public struct Settings: Sendable, Equatable {
+        public var isSuspended: Bool
+        public var maxConcurrentOperationCount: Int
+    }
+
+    /// The store limits replay uses: the bound keyframes keep (`RecordingWriter.KeyframePolicy`),
+    /// so a picture reached by seeking equals one reached by playing.
+    public static let limits = MonitorStore.Limits(finishedOperations: 500, logEntries: 200)
+    /// The longest line a recording may have, in bytes (1 MiB; a keyframe's lines are short).
+    public static let maximumLineLength = 1 << 20
+    /// Bytes read between two calls of `init`'s `progress`.
+    public static let progressInterval: UInt64 = 4 << 20
+
+    public let path: String
+    public let header: RecordingHeader
+    /// The start (after the header) and every keyframe, in time order.
+    public let marks: [Mark]
+    /// The time of the latest event.
+    public let duration: Duration
+    /// Event lines (not counting keyframe lines).
+    public let eventCount: Int
+    /// The queue's settings when the recording starts: those of its first keyframe, when no
+    /// `queue` event comes before it (a recording starts with one; older ones may not).
+    public let initialSettings: Settings?
+    /// Set when the last line was cut short (a crash while writing); it is ignored.
+    public let warning: String?
+    /// Where the last complete line ends: replay never reads past it.
+    let endOffset: UInt64
+
+    /// Reads and checks `path`; throws naming the line and the problem. `progress` is told the
+    /// bytes read so far and the file's size, every `progressInterval` bytes or so (a recording
+    /// of a million operations takes seconds to check).
+    public init(path: String, progress: ((_ read: UInt64, _ size: UInt64) -> Void)? = nil) throws(RecordingError) {
+        self.path = path
+        func fail(_ line: Int, _ problem: String) -> RecordingError {
+            RecordingError(path: path, line: line, problem: problem)
+        }
+        let handle = try RecordingFile.open(path)
+        defer { try? handle.close() }
+        var status = stat()
+        let size = fstat(handle.fileDescriptor, &status) == 0 ? UInt64(max(0, status.st_size)) : 0
+        var nextProgress: UInt64 = 0
+        let decoder = JSONLinesDecoder(maximumLineLength: Self.maximumLineLength)
+        var header: RecordingHeader?
+        var marks: [Mark] = []
+        var lastSeq: UInt64 = 0
+        var duration: Duration = .zero
+        var events = 0
+        var warning: String?
+        var initialSettings: Settings?
+        var settingsChanged = false
+        var number = 0
+        var endOffset: UInt64 = 0
+        var keyframes = KeyframeCheck()
+        do {
+            var reader = try LineReader(handle: handle, offset: 0, maximumLength: Self.maximumLineLength)
+            while let line = try reader.next() {
+                number += 1
+                if let progress, line.offset >= nextProgress {
+                    progress(line.offset, size)
+                    nextProgress = line.offset + Self.progressInterval
+                }
+                if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
+                    if line.terminated { endOffset = line.offset + UInt64(line.bytes.count) + 1 }
+                    continue
+                }
+                let decoded: DecodedLine
+                do {
+                    decoded = try decoder.decode(bytes: line.bytes)
+                } catch {
+                    if !line.terminated, header != nil {
+                        warning = "\(path):\(number): last line is incomplete (torn write); ignored"
+                        break
+                    }
+                    throw fail(number, header == nil ? "not a recording: \(error.message)" : error.message)
+                }
+                guard let known = header else {
+                    do { header = try RecordingHeader(decoded) } catch { throw fail(number, error.message) }
+                    endOffset = line.offset + UInt64(line.bytes.count) + 1
+                    marks.append(Mark(time: .zero, offset: endOffset, line: number + 1))
+                    continue
+                }
+                _ = known
+                do { try keyframes.check(decoded.line, number: number, offset: line.offset) } catch {
+                    throw fail(error.line, error.text)
+                }
+                switch decoded.line {
+                case .event(let event):
+                    if case .queue = event { settingsChanged = true }
+                    if let seq = decoded.seq {
+                        guard seq > lastSeq else { throw fail(number, "seq \(seq) after seq \(lastSeq): out of order") }
+                        lastSeq = seq
+                    }
+                    // Times may step back by a hair: workers stamp changes before the monitor
+                    // orders them. `seq` is the order.
+                    duration = max(duration, event.time)
+                    events += 1
+                case .keyframeBegin(let keyframe):
+                    guard keyframe.seq == lastSeq else {
+                        throw fail(
+                            number, "keyframe seq \(keyframe.seq) does not follow the last event's seq \(lastSeq)")
+                    }
+                    marks.append(
+                        Mark(
+                            time: keyframe.time, offset: line.offset, line: number,
+                            lines: keyframe.operationCount + keyframe.logCount))
+                    if marks.count == 2, !settingsChanged {
+                        initialSettings = Settings(
+                            isSuspended: keyframe.isSuspended,
+                            maxConcurrentOperationCount: keyframe.maxConcurrentOperationCount)
+                    }
+                case .other(let event) where event == "recording":
+                    throw fail(number, "a second recording header")
+                default:
+                    break
+                }
+                endOffset = line.offset + UInt64(line.bytes.count) + (line.terminated ? 1 : 0)
+            }
+        } catch let error as RecordingError {
+            throw error
+        } catch let error as LineReader.LineTooLong {
+            throw fail(number + 1, error.message)
+        } catch {
+            throw fail(number, "read failed: \(error)")
+        }
+        guard let header else { throw fail(0, "empty recording (no header line)") }
+        if let open = keyframes.open {
+            // Cut short at the end (a crash while writing it): replay stops before it.
+            warning = "\(path):\(open.line): last keyframe is incomplete (the file ends inside it); ignored"
+            if marks.last?.offset == open.offset { marks.removeLast() }
+            endOffset = open.offset
+        }
+        self.header = header
+        self.marks = marks
+        self.duration = duration
+        self.eventCount = events
+        self.warning = warning
+        self.initialSettings = initialSettings
+        self.endOffset = endOffset
+    }
+
+    /// The latest mark at or before `time`.
+    public func mark(before time: Duration) -> Mark {
+        var low = 0
+        var high = marks.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if marks[mid].time <= time { low = mid } else { high = mid - 1 }
+        }
+        return marks[low]
+    }
+
+    /// A cursor before the first line after the header: nothing applied yet, so advancing
+    /// (collecting) from it yields every event, those at time 0 too.
+    public func cursorAtStart() throws(RecordingError) -> RecordingCursor {
+        guard let start = marks.first else {
+            throw RecordingError(path: path, line: 0, problem: "empty recording (no header line)")
+        }
+        return try RecordingCursor(reader: self, from: start)
+    }
+
+    /// A cursor showing the recording at `time`: the nearest keyframe loaded, then the events up
+    /// to `time` applied.
+    public func cursor(at time: Duration) throws(RecordingError) -> RecordingCursor {
+        var cursor = try RecordingCursor(reader: self, from: mark(before: time))
+        try cursor.advance(to: time)
+        return cursor
+    }
+}
