@@ -23,7 +23,7 @@ final class AttachRecorder: Sendable {
     /// Whether `init` created the file (only then is it removed when nothing was attached).
     private let created: Bool
     // Locking: everything is used under this lock only (the viewer's thread and the final finish).
-    private let state = Mutex<State>(State())
+    private let state = OpsMutex<State>(State())
 
     /// Checks that `path` can be written, creating it if it does not exist. An existing file is
     /// left as it is until the app's welcome arrives (then the recording replaces it), so an

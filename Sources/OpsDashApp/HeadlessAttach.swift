@@ -29,7 +29,7 @@ struct HeadlessAttach {
     /// Encodes lines in order on the viewer's thread and queues them for the pump.
     private final class Printer: Sendable {
         let output: OutputPump
-        private let encoder = Mutex(JSONLinesEncoder())
+        private let encoder = OpsMutex(JSONLinesEncoder())
         private let stopped = Atomic(false)
 
         init(output: OutputPump) {

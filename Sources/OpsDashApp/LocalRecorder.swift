@@ -18,7 +18,7 @@ final class LocalRecorder: Sendable {
 
     private let monitor: QueueMonitor
     // Locking: the writer is used under this lock only (the pump's queue and the final drain).
-    private let state: Mutex<State>
+    private let state: OpsMutex<State>
     private let pumping = Atomic<Bool>(false)
 
     /// Creates the recording (header stamped now) for `monitor`, which must record events, and
@@ -30,7 +30,7 @@ final class LocalRecorder: Sendable {
         let writer = try RecordingWriter(path: path, header: header)
         let (events, keyframe) = monitor.drainEventsAndSnapshot()
         try writer.append(events, keyframe: keyframe)
-        state = Mutex(State(writer: writer, undelivered: events))
+        state = OpsMutex(State(writer: writer, undelivered: events))
     }
 
     /// Why a recording cannot be written at `path`, checked without creating or changing

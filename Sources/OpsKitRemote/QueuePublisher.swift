@@ -99,9 +99,9 @@ public final class QueuePublisher: Service, Sendable {
     public let socketPath: String
     private let sidecarPath: String
     private let logger: Logger
-    private let running = Mutex<Running?>(nil)
+    private let running = OpsMutex<Running?>(nil)
     // Locking: the tally the pump copies out of the engine, read by `tally()`.
-    private let latestTally = Mutex<RemoteTally?>(nil)
+    private let latestTally = OpsMutex<RemoteTally?>(nil)
     private let startedAt = Date()
 
     /// A publisher for `monitor`'s queue under `name` (shown as "app/name").

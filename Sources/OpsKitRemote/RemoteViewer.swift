@@ -60,8 +60,8 @@ public final class RemoteViewer: Sendable {
     let sharedMemory: Bool
     let onOutput: (@Sendable ([ViewerCore.Output]) -> Void)?
     private let resolve: (@Sendable () -> RemoteTarget?)?
-    let state: Mutex<State>
-    private let writer = Mutex<Void>(())
+    let state: OpsMutex<State>
+    private let writer = OpsMutex<Void>(())
 
     /// A viewer of `target`; `role: .observer` asks for read-only, `token` is for TCP. Without
     /// `reconnect` it ends when the connection does. `onOutput` sees every protocol output, in
@@ -80,7 +80,7 @@ public final class RemoteViewer: Sendable {
         self.token = token
         self.reconnect = reconnect
         self.onOutput = onOutput
-        state = Mutex(State(core: ViewerCore(limits: limits)))
+        state = OpsMutex(State(core: ViewerCore(limits: limits)))
     }
 
     /// Connects once, synchronously: nil when connected (the reader then runs on its own

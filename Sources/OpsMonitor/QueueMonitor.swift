@@ -74,10 +74,10 @@ public final class QueueMonitor: Sendable {
 
     let queue: ObservableOperationQueue
     let limits: MonitorStore.Limits
-    let state: Mutex<State>
+    let state: OpsMutex<State>
     /// Records changes on worker threads (the KVO handlers' side).
     let recorder: MonitorRecorder
-    let queueTokens = Mutex<[NSKeyValueObservation]>([])
+    let queueTokens = OpsMutex<[NSKeyValueObservation]>([])
 
     /// Starts watching `queue`, timing everything on `clock`. With `recordEvents`, every change is
     /// also kept for `drainEvents()` (headless mode) until drained: pass it only if you drain.
@@ -93,7 +93,7 @@ public final class QueueMonitor: Sendable {
         initial.recordsEvents = recordEvents
         initial.isSuspended = queue.isSuspended
         initial.maxConcurrentOperationCount = queue.maxConcurrentOperationCount
-        self.state = Mutex(State(store: initial))
+        self.state = OpsMutex(State(store: initial))
         recorder.applyWith { [weak self] in self?.applyPending() }
         // Holding the inbox while subscribing and reading the queue puts every change a worker
         // makes meanwhile after the operation's `added` entry.
