@@ -167,17 +167,24 @@ public final class QueuePublisher: Service, Sendable {
         var servers: [Channel] = []
         do {
             let allowed = options.allowsOwnUID ? options.allowedUIDs.union([UInt32(geteuid())]) : options.allowedUIDs
+            let refusals = (log: RefusedPeerLog(), start: ContinuousClock.now)
+            let bootstrap = Self.bootstrap(
+                group: group, engine: engine, allowedUIDs: allowed, tcp: false, refusals: refusals, logger: logger)
+            // The socket is created 0600 (no window with a wider mode); the app's umask is put
+            // back whether the bind worked or not.
             let previous = umask(0o077)
-            let unix = try Self.bootstrap(group: group, engine: engine, allowedUIDs: allowed, tcp: false)
-                .bind(unixDomainSocketPath: socketPath).wait()
+            let bound = Result { try bootstrap.bind(unixDomainSocketPath: socketPath).wait() }
             umask(previous)
+            let unix = try bound.get()
             servers.append(unix)
             guard chmod(socketPath, 0o600) == 0 else { throw RemoteError("cannot chmod \(socketPath)") }
             if let tcp = options.tcp {
                 do {
                     servers.append(
-                        try Self.bootstrap(group: group, engine: engine, allowedUIDs: allowed, tcp: true)
-                            .bind(host: tcp.host, port: tcp.port).wait())
+                        try Self.bootstrap(
+                            group: group, engine: engine, allowedUIDs: allowed, tcp: true, refusals: refusals,
+                            logger: logger
+                        ).bind(host: tcp.host, port: tcp.port).wait())
                 } catch {
                     throw RemoteError("cannot listen on tcp://\(tcp.host):\(tcp.port): \(Self.reason(error))")
                 }
@@ -298,7 +305,7 @@ public final class QueuePublisher: Service, Sendable {
 
     private static func bootstrap(
         group: MultiThreadedEventLoopGroup, engine: NIOLoopBoundBox<PublisherEngine>, allowedUIDs: Set<UInt32>,
-        tcp: Bool
+        tcp: Bool, refusals: (log: RefusedPeerLog, start: ContinuousClock.Instant), logger: Logger
     ) -> ServerBootstrap {
         ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 64)
@@ -311,8 +318,16 @@ public final class QueuePublisher: Service, Sendable {
                     let address = channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
                     peer = channel.eventLoop.makeSucceededFuture(.network(address: address))
                 } else {
-                    peer = PeerCredentials.uid(of: channel).map { uid in
-                        uid.flatMap { allowedUIDs.contains($0) ? .local(uid: $0) : nil }
+                    peer = PeerCredentials.of(channel).map { credentials in
+                        guard let credentials else { return nil }
+                        guard allowedUIDs.contains(credentials.uid) else {
+                            let now = ContinuousClock.now - refusals.start
+                            if let line = refusals.log.refused(uid: credentials.uid, pid: credentials.pid, now: now) {
+                                logger.warning("\(line)")
+                            }
+                            return nil
+                        }
+                        return .local(uid: credentials.uid)
                     }
                 }
                 return peer.flatMapThrowing { peer in

@@ -145,7 +145,7 @@ import Testing
         let published = try Published()
         try published.publisher.start()
         let client = try LineClient(.unix(published.publisher.socketPath))
-        client.send(#"{"cmd":"hello"}"# + "\n")
+        client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
         #expect(client.line(containing: "snapshot_end") != nil)
         client.send("not json\n")
         #expect(
@@ -173,7 +173,7 @@ import Testing
         }
         try published.publisher.start()
         let client = try LineClient(.unix(published.publisher.socketPath))
-        client.send(#"{"cmd":"hello"}"# + "\n")
+        client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
         #expect(client.line(timeout: .seconds(2)) == nil, "not a byte")
         #expect(client.closed())
         #expect(published.publisher.statistics()?.viewers == 0)
@@ -191,7 +191,7 @@ import Testing
         let published = try Published(allowControl: true)
         try published.publisher.start()
         let client = try LineClient(.unix(published.publisher.socketPath))
-        client.send(#"{"cmd":"hello"}"# + "\n")
+        client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
         #expect(client.line(containing: "snapshot_end") != nil)
         client.send(String(repeating: #"{"cmd":"ping"}"# + "\n", count: 100))
         var limited = 0
@@ -215,7 +215,7 @@ import Testing
         #expect(mode.st_mode & 0o777 == 0o600, "the token file is the owner's alone")
         let wrong = try LineClient(.tcp(host: "127.0.0.1", port: port))
         let start = ContinuousClock.now
-        wrong.send(#"{"cmd":"hello","token":"not-the-token-at-all"}"# + "\n")
+        wrong.send(#"{"cmd":"hello","min":1,"max":1,"token":"not-the-token-at-all"}"# + "\n")
         #expect(wrong.line() == #"{"event":"error","code":"unauthorized","message":"wrong token"}"#)
         #expect(ContinuousClock.now - start >= .milliseconds(900))
         #expect(wrong.closed())
@@ -250,7 +250,7 @@ import Testing
         }
         try published.publisher.start()
         let stalled = try LineClient(.unix(published.publisher.socketPath))
-        stalled.send(#"{"cmd":"hello"}"# + "\n")  // and never reads again
+        stalled.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")  // and never reads again
         let viewer = RemoteViewer(target: .unix(published.publisher.socketPath), reconnect: false)
         #expect(viewer.start() == nil)
         for _ in 0..<10 { published.add(1_000) }
