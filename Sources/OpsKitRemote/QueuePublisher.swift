@@ -282,8 +282,32 @@ public final class QueuePublisher: Service, Sendable {
     }
 
     deinit {
-        stop()
+        // The last reference may go on the publisher's own event loop (its pump holds a weak
+        // one), where `stop()` must not wait: the same steps are then only started there.
+        guard let loop = running.withLock({ $0?.engine.eventLoop }), loop.inEventLoop else {
+            stop()
+            return
+        }
+        guard
+            let current = running.withLock({ state -> Running? in
+                defer { state = nil }
+                return state
+            })
+        else { return }
+        current.pump.cancel()
+        for server in current.servers { server.close(promise: nil) }
+        unlink(socketPath)
+        let sidecarPath = self.sidecarPath
+        let group = current.group
+        current.engine.value.onViewersChanged = { _ in }
+        current.engine.value.shutdown(reason: "app shutting down", on: loop).whenComplete { _ in
+            unlink(sidecarPath)
+            group.shutdownGracefully(queue: .global()) { _ in }
+        }
     }
+
+    /// The publisher's event loop while it runs (for tests).
+    var eventLoop: EventLoop? { running.withLock { $0?.engine.eventLoop } }
 
     /// A socket error in words: "Address already in use" for a failed system call, not
     /// SwiftNIO's description of the call.

@@ -350,3 +350,48 @@ extension Result where Failure == RemoteViewer.Refusal {
         return false
     }
 }
+
+/// The publisher's lifecycle at its edges: its last reference dropped on its own event loop, and
+/// a `ServiceGroup` cancelled instead of shut down gracefully.
+@Suite(.timeLimit(.minutes(1))) struct PublisherLifecycleTests {
+    /// Holds a publisher so that the event loop can drop the last reference.
+    private final class Holder: @unchecked Sendable {
+        // Locking: set on the test's thread, then cleared on the event loop only.
+        var publisher: QueuePublisher?
+    }
+
+    @Test func droppingTheLastReferenceOnItsEventLoopSaysByeWithoutWaiting() throws {
+        let published = try Published()
+        let holder = Holder()
+        holder.publisher = QueuePublisher(
+            monitor: published.monitor, name: "dropped", options: published.publisher.options)
+        try holder.publisher?.start()
+        let socketPath = try #require(holder.publisher?.socketPath)
+        let loop = try #require(holder.publisher?.eventLoop)
+        let client = try LineClient(.unix(socketPath))
+        client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
+        #expect(client.line(containing: #""event":"welcome""#) != nil)
+        // deinit runs here, on the loop: a blocking stop() would trap in NIO's wait().
+        try loop.submit { holder.publisher = nil }.wait()
+        #expect(client.line(containing: #""event":"bye""#) != nil, "viewers are told")
+        #expect(client.closed())
+        #expect(!FileManager.default.fileExists(atPath: socketPath))
+    }
+
+    @Test func cancellingTheServiceGroupEndsRunAndSaysBye() async throws {
+        let published = try Published()
+        let group = ServiceGroup(services: [published.publisher], logger: Logger(label: "test"))
+        let running = Task { try await group.run() }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !FileManager.default.fileExists(atPath: published.publisher.socketPath), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let client = try LineClient(.unix(published.publisher.socketPath))
+        client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
+        #expect(client.line(containing: #""event":"welcome""#) != nil)
+        running.cancel()
+        _ = try? await running.value
+        #expect(client.line(containing: #""event":"bye""#) != nil, "viewers are told")
+        #expect(!FileManager.default.fileExists(atPath: published.publisher.socketPath))
+    }
+}
