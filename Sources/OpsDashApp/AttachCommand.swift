@@ -47,8 +47,14 @@ struct AttachCommand: ParsableCommand {
             valueName: "file"))
     var record: String?
 
+    @Flag(
+        name: .long,
+        help: "Let --record replace a file that already exists (without it, an existing file is refused).")
+    var overwrite = false
+
     func validate() throws {
         if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
+        if overwrite, record == nil { throw ValidationError("--overwrite is only for --record") }
         if !(1...120).contains(fps) {
             throw ValidationError("--fps must be between 1 and 120 (got \(fps))")
         }
@@ -73,7 +79,7 @@ struct AttachCommand: ParsableCommand {
         }
         var recorder: AttachRecorder?
         if let record {
-            do { recorder = try AttachRecorder(path: record) } catch {
+            do { recorder = try AttachRecorder(path: record, overwrite: overwrite) } catch {
                 StandardStreams.error("opsdash: \(error)")
                 return .usage
             }

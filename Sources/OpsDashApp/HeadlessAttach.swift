@@ -67,6 +67,9 @@ struct HeadlessAttach {
         }
     }
 
+    /// How long an ending run waits for the viewer's thread to stop.
+    static let stopTimeout: Duration = .seconds(1)
+
     func execute(signals: StopSignals) -> ExitStatus {
         signals.handOver()
         let output = OutputPump(descriptor: descriptor)
@@ -86,7 +89,9 @@ struct HeadlessAttach {
         func end() {
             printer.stop()
             viewer.stop()
-            viewer.waitUntilFinished()
+            // Bounded: a viewer thread stuck in a system call must not keep a signal from
+            // ending the run (the process exits without it).
+            _ = viewer.waitUntilFinished(timeout: Self.stopTimeout)
         }
         while !viewer.isFinished {
             if let failure = output.failure {

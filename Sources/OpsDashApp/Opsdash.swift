@@ -85,7 +85,9 @@ public enum Opsdash {
         }
         // A --record target that cannot be written is refused before a large scenario loads
         // (the file itself is created only once the run is ready).
-        if let record = command.record, let problem = LocalRecorder.targetProblem(record) {
+        if let record = command.record,
+            let problem = LocalRecorder.targetProblem(record, overwrite: command.overwrite)
+        {
             StandardStreams.error("opsdash: \(problem)")
             return .usage
         }

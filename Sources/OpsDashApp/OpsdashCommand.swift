@@ -75,11 +75,17 @@ struct OpsdashCommand: ParsableCommand {
             valueName: "file"))
     var record: String?
 
+    @Flag(
+        name: .long,
+        help: "Let --record replace a file that already exists (without it, an existing file is refused).")
+    var overwrite = false
+
     @Flag(name: .customLong("list-scenarios"), help: "List the built-in scenarios and exit.")
     var listScenarios = false
 
     func validate() throws {
         if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
+        if overwrite, record == nil { throw ValidationError("--overwrite is only for --record") }
         // Read as text, so that -1 or 2^64 get the range like every other flag.
         if let seedText, UInt64(seedText) == nil {
             throw ValidationError("--seed must be a whole number between 0 and 18446744073709551615 (got \(seedText))")

@@ -31,6 +31,8 @@ public final class RemoteViewer: Sendable {
         var sawBye = false
         /// Whether deltas come from the publisher's shared-memory stream now.
         var readsSharedStream = false
+        /// Whether the connection is a Unix socket (only then is a shared stream it names opened).
+        var connectionIsLocal = false
         /// Why the publisher turned this viewer away (a wrong token, no common protocol): set,
         /// the viewer does not reconnect.
         var refusal: Refusal?
@@ -190,6 +192,16 @@ public final class RemoteViewer: Sendable {
         while !isFinished { Thread.sleep(forTimeInterval: 0.01) }
     }
 
+    /// Waits up to `timeout` for the viewer to end; whether it did.
+    public func waitUntilFinished(timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !isFinished {
+            if ContinuousClock.now >= deadline { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return true
+    }
+
     // MARK: The reader thread
 
     private func runLoop(first: Int32) {
@@ -235,10 +247,12 @@ public final class RemoteViewer: Sendable {
 
     /// Reads one connection until it ends; returns why it ended.
     private func serve(_ descriptor: Int32) -> String {
+        let local = UnixSocket.isUnixSocket(descriptor)
         let hello = state.withLock { state -> String in
             state.descriptor = descriptor
             state.sawBye = false
             state.readsSharedStream = false
+            state.connectionIsLocal = local
             return state.core.hello(role: role, token: token)
         }
         guard write(hello, to: descriptor) else { return "connection lost" }

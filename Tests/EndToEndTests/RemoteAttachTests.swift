@@ -133,9 +133,15 @@ private struct ControlledApp {
         #expect(
             unwritable.stderr.hasPrefix("opsdash: \(runtime)/no/such/dir.jsonl: cannot create: "),
             "\(unwritable.stderr)")
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o7777 == 0o600, "the recording is the user's alone")
         let recorded = try Data(contentsOf: URL(fileURLWithPath: path))
-        let nothing = try runOpsdash(
+        let refused = try runOpsdash(
             ["attach", "--headless", "--record", path], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "opsdash: \(path): already exists (add --overwrite to replace it)\n")
+        let nothing = try runOpsdash(
+            ["attach", "--headless", "--record", path, "--overwrite"], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(nothing.status == 2, "the app has gone: \(nothing.stderr)")
         #expect(
             try Data(contentsOf: URL(fileURLWithPath: path)) == recorded,

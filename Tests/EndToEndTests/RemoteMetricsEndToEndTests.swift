@@ -38,6 +38,7 @@ import Testing
         for series in [
             #"opsdash_remote_clients{queue="app.images",role="controller"} 0"#,
             #"opsdash_remote_resyncs_total{queue="app.images",reason="lagged"} 0"#,
+            #"opsdash_remote_resyncs_total{queue="app.images",reason="burst"} 0"#,
             #"opsdash_remote_commands_total{queue="app.images",cmd="set_limit",result="forbidden"} 0"#,
         ] {
             #expect(before.text.contains(series), "\(series)")
