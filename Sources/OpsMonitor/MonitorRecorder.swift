@@ -145,7 +145,7 @@ final class MonitorRecorder: Sendable {
     // MARK: Recording
 
     /// Appends `change` (the one-change path of every worker-thread notification).
-    fileprivate func record(_ change: PendingChange) {
+    func record(_ change: PendingChange) {
         let next = inbox.withLock { box -> NextApply in
             guard !box.stopped else { return .nothing }
             box.changes.append(change)

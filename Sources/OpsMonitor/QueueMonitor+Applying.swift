@@ -50,7 +50,7 @@ extension QueueMonitor {
         let result = state.withLock { state -> T in
             takeInbox(into: &state)
             while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
-            return body(&state, now)
+            return body(&state, state.ordered(recorder.now))
         }
         for token in released { token.invalidate() }
         return result
@@ -59,10 +59,13 @@ extension QueueMonitor {
     func apply(
         _ change: PendingChange, to state: inout State, releasing released: inout [NSKeyValueObservation]
     ) {
+        // Stamped on worker threads before they took the inbox lock, changes can come out of
+        // time order; they are applied in inbox order, at non-decreasing times.
+        let time = state.ordered(change.time)
         switch change {
-        case .added(let op, let lifecycle, let time, let tokens):
+        case .added(let op, let lifecycle, _, let tokens):
             track(op, lifecycle, time: time, tokens: tokens, in: &state, releasing: &released)
-        case .started(let op, let time, let progress):
+        case .started(let op, _, let progress):
             let key = ObjectIdentifier(op)
             guard let tracked = state.tracked[key] else {
                 if let progress { released.append(progress) }
@@ -73,7 +76,7 @@ extension QueueMonitor {
                 state.tracked[key]?.tokens.progress = progress
             }
             state.store.transition(tracked.id, to: .executing, time: time)
-        case .ready(let op, let time):
+        case .ready(let op, _):
             let key = ObjectIdentifier(op)
             guard let tracked = state.tracked[key] else { return }
             if state.store.operation(id: tracked.id)?.lifecycle == .waiting {
@@ -83,10 +86,10 @@ extension QueueMonitor {
                 released.append(token)
                 state.tracked[key]?.tokens.ready = nil
             }
-        case .progressed(let op, let progress, let time):
+        case .progressed(let op, let progress, _):
             guard let id = state.tracked[ObjectIdentifier(op)]?.id else { return }
             applyProgress(progress, of: op, id: id, time: time, in: &state)
-        case .finished(let op, let time):
+        case .finished(let op, _):
             finish(op, time: time, in: &state, releasing: &released)
         }
     }

@@ -33,6 +33,16 @@ public final class QueueMonitor: Sendable {
         var rates = RateEstimator()
         /// The number the next event or tally reader gets (0 is the monitor's own).
         var nextReaderID = 1
+        /// The latest time the monitor handed out (a change applied, a snapshot, `now`).
+        var latestTime = Duration.zero
+
+        /// `time`, or the latest time handed out if that is later: a change stamped on a worker
+        /// thread just before another thread stamped and recorded a later one is applied at
+        /// that later time, so times follow the order of the changes (and of the events).
+        mutating func ordered(_ time: Duration) -> Duration {
+            if time > latestTime { latestTime = time }
+            return latestTime
+        }
 
         /// The id of `op` if it is tracked or finished recently.
         func id(of op: Operation) -> Int? {
@@ -104,8 +114,12 @@ public final class QueueMonitor: Sendable {
         applyPending()
     }
 
-    /// Time on the monitor's clock since it started.
-    public var now: Duration { recorder.now }
+    /// Time on the monitor's clock since it started; never earlier than a time the monitor
+    /// handed out before (in an event or a snapshot), and every change applied later is
+    /// stamped no earlier than it.
+    public var now: Duration {
+        state.withLock { $0.ordered(recorder.now) }
+    }
 
     /// The current picture of the queue.
     public func snapshot() -> QueueSnapshot {

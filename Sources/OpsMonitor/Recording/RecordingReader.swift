@@ -108,8 +108,8 @@ public final class RecordingReader: Sendable {
                         guard seq > lastSeq else { throw fail(number, "seq \(seq) after seq \(lastSeq): out of order") }
                         lastSeq = seq
                     }
-                    // Times may step back by a hair: workers stamp changes before the monitor
-                    // orders them. `seq` is the order.
+                    // Another writer's times may step back (opsdash's never do): `seq` is the
+                    // order.
                     duration = max(duration, event.time)
                     events += 1
                 case .keyframeBegin(let keyframe):
