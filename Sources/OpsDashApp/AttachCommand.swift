@@ -74,8 +74,8 @@ struct AttachCommand: ParsableCommand {
         if byNameOnly { PublishedQueue.removeLeftovers(in: directory) }
         let published = PublishedQueue.list(in: directory)
         if list {
-            StandardStreams.write(AttachCommand.listing(published))
-            return .success
+            return StandardStreams.answer(
+                AttachCommand.listing(published), what: "the list of published queues", stdoutClosed: stdoutClosed)
         }
         var recorder: AttachRecorder?
         if let record {
@@ -92,7 +92,6 @@ struct AttachCommand: ParsableCommand {
             resolved = target
             named = byName
         case .failure(let message):
-            if message.isEmpty { return .success }
             StandardStreams.error("opsdash: \(message)")
             return .usage
         }
@@ -160,7 +159,7 @@ struct AttachCommand: ParsableCommand {
         /// `byName`: found among the published queues (by name, or the only one), not given as
         /// a path or address.
         case success(RemoteTarget, byName: Bool)
-        /// Why nothing can be attached (empty: a listing was printed).
+        /// Why nothing can be attached.
         case failure(String)
     }
 
@@ -171,8 +170,7 @@ struct AttachCommand: ParsableCommand {
             case 1: return .success(.unix(published[0].socket), byName: true)
             default:
                 StandardStreams.write(AttachCommand.listing(published))
-                StandardStreams.error("opsdash: \(Self.severalPublished(published))")
-                return .failure("")
+                return .failure(Self.severalPublished(published))
             }
         }
         if target.hasPrefix("tcp://") {
@@ -188,7 +186,7 @@ struct AttachCommand: ParsableCommand {
         }
         switch matches.count {
         case 1: return .success(.unix(matches[0].socket), byName: true)
-        case 0: return .failure("no published queue named \(target) in \(directory)")
+        case 0: return .failure(Self.notFound(target, among: published, in: directory))
         default: return .failure(Self.ambiguity(of: target, among: matches))
         }
     }

@@ -8,6 +8,9 @@ struct OpsdashCommand: ParsableCommand {
         commandName: "opsdash",
         abstract: "A live terminal dashboard for an OperationQueue running simulated transfers.",
         discussion: """
+            Subcommands:
+            \(subcommandsText)
+
             Built-in scenarios: opsdash --list-scenarios
 
             Keys in the dashboard:
@@ -19,6 +22,15 @@ struct OpsdashCommand: ParsableCommand {
             141 headless output's reader went away (broken pipe).
             """,
         version: OpsdashVersion.current)
+
+    /// The Subcommands section of `opsdash --help` and `opsdash help`: each subcommand in a
+    /// few words (its own help: `opsdash help NAME`), lines short enough not to wrap.
+    static let subcommandsText = """
+          attach    watch (and steer) a queue a running app publishes
+          replay    play a recording made with --record
+          help      this help, or a subcommand's (opsdash help attach)
+        With no subcommand, opsdash runs the dashboard (--headless: the event stream).
+        """
 
     @Option(name: .long, help: "A built-in scenario name or a path to a scenario JSON file.")
     var scenario: String = Scenarios.defaultName
