@@ -231,7 +231,7 @@ private struct ControlledApp {
         try tmux.sendKeys("p")
         let paused = try tmux.waitUntil { $0.contains("PAUSED") }
         #expect(paused.matched, "the app's queue did not pause:\n\(paused.screen)")
-        let audited = try tmux.waitUntil { $0.contains("uid \(geteuid()) paused the queue") }
+        let audited = try tmux.waitUntil { $0.contains("uid \(geteuid())") && $0.contains(": suspend") }
         #expect(audited.matched, "the audit is not in the event log:\n\(audited.screen)")
         try tmux.sendKeys("+")
         let raised = try tmux.waitUntil { $0.contains("/4 ") && !$0.contains("refused") }
@@ -289,7 +289,7 @@ private struct ControlledApp {
         #expect(settled.matched, "the limit did not reach 123 with the queue paused:\n\(settled.screen)")
         #expect(!settled.screen.contains("refused"), "\(settled.screen)")
         #expect(settled.screen.contains("connected (control)"), "\(settled.screen)")
-        let applied = try tmux.waitUntil { $0.contains("set the concurrency limit to 123") }
+        let applied = try tmux.waitUntil { $0.contains("uid \(geteuid())") && $0.contains("→123") }
         #expect(applied.matched, "the app did not audit the last limit:\n\(applied.screen)")
         try tmux.sendKeys("q")
         #expect(try tmux.waitUntil { tmux.exitStatus(in: $0) == 0 }.matched)

@@ -132,15 +132,20 @@ import Testing
                 time: .seconds(1), isSuspended: false, maxConcurrentOperationCount: 1, counts: .init(),
                 reason: "operator cancelled #2")
         ])
-        harness.take(harness.core.commandDone(1, .cancel(operationID: 2), request: #""c1""#))
+        harness.take(
+            harness.core.commandDone(
+                1, .cancel(operationID: 2), request: #""c1""#, before: .init(name: "photo-1-2.jpg")))
         #expect(harness.lines(1) == [#"{"event":"reply","id":"c1","ok":true,"seq":6}"# + "\n"])
         harness.flush()
         let broadcast = harness.lines(2)
         #expect(broadcast.count == 2)
         #expect(
             broadcast.last
-                == #"{"t":1.000,"event":"audit","seq":6,"by":"uid 1000","cmd":"cancel","op":2,"text":"uid 1000 cancelled #2"}"#
-                + "\n")
+                == #"{"t":1.000,"event":"audit","seq":6,"by":"uid 1000","cmd":"cancel","op":2,"text":""#
+                + harness.core.who(1) + #": cancel #2 photo-1-2.jpg"}"# + "\n")
+        #expect(harness.core.who(1) == "uid 1000" + (PublisherCore.systemUserName(1000).map { " (\($0))" } ?? ""))
+        harness.core.userName = { $0 == 1000 ? "alice" : nil }
+        #expect(harness.core.who(1) == "uid 1000 (alice)", "who, with the user name the system has")
         // Counted by command and result; unknown commands and bad lines name no command.
         let tally = harness.core.tally
         #expect(tally.commands["cancel"] == ["ok": 1, "not_found": 1, "bad_argument": 1, "forbidden": 0])
