@@ -33,6 +33,12 @@ public final class QueueMonitor: Sendable {
         var rates = RateEstimator()
         /// The number the next event or tally reader gets (0 is the monitor's own).
         var nextReaderID = 1
+        /// Unqualified class names of the operation classes seen, for default names.
+        var typeNames: [ObjectIdentifier: String] = [:]
+        /// Running operations read through a Foundation `Progress`, in the order they started.
+        var sampled: [SampledProgress] = []
+        /// When `sampled` was last read.
+        var lastProgressSample: Duration?
 
         /// The id of `op` if it is tracked or finished recently.
         func id(of op: Operation) -> Int? {
@@ -79,11 +85,12 @@ public final class QueueMonitor: Sendable {
     let recorder: MonitorRecorder
     let queueTokens = Mutex<[NSKeyValueObservation]>([])
 
-    /// Starts watching `queue`, timing everything on `clock`. With `recordEvents`, every change is
-    /// also kept for `drainEvents()` (headless mode) until drained: pass it only if you drain.
+    /// Starts watching `queue`, timing everything on `clock` (the wall clock unless given: a
+    /// test passes a `ManualClock`). With `recordEvents`, every change is also kept for
+    /// `drainEvents()` (headless mode) until drained: pass it only if you drain.
     /// A `QueuePublisher` or `QueueMetrics` reads its own copy and needs none of this.
     public init(
-        queue: ObservableOperationQueue, clock: any SimulationClock,
+        queue: ObservableOperationQueue, clock: any SimulationClock = LiveClock(),
         limits: MonitorStore.Limits = .init(), recordEvents: Bool = false
     ) {
         self.queue = queue
@@ -209,6 +216,7 @@ public final class QueueMonitor: Sendable {
             }
             for tracked in state.tracked.values { tokens += tracked.tokens.all }
             state.tracked = [:]
+            state.sampled = []
         }
         for token in tokens { token.invalidate() }
     }
