@@ -128,6 +128,7 @@ extension QueueMonitor {
             applyProgress(report, of: op, id: id, time: time, in: &state)
         }
         if lifecycle == .executing, reporter == nil { startSampling(op, id: id, last: report, in: &state) }
+        watchPlainStart(op, id: id, lifecycle: lifecycle, in: &state)
         if lifecycle == .finished { finish(op, time: time, in: &state, releasing: &released) }
     }
 

@@ -21,14 +21,16 @@ extension QueueMonitor {
         state.sampled.append(SampledProgress(id: id, operation: op, source: source, last: last))
     }
 
-    /// Reads every running operation's Foundation `Progress`, at most once per
+    /// Looks for starts the queue does not tell (`lookForPlainStarts`) and reads every running
+    /// operation's Foundation `Progress`, at most once per
     /// `progressSampleInterval` of the monitor's clock, and applies the values that changed
     /// (as a pushed report is applied). Called by readers (a dashboard frame, a publisher's
     /// pump), never on the app's worker threads.
     func sampleProgress(in state: inout State, time: Duration) {
-        guard !state.sampled.isEmpty else { return }
-        if let last = state.lastProgressSample, time - last < Self.progressSampleInterval { return }
-        state.lastProgressSample = time
+        guard !state.sampled.isEmpty || !state.unstartedPlain.isEmpty else { return }
+        if let last = state.lastSample, time - last < Self.progressSampleInterval { return }
+        state.lastSample = time
+        lookForPlainStarts(in: &state, time: time)
         for index in state.sampled.indices {
             guard let progress = state.sampled[index].source.progress else { continue }
             let value = OperationProgress(progress)

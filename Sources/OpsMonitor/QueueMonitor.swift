@@ -37,8 +37,11 @@ public final class QueueMonitor: Sendable {
         var typeNames: [ObjectIdentifier: String] = [:]
         /// Running operations read through a Foundation `Progress`, in the order they started.
         var sampled: [SampledProgress] = []
-        /// When `sampled` was last read.
-        var lastProgressSample: Duration?
+        /// When `sampled` and `unstartedPlain` were last read.
+        var lastSample: Duration?
+        /// Operations whose start the queue does not tell (not `AsyncOperation`s, on Linux),
+        /// unstarted as far as known, oldest first.
+        var unstartedPlain = Deque<PlainOperation>()
 
         /// The id of `op` if it is tracked or finished recently.
         func id(of op: Operation) -> Int? {
@@ -217,6 +220,7 @@ public final class QueueMonitor: Sendable {
             for tracked in state.tracked.values { tokens += tracked.tokens.all }
             state.tracked = [:]
             state.sampled = []
+            state.unstartedPlain = []
         }
         for token in tokens { token.invalidate() }
     }
