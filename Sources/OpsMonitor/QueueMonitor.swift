@@ -44,6 +44,16 @@ public final class QueueMonitor: Sendable {
             return latestTime
         }
 
+        /// Unqualified class names of the operation classes seen, for default names.
+        var typeNames: [ObjectIdentifier: String] = [:]
+        /// Running operations read through a Foundation `Progress`, in the order they started.
+        var sampled: [SampledProgress] = []
+        /// When `sampled` and `unstartedPlain` were last read.
+        var lastSample: Duration?
+        /// Operations whose start the queue does not tell (not `AsyncOperation`s, on Linux),
+        /// unstarted as far as known, oldest first.
+        var unstartedPlain = Deque<PlainOperation>()
+
         /// The id of `op` if it is tracked or finished recently.
         func id(of op: Operation) -> Int? {
             let key = ObjectIdentifier(op)
@@ -89,11 +99,12 @@ public final class QueueMonitor: Sendable {
     let recorder: MonitorRecorder
     let queueTokens = OpsMutex<[NSKeyValueObservation]>([])
 
-    /// Starts watching `queue`, timing everything on `clock`. With `recordEvents`, every change is
-    /// also kept for `drainEvents()` (headless mode) until drained: pass it only if you drain.
+    /// Starts watching `queue`, timing everything on `clock` (the wall clock unless given: a
+    /// test passes a `ManualClock`). With `recordEvents`, every change is also kept for
+    /// `drainEvents()` (headless mode) until drained: pass it only if you drain.
     /// A `QueuePublisher` or `QueueMetrics` reads its own copy and needs none of this.
     public init(
-        queue: ObservableOperationQueue, clock: any SimulationClock,
+        queue: ObservableOperationQueue, clock: any SimulationClock = LiveClock(),
         limits: MonitorStore.Limits = .init(), recordEvents: Bool = false
     ) {
         self.queue = queue
@@ -223,6 +234,8 @@ public final class QueueMonitor: Sendable {
             }
             for tracked in state.tracked.values { tokens += tracked.tokens.all }
             state.tracked = [:]
+            state.sampled = []
+            state.unstartedPlain = []
         }
         for token in tokens { token.invalidate() }
     }
