@@ -1,0 +1,22 @@
+// Scenario files (docs/SCENARIOS.md): ScenarioLoader.decode, the strict JSON check with
+// positions, the field decoding and the resolver. A file either resolves or throws a
+// ScenarioError whose problem is one line; resolving is deterministic and stays within
+// ScenarioLimits.
+import Foundation
+import FuzzSupport
+import OpsScenarios
+
+fuzz { input in
+    let data = Data(input)
+    let first: ResolvedScenario
+    do throws(ScenarioError) {
+        first = try ScenarioLoader.decode(data: data, source: "fuzz.json")
+    } catch {
+        check(!error.problem.isEmpty, "empty problem")
+        check(!error.description.contains("\n"), "problem is not one line: \(error.description)")
+        return
+    }
+    check(first.operations.count <= ScenarioLimits.maxOperations, "\(first.operations.count) operations")
+    let again = try? ScenarioLoader.decode(data: data, source: "fuzz.json")
+    check(again == first, "decoding the same bytes twice differs")
+}
