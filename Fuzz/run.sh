@@ -21,6 +21,8 @@ swift build -c release --scratch-path .build \
   -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
   -Xlinker "$fuzzer_lib"
 bin=".build/release"
+# Swift's own crash backtracer and AddressSanitizer get in each other's way.
+export SWIFT_BACKTRACE=enable=no
 declare -A dictionary=(
   [FuzzScenario]=scenario.dict [FuzzRecording]=events.dict [FuzzEventLine]=events.dict
   [FuzzViewer]=events.dict [FuzzPublisher]=commands.dict
