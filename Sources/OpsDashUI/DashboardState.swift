@@ -54,14 +54,14 @@ public struct DashboardState: Sendable {
     /// The queue's changes and the commands given to it (log entries other than state changes
     /// and retries), kept from every picture up to `commandLogLimit`, newest last: what `a`
     /// shows in the event log after the picture's own log has moved on.
-    public internal(set) var commandLog: [LogEntry] = []
+    package internal(set) var commandLog: [LogEntry] = []
     /// Whether the event log shows `commandLog` (`a`).
-    public var showCommandLog = false
+    package var showCommandLog = false
     /// How many entries `commandLog` keeps.
-    public static let commandLogLimit = 200
+    package static let commandLogLimit = 200
 
     /// What a local run runs (the scenario's name), shown in the header after "opsdash".
-    public var title: String?
+    package var title: String?
     /// Rows for the current sort, filter and view, rebuilt when the snapshot version changes.
     public var rows: RowOrder = .byID
 

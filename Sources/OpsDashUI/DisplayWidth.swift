@@ -70,7 +70,7 @@ public enum DisplayWidth {
 
     /// The longest end of `text` that fits in `columns`, never cutting a wide character in
     /// half, and the columns it takes.
-    public static func suffix(_ text: String, columns: Int) -> (text: Substring, width: Int) {
+    package static func suffix(_ text: String, columns: Int) -> (text: Substring, width: Int) {
         guard columns > 0 else { return (text[text.endIndex..<text.endIndex], 0) }
         var used = 0
         var start = text.endIndex

@@ -28,7 +28,7 @@ public struct SourceStatus: Sendable, Equatable {
     public var acceptsCommands: Bool
     /// The source is an app attached read-only: the footer leaves out the keys that control the
     /// queue (c, C, p, +/-) and the help marks them "read-only".
-    public var isReadOnly: Bool
+    package var isReadOnly: Bool
 
     public init(
         label: String, detail: String, link: Link, brief: String? = nil, isReplay: Bool = false,

@@ -1,3 +1,4 @@
+import OpsKit
 import Synchronization
 
 /// The log lines for local peers refused for their uid, rate-limited: at most one line per uid
@@ -13,7 +14,7 @@ final class RefusedPeerLog: Sendable {
     let interval: Duration
     /// Uids remembered at most (a line per uid needs its time): beyond it, the oldest are dropped.
     private let remembered = 1_024
-    private let state = Mutex(State())
+    private let state = OpsMutex(State())
 
     init(interval: Duration = .seconds(60)) {
         self.interval = interval

@@ -44,7 +44,7 @@ public enum RemoteCommand: Sendable, Equatable {
 
     /// The audit text, who and what: "uid 1000 (alice): cancel #12 photo-1-6.jpg",
     /// "uid 1000 (alice): limit 3→4", "uid 1000 (alice): suspend".
-    public func audit(by who: String, before: Before = .init()) -> String {
+    package func audit(by who: String, before: Before = .init()) -> String {
         "\(who): " + what(before)
     }
 

@@ -5,7 +5,7 @@
 public struct RemoteTally: Sendable, Equatable {
     /// Why a viewer was sent a fresh snapshot after it had joined: it asked, it fell behind the
     /// event ring, or a burst started (`PublisherCore.burstReason`).
-    public static let resyncReasons = ["asked", "lagged", "burst"]
+    package static let resyncReasons = ["asked", "lagged", "burst"]
     /// The commands a controller may send (`RemoteCommand.name`).
     public static let commands = ["cancel", "cancel_all", "suspend", "resume", "set_limit"]
     /// How a command ended: carried out, or refused with one of these error codes.

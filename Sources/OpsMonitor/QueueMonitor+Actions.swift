@@ -20,7 +20,7 @@ extension QueueMonitor {
 
     /// The name of the operation with monitor id `id`, nil when it isn't tracked (evicted or
     /// unknown).
-    public func operationName(id: Int) -> String? {
+    package func operationName(id: Int) -> String? {
         withAppliedState { state, _ in state.store.operation(id: id)?.name }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import OpsKit
 import Synchronization
 import Testing
 
@@ -61,7 +62,7 @@ import Testing
 /// Kills (SIGKILL: a stuck viewer may not heed SIGTERM) the process it watches when it fires
 /// before it is disarmed.
 private final class Watchdog: Sendable {
-    private let pid = Mutex<pid_t?>(nil)
+    private let pid = OpsMutex<pid_t?>(nil)
 
     func watch(_ process: Process) { pid.withLock { $0 = process.processIdentifier } }
     func disarm() { pid.withLock { $0 = nil } }

@@ -1,9 +1,10 @@
 import Logging
+import OpsKit
 import Synchronization
 
 /// A swift-log handler that keeps every record (level and message), for tests.
 final class CapturedLog: Sendable {
-    private let records = Mutex<[(level: Logger.Level, message: String)]>([])
+    private let records = OpsMutex<[(level: Logger.Level, message: String)]>([])
 
     /// A logger whose records this log keeps (every level).
     var logger: Logger {

@@ -23,7 +23,7 @@ public struct RecordingCursor {
     /// the start, or in a recording without `seq`s).
     public private(set) var seq: UInt64 = 0
     /// The event the last `step()` applied.
-    public private(set) var lastStepped: MonitorEvent?
+    package private(set) var lastStepped: MonitorEvent?
     /// Keyframes passed over without loading them (see `skippedKeyframeLines`).
     public private(set) var keyframesSkipped = 0
 

@@ -9,7 +9,7 @@ extension RecordingError {
     }
 
     /// `path` exists and was not to be replaced (`RecordingWriter`'s `replacing: false`).
-    public static func alreadyExists(_ path: String) -> RecordingError {
+    package static func alreadyExists(_ path: String) -> RecordingError {
         RecordingError(path: path, line: 0, problem: "already exists")
     }
 

@@ -43,7 +43,7 @@ public final class RecordingReader: Sendable {
     /// its first keyframe, the join (the events before it are the app's picture then, rebuilt
     /// at the times the app gave them); zero for the others. A replay starts there, and Home
     /// jumps there.
-    public var joinTime: Duration {
+    package var joinTime: Duration {
         guard header.source == "attach", marks.count > 1 else { return .zero }
         return marks[1].time
     }
@@ -53,11 +53,11 @@ public final class RecordingReader: Sendable {
     /// `queue` event comes before it (a recording starts with one; older ones may not).
     public let initialSettings: Settings?
     /// Set when the last line was cut short (a crash while writing); it is ignored.
-    public var warning: String? { warnings.first { $0.contains("incomplete") } }
+    package var warning: String? { warnings.first { $0.contains("incomplete") } }
     /// What is wrong but replayable, in file order, each naming the file and line: event lines
     /// missing (a gap in `seq`: "FILE:LINE: seq 99 after 97: 1 event missing"), a torn last
     /// line, a last keyframe cut short.
-    public let warnings: [String]
+    package let warnings: [String]
     /// Where the last complete line ends: replay never reads past it.
     let endOffset: UInt64
 
