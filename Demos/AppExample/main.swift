@@ -118,12 +118,16 @@ do {
 }
 let rounds = options.rounds
 let clock = LiveClock(speed: options.speed)
-let queue = ObservableOperationQueue(name: "app.images")
+// One name for the queue wherever it shows: `opsdash attach` and the metrics' `queue` label
+// both say AppExample/images.
+let appName = "AppExample"
+let queueName = "images"
+let queue = ObservableOperationQueue(name: "\(appName)/\(queueName)")
 queue.maxConcurrentOperationCount = 3
 let monitor = QueueMonitor(queue: queue, clock: clock)
 // Publish the queue so `opsdash attach` can watch it from another terminal.
 var publishing = QueuePublisher.Options()
-publishing.app = "AppExample"
+publishing.app = appName
 publishing.allowControl = options.allowControl
 if let port = options.tcpPort {
     // TCP is opt-in and needs a token: the files are created (mode 0600) in the runtime directory.
@@ -136,13 +140,13 @@ if let port = options.tcpPort {
         failUsage("--tcp-port: \(error)")
     }
 }
-let publisher = QueuePublisher(monitor: monitor, name: "images", options: publishing)
+let publisher = QueuePublisher(monitor: monitor, name: queueName, options: publishing)
 let exporting = options.metricsPort.map {
-    serveMetrics(on: $0, for: monitor, queueName: "app.images", publisher: publisher)
+    serveMetrics(on: $0, for: monitor, queueName: "\(appName)/\(queueName)", publisher: publisher)
 }
 do {
+    // The publisher logs "publishing AppExample/images on PATH" itself (stderr, swift-log).
     try publisher.start()
-    say("publishing on \(publisher.socketPath)")
     if let tcp = publishing.tcp, let port = publisher.tcpPort {
         say("and on tcp://\(tcp.host):\(port) (read token in \(tcp.readTokenFile))")
     }
@@ -178,8 +182,12 @@ while !interrupted.isSet && (rounds == 0 || round < rounds) {
     let operations = makeRound(round)
     queue.addOperations(operations, waitUntilFinished: false)
     if round == 1 {
-        // An operator decision, as the dashboard's `c` key would make it:
-        (operations[10] as? AsyncOperation)?.cancel(reason: "cancelled by operator")
+        // The demo's own failure plan, so a cancelled operation (and the thumbnail that depended
+        // on it) shows from the start; no operator did this, and the reason says so.
+        if let planned = operations[10] as? AsyncOperation {
+            planned.cancel(reason: AppExampleText.plannedCancelReason)
+            say("\(planned.name ?? "an operation"): \(AppExampleText.plannedCancelReason)")
+        }
     }
     while queue.allOperationCount > 0 && !interrupted.isSet {
         let snapshot = monitor.snapshot()
@@ -200,11 +208,7 @@ while !interrupted.isSet && (rounds == 0 || round < rounds) {
 }
 if interrupted.isSet { queue.cancelAllOperations() }
 queue.waitUntilAllOperationsAreFinished()
-for row in monitor.snapshot().operations {
-    say(
-        "#\(row.id) \(row.name): \(row.outcome?.rawValue ?? row.lifecycle.rawValue)\(row.message.map { " (\($0))" } ?? "")"
-    )
-}
+say(AppExampleText.summary(monitor.snapshot().counts))
 countToken.invalidate()
 publisher.stop()
 exporting?.server.shutdown()

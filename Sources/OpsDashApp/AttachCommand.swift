@@ -47,8 +47,14 @@ struct AttachCommand: ParsableCommand {
             valueName: "file"))
     var record: String?
 
+    @Flag(
+        name: .long,
+        help: "Let --record replace a file that already exists (without it, an existing file is refused).")
+    var overwrite = false
+
     func validate() throws {
         if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
+        if overwrite, record == nil { throw ValidationError("--overwrite is only for --record") }
         if !(1...120).contains(fps) {
             throw ValidationError("--fps must be between 1 and 120 (got \(fps))")
         }
@@ -68,12 +74,12 @@ struct AttachCommand: ParsableCommand {
         if byNameOnly { PublishedQueue.removeLeftovers(in: directory) }
         let published = PublishedQueue.list(in: directory)
         if list {
-            StandardStreams.write(AttachCommand.listing(published))
-            return .success
+            return StandardStreams.answer(
+                AttachCommand.listing(published), what: "the list of published queues", stdoutClosed: stdoutClosed)
         }
         var recorder: AttachRecorder?
         if let record {
-            do { recorder = try AttachRecorder(path: record) } catch {
+            do { recorder = try AttachRecorder(path: record, overwrite: overwrite) } catch {
                 StandardStreams.error("opsdash: \(error)")
                 return .usage
             }
@@ -86,7 +92,6 @@ struct AttachCommand: ParsableCommand {
             resolved = target
             named = byName
         case .failure(let message):
-            if message.isEmpty { return .success }
             StandardStreams.error("opsdash: \(message)")
             return .usage
         }
@@ -154,7 +159,7 @@ struct AttachCommand: ParsableCommand {
         /// `byName`: found among the published queues (by name, or the only one), not given as
         /// a path or address.
         case success(RemoteTarget, byName: Bool)
-        /// Why nothing can be attached (empty: a listing was printed).
+        /// Why nothing can be attached.
         case failure(String)
     }
 
@@ -165,8 +170,7 @@ struct AttachCommand: ParsableCommand {
             case 1: return .success(.unix(published[0].socket), byName: true)
             default:
                 StandardStreams.write(AttachCommand.listing(published))
-                StandardStreams.error("opsdash: \(Self.severalPublished(published))")
-                return .failure("")
+                return .failure(Self.severalPublished(published))
             }
         }
         if target.hasPrefix("tcp://") {
@@ -182,7 +186,7 @@ struct AttachCommand: ParsableCommand {
         }
         switch matches.count {
         case 1: return .success(.unix(matches[0].socket), byName: true)
-        case 0: return .failure("no published queue named \(target) in \(directory)")
+        case 0: return .failure(Self.notFound(target, among: published, in: directory))
         default: return .failure(Self.ambiguity(of: target, among: matches))
         }
     }

@@ -24,18 +24,23 @@ final class AttachRecorder: Sendable {
     /// Whether `init` created the file (only then is it removed when nothing was attached).
     private let created: Bool
     // Locking: everything is used under this lock only (the viewer's thread and the final finish).
-    private let state = Mutex<State>(State())
+    private let state = OpsMutex<State>(State())
 
-    /// Checks that `path` can be written, creating it if it does not exist. An existing file is
-    /// left as it is until the app's welcome arrives (then the recording replaces it), so an
-    /// attach that reaches nothing changes nothing.
-    init(path: String) throws(RecordingError) {
+    /// Checks that `path` can be written, creating it (mode 0600) if it does not exist. An
+    /// existing file is refused unless `overwrite`; then it is left as it is until the app's
+    /// welcome arrives (and the recording replaces it), so an attach that reaches nothing
+    /// changes nothing.
+    init(path: String, overwrite: Bool = false) throws(RecordingError) {
         self.path = path
         if let error = RecordingError.notRegularFile(path) { throw error }
-        var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0o600)
         created = fd >= 0
-        if fd < 0, errno == EEXIST { fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC) }
+        if fd < 0, errno == EEXIST {
+            guard overwrite else { throw RecordingOverwrite.refusal(path) }
+            fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        }
         guard fd >= 0 else { throw .cannotCreate(path, code: errno) }
+        if created { fchmod(fd, 0o600) }
         close(fd)
     }
 

@@ -14,7 +14,7 @@ enum DashboardNotices {
     }
 
     // Locking: the board is only touched under this lock (any thread posts, the dashboard takes).
-    private static let board = Mutex(Board())
+    private static let board = OpsMutex(Board())
     /// Notices kept for a dashboard that has not taken them yet (the oldest are dropped).
     static let limit = 8
 

@@ -23,7 +23,9 @@ enum DashboardRunner {
             attached.metrics?.shutdown()
         }
         let source = LocalScenarioSource(run: run)
-        let exit = show(source, fps: command.fps, speed: command.speed, signals: signals, start: run.startAdding)
+        let exit = show(
+            source, fps: command.fps, speed: command.speed, title: scenario.name, signals: signals,
+            start: run.startAdding)
         run.stopAdding()
         guard let exit else { return .usage }
         let counts = run.monitor.snapshot().counts
@@ -48,6 +50,14 @@ enum DashboardRunner {
             + "\(counts.cancelled) cancelled, \(counts.total - counts.finished + notAdded) unfinished"
     }
 
+    /// The dashboard before the first picture: a local run's `title` (its scenario) in the header.
+    static func initialState(width: Int, height: Int, glyphs: GlyphSet, speed: Double, title: String?) -> DashboardState
+    {
+        var state = DashboardState(width: width, height: height, glyphs: glyphs, speed: speed)
+        state.title = title
+        return state
+    }
+
     /// How long a notice (e.g. where metrics are served) stays in the message line unless a
     /// key clears it first; it is said on stderr again when the screen closes.
     static let noticeLifetime = Duration.seconds(10)
@@ -59,7 +69,7 @@ enum DashboardRunner {
     /// `start` starts adding a scenario's operations on another thread (seconds for a million
     /// of them): keys and signals are answered meanwhile, and the table fills as they are added.
     static func show(
-        _ source: some DashboardSource, fps: Int, speed: Double = 1, signals: StopSignals,
+        _ source: some DashboardSource, fps: Int, speed: Double = 1, title: String? = nil, signals: StopSignals,
         start: @escaping @Sendable () -> Void = {}
     ) -> DashboardExit? {
         signals.handOver()
@@ -79,7 +89,8 @@ enum DashboardRunner {
         var notices: [(text: String, expires: ContinuousClock.Instant)] = []
         let exit = runDashboard(
             screen: screen, fps: fps,
-            initial: DashboardState(width: size.width, height: size.height, glyphs: screen.glyphs, speed: speed),
+            initial: initialState(
+                width: size.width, height: size.height, glyphs: screen.glyphs, speed: speed, title: title),
             snapshot: {
                 guard let next = source.snapshot(ifChangedSince: version) else { return nil }
                 version = next.version

@@ -30,7 +30,7 @@ struct HeadlessAttach {
     /// Encodes lines in order on the viewer's thread and queues them for the pump.
     private final class Printer: Sendable {
         let output: OutputPump
-        private let encoder = Mutex(JSONLinesEncoder())
+        private let encoder = OpsMutex(JSONLinesEncoder())
         private let stopped = Atomic(false)
 
         init(output: OutputPump) {
@@ -68,6 +68,9 @@ struct HeadlessAttach {
         }
     }
 
+    /// How long an ending run waits for the viewer's thread to stop.
+    static let stopTimeout: Duration = .seconds(1)
+
     func execute(signals: StopSignals) -> ExitStatus {
         signals.handOver()
         let output = OutputPump(descriptor: descriptor)
@@ -87,7 +90,9 @@ struct HeadlessAttach {
         func end() {
             printer.stop()
             viewer.stop()
-            viewer.waitUntilFinished()
+            // Bounded: a viewer thread stuck in a system call must not keep a signal from
+            // ending the run (the process exits without it).
+            _ = viewer.waitUntilFinished(timeout: Self.stopTimeout)
         }
         while !viewer.isFinished {
             if let failure = output.failure {

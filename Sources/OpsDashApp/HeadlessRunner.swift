@@ -147,8 +147,15 @@ struct HeadlessRunner {
     ) -> QueueSnapshot {
         while flush(output, &encoder) > 0 {}
         let snapshot = run.monitor.snapshot()
-        output.write(JSONLinesEncoder.summary(snapshot, duration: snapshot.time, interrupted: interrupted))
+        output.write(Self.summaryLine(snapshot, interrupted: interrupted))
         return snapshot
+    }
+
+    /// The summary line: its `duration` ends when the last operation finished (not when this
+    /// loop noticed, which at a high `--speed` is many simulated seconds later), or at the
+    /// snapshot's time for a run that did not finish.
+    static func summaryLine(_ snapshot: QueueSnapshot, interrupted: Bool) -> String {
+        JSONLinesEncoder.summary(snapshot, duration: snapshot.drainedAt ?? snapshot.time, interrupted: interrupted)
     }
 
     /// "opsdash 12.3s: running 4/4, finished 17/40 (16 succeeded, 1 failed, 0 cancelled),

@@ -19,28 +19,33 @@ final class LocalRecorder: Sendable {
 
     private let monitor: QueueMonitor
     // Locking: the writer is used under this lock only (the pump's queue and the final drain).
-    private let state: Mutex<State>
+    private let state: OpsMutex<State>
     private let pumping = Atomic<Bool>(false)
 
     /// Creates the recording (header stamped now) for `monitor`, which must record events, and
     /// writes a first keyframe: the queue's settings (its concurrency limit, paused or not) are
-    /// in no event until they change, and a replay from the start needs them.
-    init(path: String, monitor: QueueMonitor, queueName: String) throws(RecordingError) {
+    /// in no event until they change, and a replay from the start needs them. An existing file
+    /// is replaced only with `overwrite`.
+    init(path: String, monitor: QueueMonitor, queueName: String, overwrite: Bool = false) throws(RecordingError) {
         self.monitor = monitor
         let header = RecordingHeader.now(app: "opsdash", queue: queueName, source: "local")
-        let writer = try RecordingWriter(path: path, header: header)
+        let writer: RecordingWriter
+        do { writer = try RecordingWriter(path: path, header: header, replacing: overwrite) } catch {
+            throw RecordingOverwrite.explained(error)
+        }
         let (events, keyframe) = monitor.drainEventsAndSnapshot()
         try writer.append(events, keyframe: keyframe)
-        state = Mutex(State(writer: writer, undelivered: events))
+        state = OpsMutex(State(writer: writer, undelivered: events))
     }
 
     /// Why a recording cannot be written at `path`, checked without creating or changing
-    /// anything (a pipe, device or directory; a directory that is missing or not writable), or
-    /// nil.
-    static func targetProblem(_ path: String) -> RecordingError? {
+    /// anything (a pipe, device or directory; an existing file without `overwrite`; a directory
+    /// that is missing or not writable), or nil.
+    static func targetProblem(_ path: String, overwrite: Bool) -> RecordingError? {
         if let error = RecordingError.notRegularFile(path) { return error }
         let directory = (path as NSString).deletingLastPathComponent
         if FileManager.default.fileExists(atPath: path) {
+            guard overwrite else { return RecordingOverwrite.refusal(path) }
             guard access(path, W_OK) != 0 else { return nil }
         } else {
             guard access(directory.isEmpty ? "." : directory, W_OK) != 0 else { return nil }

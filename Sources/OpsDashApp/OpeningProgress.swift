@@ -19,7 +19,7 @@ final class OpeningProgress: Sendable {
     private let descriptor: Int32
     private let isShown: Bool
     private let quietUntil: ContinuousClock.Instant
-    private let state = Mutex(State())
+    private let state = OpsMutex(State())
 
     /// Progress after this long only: a small file opens without a word.
     static let quietFor = Duration.milliseconds(500)

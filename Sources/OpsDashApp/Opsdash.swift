@@ -19,14 +19,16 @@ public enum Opsdash {
             return attach(Array(arguments.dropFirst()), stdoutClosed: stdoutClosed).rawValue
         }
         if arguments.first == "replay" { return replay(Array(arguments.dropFirst()), stdoutClosed: stdoutClosed) }
+        if arguments.first == "help" { return help(Array(arguments.dropFirst()), stdoutClosed: stdoutClosed).rawValue }
         let command: OpsdashCommand
         do {
             command = try OpsdashCommand.parse(arguments)
         } catch {
             let code = OpsdashCommand.exitCode(for: error)
             if code == .success {
-                StandardStreams.write(OpsdashCommand.fullMessage(for: error) + "\n")
-                return ExitStatus.success.rawValue
+                return StandardStreams.answer(
+                    OpsdashCommand.fullMessage(for: error) + "\n", what: "the help", stdoutClosed: stdoutClosed
+                ).rawValue
             }
             StandardStreams.error(
                 "opsdash: "
@@ -37,6 +39,23 @@ public enum Opsdash {
         return run(command, signals: StopSignals(), stdoutClosed: stdoutClosed).rawValue
     }
 
+    /// `opsdash help [SUBCOMMAND]`: the help of `opsdash` or of one subcommand, on stdout.
+    static func help(_ arguments: [String], stdoutClosed: Bool = false) -> ExitStatus {
+        let text: String
+        switch arguments {
+        case []: text = OpsdashCommand.helpMessage()
+        case ["attach"]: text = AttachCommand.helpMessage()
+        case ["replay"]: text = ReplayCommand.helpMessage()
+        case ["help"]: text = OpsdashCommand.helpMessage()
+        default:
+            StandardStreams.error(
+                "opsdash: help: no subcommand '\(arguments.joined(separator: " "))' (opsdash help attach, opsdash help replay)"
+            )
+            return .usage
+        }
+        return StandardStreams.answer(text + "\n", what: "the help", stdoutClosed: stdoutClosed)
+    }
+
     /// `opsdash attach …`.
     static func attach(_ arguments: [String], stdoutClosed: Bool = false) -> ExitStatus {
         let command: AttachCommand
@@ -44,8 +63,8 @@ public enum Opsdash {
             command = try AttachCommand.parse(arguments)
         } catch {
             if AttachCommand.exitCode(for: error) == .success {
-                StandardStreams.write(AttachCommand.fullMessage(for: error) + "\n")
-                return .success
+                return StandardStreams.answer(
+                    AttachCommand.fullMessage(for: error) + "\n", what: "the help", stdoutClosed: stdoutClosed)
             }
             StandardStreams.error(
                 "opsdash: "
@@ -63,8 +82,9 @@ public enum Opsdash {
                 .rawValue
         } catch {
             if ReplayCommand.exitCode(for: error) == .success {
-                StandardStreams.write(ReplayCommand.fullMessage(for: error) + "\n")
-                return ExitStatus.success.rawValue
+                return StandardStreams.answer(
+                    ReplayCommand.fullMessage(for: error) + "\n", what: "the help", stdoutClosed: stdoutClosed
+                ).rawValue
             }
             StandardStreams.error(
                 "opsdash: "
@@ -76,8 +96,8 @@ public enum Opsdash {
 
     static func run(_ command: OpsdashCommand, signals: StopSignals, stdoutClosed: Bool = false) -> ExitStatus {
         if command.listScenarios {
-            StandardStreams.write(ScenarioCatalog.listing())
-            return .success
+            return StandardStreams.answer(
+                ScenarioCatalog.listing(), what: "the scenario list", stdoutClosed: stdoutClosed)
         }
         if command.headless, !stdoutClosed {
             signals.beforeHandOver(
@@ -85,7 +105,9 @@ public enum Opsdash {
         }
         // A --record target that cannot be written is refused before a large scenario loads
         // (the file itself is created only once the run is ready).
-        if let record = command.record, let problem = LocalRecorder.targetProblem(record) {
+        if let record = command.record,
+            let problem = LocalRecorder.targetProblem(record, overwrite: command.overwrite)
+        {
             StandardStreams.error("opsdash: \(problem)")
             return .usage
         }

@@ -8,6 +8,9 @@ struct OpsdashCommand: ParsableCommand {
         commandName: "opsdash",
         abstract: "A live terminal dashboard for an OperationQueue running simulated transfers.",
         discussion: """
+            Subcommands:
+            \(subcommandsText)
+
             Built-in scenarios: opsdash --list-scenarios
 
             Keys in the dashboard:
@@ -19,6 +22,15 @@ struct OpsdashCommand: ParsableCommand {
             141 headless output's reader went away (broken pipe).
             """,
         version: OpsdashVersion.current)
+
+    /// The Subcommands section of `opsdash --help` and `opsdash help`: each subcommand in a
+    /// few words (its own help: `opsdash help NAME`), lines short enough not to wrap.
+    static let subcommandsText = """
+          attach    watch (and steer) a queue a running app publishes
+          replay    play a recording made with --record
+          help      this help, or a subcommand's (opsdash help attach)
+        With no subcommand, opsdash runs the dashboard (--headless: the event stream).
+        """
 
     @Option(name: .long, help: "A built-in scenario name or a path to a scenario JSON file.")
     var scenario: String = Scenarios.defaultName
@@ -75,11 +87,17 @@ struct OpsdashCommand: ParsableCommand {
             valueName: "file"))
     var record: String?
 
+    @Flag(
+        name: .long,
+        help: "Let --record replace a file that already exists (without it, an existing file is refused).")
+    var overwrite = false
+
     @Flag(name: .customLong("list-scenarios"), help: "List the built-in scenarios and exit.")
     var listScenarios = false
 
     func validate() throws {
         if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
+        if overwrite, record == nil { throw ValidationError("--overwrite is only for --record") }
         // Read as text, so that -1 or 2^64 get the range like every other flag.
         if let seedText, UInt64(seedText) == nil {
             throw ValidationError("--seed must be a whole number between 0 and 18446744073709551615 (got \(seedText))")

@@ -65,6 +65,11 @@ final class RemoteSource: DashboardSource {
         return nil
     }
 
+    /// The refusal of a command when the app publishes read-only: what the app sets to allow
+    /// control.
+    static let appReadOnlyRefusal =
+        "refused: read-only: the app did not allow control (QueuePublisher.Options.allowControl; over TCP, the control token too)"
+
     /// Refuses at once on a read-only attach; else queues `command` in the outbox, which
     /// `sendWaitingCommands()` sends.
     func perform(_ command: Command) -> String? {
@@ -72,7 +77,7 @@ final class RemoteSource: DashboardSource {
         if viewer.status.welcome?.role == .observer {
             return viewer.role == .observer
                 ? "refused: read-only attach (--read-only)"
-                : "refused: read-only attach (the app grants control only to controllers)"
+                : RemoteSource.appReadOnlyRefusal
         }
         outbox.add(command)
         return nil
@@ -128,7 +133,7 @@ final class RemoteSource: DashboardSource {
             let role = control ? "control" : "read-only"
             return SourceStatus(
                 label: label, detail: Self.connectedDetail(role: role, resyncReason: status.resyncReason),
-                link: .connected, brief: role, acceptsCommands: control)
+                link: .connected, brief: role, acceptsCommands: control, isReadOnly: !control)
         case .connecting:
             return SourceStatus(label: label, detail: status.detail, link: .connecting, acceptsCommands: false)
         case .disconnected:

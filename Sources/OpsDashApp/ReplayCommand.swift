@@ -68,6 +68,12 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
+    /// Where the dashboard starts playing `reader`'s recording: `--start-at`, else the join of
+    /// an attach recording (`RecordingReader.joinTime`; zero for the others).
+    func start(in reader: RecordingReader) -> Duration {
+        startAt == nil ? reader.joinTime : startTime
+    }
+
     /// Why `--start-at` cannot be used with `reader`'s recording (it is past the end), or nil.
     func startProblem(_ reader: RecordingReader) -> String? {
         guard startTime > reader.duration, let startAt else { return nil }
@@ -93,7 +99,15 @@ struct ReplayCommand: ParsableCommand {
             StandardStreams.error("opsdash: \(problem)")
             return .usage
         }
-        if let warning = reader.warning { StandardStreams.error("opsdash: warning: \(warning)") }
+        // On stderr at once; the dashboard also shows each in its message line (stderr is
+        // behind its screen).
+        for warning in reader.warnings {
+            if headless {
+                StandardStreams.error("opsdash: warning: \(warning)")
+            } else {
+                DashboardNotices.post("warning: \(warning)")
+            }
+        }
         do {
             if headless, stdoutClosed { return HeadlessRunner.report(.writeFailed(EBADF)) }
             if headless { return try HeadlessReplay(reader: reader, command: self).execute(signals: signals) }

@@ -17,6 +17,8 @@ final class ReplaySource: DashboardSource {
     private var anchor = ContinuousClock.now
     private var lastShown: (version: UInt64, tenth: Int64)?
     private var problem: String?
+    /// What the last `.` applied, shown in the status until playing or seeking.
+    private var stepped: String?
 
     init(reader: RecordingReader, start: Duration, speed: Double, idleLimit: Duration?) throws(RecordingError) {
         self.reader = reader
@@ -77,7 +79,8 @@ final class ReplaySource: DashboardSource {
     func status() -> SourceStatus? {
         let state: Playback.State = isPaused ? .paused : (position >= reader.duration ? .end : .playing)
         return SourceStatus(
-            label: "REPLAY \(reader.header.queue) \(reader.header.started)", detail: problem.map { "— \($0)" } ?? "",
+            label: "REPLAY \(reader.header.queue) \(reader.header.started)",
+            detail: (problem ?? stepped).map { "— \($0)" } ?? "",
             link: problem != nil ? .disconnected : (isPaused ? .connecting : .connected),
             playback: Playback(position: position, length: reader.duration, speed: speed, state: state))
     }
@@ -95,7 +98,7 @@ final class ReplaySource: DashboardSource {
         case .right: seek(to: position + .seconds(10))
         case .character("["): setSpeed(speed / 2)
         case .character("]"): setSpeed(speed * 2)
-        case .home: seek(to: .zero)
+        case .home: seek(to: reader.joinTime)
         case .end: seek(to: reader.duration)
         default: return false
         }
@@ -103,6 +106,7 @@ final class ReplaySource: DashboardSource {
     }
 
     func togglePause() {
+        stepped = nil
         setAnchor(position)
         isPaused.toggle()
         guard isPaused else { return }
@@ -112,6 +116,7 @@ final class ReplaySource: DashboardSource {
 
     /// Jumps to `time` (clamped to the recording), from the nearest keyframe.
     func seek(to time: Duration) {
+        stepped = nil
         let target = max(.zero, min(time, reader.duration))
         do {
             if target < cursor.time {
@@ -157,7 +162,12 @@ final class ReplaySource: DashboardSource {
         // At the end there is nothing to step to: the status stays "end".
         if !isPaused, position < reader.duration { togglePause() }
         do {
-            if try cursor.step() { setAnchor(max(anchorTime, cursor.time)) }
+            if try cursor.step() {
+                setAnchor(max(anchorTime, cursor.time))
+                stepped = cursor.lastStepped.map {
+                    ReplayStepText.describe($0, seq: cursor.seq, in: cursor.builder.snapshot())
+                }
+            }
         } catch {
             problem = error.description
         }
@@ -181,7 +191,7 @@ enum ReplayDashboard {
         reader: RecordingReader, command: ReplayCommand, signals: StopSignals
     ) throws(RecordingError) -> ExitStatus {
         let source = try ReplaySource(
-            reader: reader, start: command.startTime, speed: command.speed, idleLimit: command.idleDuration)
+            reader: reader, start: command.start(in: reader), speed: command.speed, idleLimit: command.idleDuration)
         switch DashboardRunner.show(source, fps: command.fps, signals: signals) {
         case nil: return .usage
         case .signal(let number)?: return ExitStatus.forSignal(number)

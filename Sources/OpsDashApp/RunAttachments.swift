@@ -8,7 +8,7 @@ struct RunAttachments {
     init?(command: OpsdashCommand, run: ScenarioRun, queueName: String) {
         do {
             recorder = try command.record.map {
-                try LocalRecorder(path: $0, monitor: run.monitor, queueName: queueName)
+                try LocalRecorder(path: $0, monitor: run.monitor, queueName: queueName, overwrite: command.overwrite)
             }
             metrics = try command.metricsPort.map {
                 try MetricsExport(port: $0, monitor: run.monitor, queueName: queueName)

@@ -14,6 +14,25 @@ enum StandardStreams {
     /// Writes `text` to file descriptor `fd`; false if the reader went away (EPIPE) or it failed.
     @discardableResult
     static func write(_ text: String, to fd: Int32 = 1) -> Bool {
+        writeError(text, to: fd) == 0
+    }
+
+    /// Writes `text` (a listing, a help text) to stdout as the program's answer; the exit status:
+    /// success, 141 quietly when the reader went away, or 3 with one line on stderr naming
+    /// `what` and the reason (as headless output reports a failed write). `stdoutClosed`:
+    /// standard output was closed when `opsdash` started (it reads /dev/null since).
+    static func answer(_ text: String, what: String, stdoutClosed: Bool) -> ExitStatus {
+        switch stdoutClosed ? EBADF : writeError(text, to: 1) {
+        case 0: return .success
+        case EPIPE: return .brokenPipe
+        case let code:
+            error("opsdash: cannot write \(what) to standard output: \(String(cString: strerror(code)))")
+            return .outputFailed
+        }
+    }
+
+    /// Writes `text` to `fd`; 0, or the errno of the write that failed.
+    private static func writeError(_ text: String, to fd: Int32) -> Int32 {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -23,11 +42,11 @@ enum StandardStreams {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                return false
+                return errno
             }
             offset += written
         }
-        return true
+        return 0
     }
 
     /// Writes one line to stderr, with control characters escaped (`\n`, `\u{1B}`) so text from

@@ -28,9 +28,9 @@ final class StopSignals: Sendable {
     private let first = Atomic<Int32>(0)
     private let handedOver = Atomic<Bool>(false)
     /// Said by the watcher thread when a stop signal comes before `handOver()`.
-    private let lastWords = Mutex<(@Sendable (Int32) -> Void)?>(nil)
+    private let lastWords = OpsMutex<(@Sendable (Int32) -> Void)?>(nil)
     /// The watcher thread, once it has blocked the signals and is about to wait (for tests).
-    private let watcher = Mutex<pthread_t?>(nil)
+    private let watcher = OpsMutex<pthread_t?>(nil)
     private let watching = DispatchSemaphore(value: 0)
 
     /// Blocks `signals` in the calling thread and in every thread it creates from now on.

@@ -51,6 +51,17 @@ public struct DashboardState: Sendable {
     public var speed: Double
     /// Where the picture comes from (nil for a local run), shown in the header.
     public var source: SourceStatus?
+    /// The queue's changes and the commands given to it (log entries other than state changes
+    /// and retries), kept from every picture up to `commandLogLimit`, newest last: what `a`
+    /// shows in the event log after the picture's own log has moved on.
+    package internal(set) var commandLog: [LogEntry] = []
+    /// Whether the event log shows `commandLog` (`a`).
+    package var showCommandLog = false
+    /// How many entries `commandLog` keeps.
+    package static let commandLogLimit = 200
+
+    /// What a local run runs (the scenario's name), shown in the header after "opsdash".
+    package var title: String?
     /// Rows for the current sort, filter and view, rebuilt when the snapshot version changes.
     public var rows: RowOrder = .byID
 
@@ -78,5 +89,36 @@ public struct DashboardState: Sendable {
     /// The selected operation, found in O(log n).
     public var selectedOperation: OperationSnapshot? {
         selectedID.flatMap { snapshot.operation(id: $0) }
+    }
+}
+
+extension DashboardState {
+    /// The entries the event log shows: `commandLog` after `a`, else the picture's log.
+    var shownLog: [LogEntry] { showCommandLog ? commandLog : snapshot.log }
+
+    /// Whether `entry` goes into `commandLog`: a queue change or a command, not an operation's
+    /// state change or retry.
+    static func isCommand(_ entry: LogEntry) -> Bool {
+        entry.kind == .queue || entry.kind == .action
+    }
+
+    /// Adds to `commandLog` the entries of `next` it has not seen: those newer than its newest,
+    /// and at the same instant past those it has. A picture from earlier (a replay sought back, an
+    /// app restarted) starts it again. O(log).
+    mutating func keepCommands(of next: QueueSnapshot) {
+        if next.time < snapshot.time { commandLog = [] }
+        guard let newest = commandLog.last?.time else {
+            commandLog = Array(next.log.filter(Self.isCommand).suffix(Self.commandLogLimit))
+            return
+        }
+        var seenAtNewest = commandLog.reversed().prefix { $0.time == newest }.count
+        for entry in next.log where Self.isCommand(entry) && entry.time >= newest {
+            if entry.time == newest && seenAtNewest > 0 {
+                seenAtNewest -= 1
+                continue
+            }
+            commandLog.append(entry)
+        }
+        if commandLog.count > Self.commandLogLimit { commandLog.removeFirst(commandLog.count - Self.commandLogLimit) }
     }
 }

@@ -68,6 +68,22 @@ public enum DisplayWidth {
         return (text[text.startIndex..<end], used)
     }
 
+    /// The longest end of `text` that fits in `columns`, never cutting a wide character in
+    /// half, and the columns it takes.
+    package static func suffix(_ text: String, columns: Int) -> (text: Substring, width: Int) {
+        guard columns > 0 else { return (text[text.endIndex..<text.endIndex], 0) }
+        var used = 0
+        var start = text.endIndex
+        while start > text.startIndex {
+            let index = text.index(before: start)
+            let width = of(text[index])
+            if used + width > columns { break }
+            used += width
+            start = index
+        }
+        return (text[start..<text.endIndex], used)
+    }
+
     private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
         (0x1F1E6...0x1F1FF).contains(scalar.value)
     }

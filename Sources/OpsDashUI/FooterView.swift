@@ -43,7 +43,8 @@ struct FooterView: Sendable, Equatable {
         } else if state.source?.isReplay == true {
             content = .hints(ReplayKeyHints.footer(glyphs: state.glyphs).map { Hint(key: $0.0, word: $0.1) })
         } else {
-            content = .hints(KeyBinding.hints.map { Hint(key: $0.label.text(state.glyphs), word: $0.word(state)) })
+            let hints = state.source?.isReadOnly == true ? KeyBinding.readOnlyHints : KeyBinding.hints
+            content = .hints(hints.map { Hint(key: $0.label.text(state.glyphs), word: $0.word(state)) })
         }
         let count = state.rows.count(in: state.snapshot)
         position = count == 0 ? "0/0" : "\(state.selectedIndex + 1)/\(count)"

@@ -133,6 +133,58 @@ public enum Format {
         return right ? padding + text : text + padding
     }
 
+    /// Pads or clips `text` to exactly `width` columns like `fit`, but clips inside: what is
+    /// left out is a run of characters with no digit in it, as near the middle as there is one
+    /// (else the middle run), so names that differ only by a number stay apart:
+    /// `download image-3.jpg` in 15 columns is `downloa…e-3.jpg`, `upload image-1-filtered.jpg`
+    /// in 18 is `upload image-1…jpg`. Display columns: a wide character counts 2 and is never
+    /// cut in half. O(length of `text`).
+    static func fitMiddle(_ text: String, _ width: Int, ellipsis: Character = "…") -> String {
+        guard width > 0 else { return "" }
+        let text = displayable(text)
+        let total = DisplayWidth.of(text)
+        guard total > width else { return text + String(repeating: " ", count: width - total) }
+        guard width > 1 else { return String(ellipsis) }
+        let characters = Array(text)
+        let widths = characters.map { DisplayWidth.of($0) }
+        // ASCII digits: `isNumber` is also true of CJK numerals such as 一.
+        func isDigit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
+        let overflow = total - (width - 1)
+        // Slide a window [start, end) removing at least `overflow` columns over the characters;
+        // keep the best: digit-free first, then nearest the middle, then the later one.
+        var best: (start: Int, end: Int, digitFree: Bool, distance: Int)?
+        var end = 0
+        var removed = 0
+        var digits = 0
+        var before = 0  // columns before `start`
+        for start in 0..<characters.count {
+            while end < characters.count && removed < overflow {
+                removed += widths[end]
+                if isDigit(characters[end]) { digits += 1 }
+                end += 1
+            }
+            guard removed >= overflow else { break }
+            let distance = abs(2 * before + removed - total)
+            let digitFree = digits == 0
+            if let current = best {
+                if (digitFree && !current.digitFree) || (digitFree == current.digitFree && distance <= current.distance)
+                {
+                    best = (start, end, digitFree, distance)
+                }
+            } else {
+                best = (start, end, digitFree, distance)
+            }
+            removed -= widths[start]
+            if isDigit(characters[start]) { digits -= 1 }
+            before += widths[start]
+        }
+        guard let best else { return String(ellipsis) + String(repeating: " ", count: width - 1) }
+        let head = String(characters[..<best.start])
+        let tail = String(characters[best.end...])
+        let used = DisplayWidth.of(head) + 1 + DisplayWidth.of(tail)
+        return head + String(ellipsis) + tail + String(repeating: " ", count: max(0, width - used))
+    }
+
     private static func twoDigits(_ value: Int64) -> String {
         value < 10 ? "0\(value)" : "\(value)"
     }

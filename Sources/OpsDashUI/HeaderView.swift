@@ -9,6 +9,8 @@ struct HeaderView: Sendable, Equatable {
     var glyphs: GlyphSet = .unicode
     /// Where the picture comes from (nil for a local run).
     var source: SourceStatus?
+    /// A local run's scenario name.
+    var title: String?
     /// The queue's counts by state.
     var counts = StateCounts()
     /// Operations dropped from the picture to bound memory.
@@ -48,6 +50,7 @@ struct HeaderView: Sendable, Equatable {
         let snapshot = state.snapshot
         glyphs = state.glyphs
         source = state.source
+        title = state.source == nil ? state.title : nil
         counts = snapshot.counts
         evictedCount = snapshot.evictedCount
         isDrained = snapshot.isDrained
@@ -73,9 +76,10 @@ struct HeaderView: Sendable, Equatable {
 
     private func render(into canvas: inout Canvas) {
         let width = canvas.width
-        // The clock stops when the last operation finishes (a running app's keeps going).
+        // The clock stops when the last operation finishes (a running app's keeps going). An
+        // attached app's clock is the app's own (it may run faster than real time): "app time".
         var elapsed = [
-            Span("elapsed ", Theme.label),
+            Span(isLiveApp ? "app time " : "elapsed ", Theme.label),
             Span(Format.duration(self.elapsed), Theme.live),
         ]
         let speed = Format.speed(speed, ascii: glyphs == .ascii)
@@ -98,6 +102,7 @@ struct HeaderView: Sendable, Equatable {
     /// recording's name before them is shortened first.
     private func titleSegments(width: Int) -> [[Span]] {
         var segments: [[Span]] = [[Span("opsdash", Theme.title)]]
+        if let title, !title.isEmpty { segments.append([Span(title, Theme.title)]) }
         if let source {
             var label = source.label
             var detail = source.detail

@@ -10,8 +10,25 @@ struct HelpOverlay {
     let glyphs: GlyphSet
     /// Adds a "Replay" section with the replay keys.
     var replay = false
+    /// Marks the keys that control the queue "read-only" (an app attached read-only).
+    var readOnly = false
     /// The first help line shown.
     var scroll = 0
+
+    /// The help for `state`'s source, from line `scroll`.
+    init(_ state: DashboardState, scroll: Int = 0) {
+        glyphs = state.glyphs
+        replay = state.source?.isReplay == true
+        readOnly = state.source?.isReadOnly == true
+        self.scroll = scroll
+    }
+
+    init(glyphs: GlyphSet, replay: Bool = false, readOnly: Bool = false, scroll: Int = 0) {
+        self.glyphs = glyphs
+        self.replay = replay
+        self.readOnly = readOnly
+        self.scroll = scroll
+    }
 
     /// Width of the key (or term) column.
     static let keyWidth = 14
@@ -20,12 +37,16 @@ struct HelpOverlay {
 
     /// Every key and what it does, in the order the overlay lists them (`KeyBinding.table`).
     /// In a replay, keys that mean something else there (space, `p`, Home, End) are left out:
-    /// the "Replay" section says what they do.
+    /// the "Replay" section says what they do. Read-only, the keys that control the queue say
+    /// so first.
     var entries: [(key: String, meaning: String)] {
         KeyBinding.table
             .filter { !replay || !$0.keys.keys.allSatisfy(ReplayKeyHints.keys.contains) }
-            .map { ($0.label.text(glyphs), $0.help) }
+            .map { ($0.label.text(glyphs), readOnly && $0.controlsQueue ? Self.readOnlyMark + $0.help : $0.help) }
     }
+
+    /// What starts the meaning of a key a read-only attach can't use.
+    static let readOnlyMark = "(read-only: not allowed) "
 
     /// The table's columns and glyphs, explained.
     var columns: [(key: String, meaning: String)] {
@@ -91,7 +112,8 @@ struct HelpOverlay {
             if !result.isEmpty { result.append([]) }
             result.append([Span(title, Theme.columnHeader)])
             for (key, meaning) in items {
-                let words = meaning.split(separator: " ").map { Span(String($0)) }
+                let style = readOnly && meaning.hasPrefix(Self.readOnlyMark) ? Theme.label : CellStyle.plain
+                let words = meaning.split(separator: " ").map { Span(String($0), style) }
                 let wrapped = wrap(words, separator: Span(" "), width: meaningWidth)
                 for (offset, line) in wrapped.enumerated() {
                     let label = offset == 0 ? key : ""

@@ -16,6 +16,9 @@ struct KeyBinding: Sendable {
         self.hint = hint
     }
 
+    /// Whether the keys act on the queue (cancel, pause, limit): a read-only attach can't.
+    var controlsQueue: Bool { keys.values.contains(where: \.controlsQueue) }
+
     /// Every binding, in the order the help lists them.
     static let table: [KeyBinding] = [
         KeyBinding(
@@ -51,6 +54,10 @@ struct KeyBinding: Sendable {
             [.enter: .toggleDetails], KeyLabel("Enter"), "details of the selected operation",
             hint: FooterHint(rank: 8, KeyLabel("⏎", ascii: "Enter"), "details")),
         KeyBinding(
+            [.character("a"): .toggleCommandLog], KeyLabel("a"),
+            "event log: only queue changes and commands (who cancelled, paused, changed the limit), the last \(DashboardState.commandLogLimit) kept; a again: every event"
+        ),
+        KeyBinding(
             [.tab: .switchFocus], KeyLabel("Tab"),
             "with details open: arrows scroll the details (Tab again: the table)"),
         KeyBinding(
@@ -80,4 +87,8 @@ struct KeyBinding: Sendable {
 
     /// The footer's hints, in rank order.
     static let hints: [FooterHint] = table.compactMap(\.hint).sorted { $0.rank < $1.rank }
+
+    /// The footer's hints for a source that can't be controlled: without the queue's controls.
+    static let readOnlyHints: [FooterHint] = table.filter { !$0.controlsQueue }.compactMap(\.hint)
+        .sorted { $0.rank < $1.rank }
 }

@@ -4,11 +4,21 @@ enum KeyIntent: Sendable, Equatable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     case cancelSelected, cancelAll, togglePause, raiseLimit, lowerLimit
     case toggleDependencies, toggleDetails, switchFocus, editFilter, nextSort
+    /// `a`: the event log shows only the queue's changes and the commands given to it.
+    case toggleCommandLog
     /// Esc: close the innermost pane or overlay, or clear the filter.
     case close
     /// Ctrl-L: clear the terminal and draw every cell again.
     case repaint
     case help, quit
+
+    /// Whether the intent acts on the queue: cancel, pause / resume, the concurrency limit.
+    var controlsQueue: Bool {
+        switch self {
+        case .cancelSelected, .cancelAll, .togglePause, .raiseLimit, .lowerLimit: true
+        default: false
+        }
+    }
 
     /// The row the selection (or a scrolled pane) moves to from `current`, `page` rows a
     /// page; nil for intents that don't move.

@@ -108,7 +108,7 @@ public struct Layout: Sendable, Equatable {
     public init(_ state: DashboardState) {
         let helpLines =
             state.showHelp
-            ? HelpOverlay(glyphs: state.glyphs, replay: state.source?.isReplay == true)
+            ? HelpOverlay(state)
                 .lines(terminalWidth: state.width).count : nil
         self.init(width: state.width, height: state.height, showDetails: state.showDetails, helpLines: helpLines)
         let rows = state.rows.count(in: state.snapshot)
@@ -116,6 +116,6 @@ public struct Layout: Sendable, Equatable {
         guard fits, main.height - 1 > rows, !state.snapshot.log.isEmpty else { return }
         self.init(
             width: state.width, height: state.height, showDetails: state.showDetails,
-            tableRows: rows, logLines: LogLine.count(state.snapshot.log), helpLines: helpLines)
+            tableRows: rows, logLines: LogLine.count(state.shownLog), helpLines: helpLines)
     }
 }

@@ -1,9 +1,12 @@
 import OpsMonitor
 
 /// One line of the event log pane: an entry, and how many identical entries in a row it
-/// stands for (an operator pressing the same key again, a retry repeating).
+/// stands for (an operator pressing the same key again, a retry repeating). Successive changes
+/// of the concurrency limit make one line: "concurrency limit 4→5", "4→6"… read "concurrency
+/// limit 4→9".
 struct LogLine {
-    /// The newest of the entries the line stands for.
+    /// The newest of the entries the line stands for (a merged limit change: its text says the
+    /// whole change).
     var entry: LogEntry
     /// How many entries in a row said the same.
     var repeats: Int
@@ -14,31 +17,79 @@ struct LogLine {
             && next.text == entry.text
     }
 
-    /// The newest `limit` lines of `log`, oldest first, repeats merged. O(lines shown + repeats).
+    /// How far back a limit change looks for the line it continues: the entries between two
+    /// presses (the app's queue line and a viewer's audit line) are limit changes too.
+    static let limitLookBack = 3
+
+    /// The newest `limit` lines of `log`, oldest first, repeats and successive limit changes
+    /// merged. O(log).
     static func last(_ limit: Int, of log: [LogEntry]) -> [LogLine] {
         guard limit > 0 else { return [] }
-        var lines: [LogLine] = []
-        var index = log.count - 1
-        while index >= 0 {
-            let entry = log[index]
-            var count = 1
-            while index - count >= 0 && repeats(log[index - count], entry) { count += 1 }
-            if lines.count == limit { break }
-            lines.append(LogLine(entry: entry, repeats: count))
-            index -= count
-        }
-        return lines.reversed()
+        return Array(lines(log).suffix(limit))
     }
 
-    /// How many lines `log` makes once repeats are merged. O(n).
+    /// How many lines `log` makes once merged. O(log).
     static func count(_ log: [LogEntry]) -> Int {
-        var count = 0
-        var previous: LogEntry?
+        lines(log).count
+    }
+
+    /// Every line of `log`, oldest first.
+    static func lines(_ log: [LogEntry]) -> [LogLine] {
+        var lines: [LogLine] = []
+        lines.reserveCapacity(log.count)
         for entry in log {
-            if let previous, repeats(entry, previous) { continue }
-            count += 1
-            previous = entry
+            if let last = lines.last, repeats(entry, last.entry) {
+                lines[lines.count - 1].repeats += 1
+                lines[lines.count - 1].entry = entry
+                continue
+            }
+            if let change = LimitChange(entry), merge(change, entry, into: &lines) { continue }
+            lines.append(LogLine(entry: entry, repeats: 1))
         }
-        return count
+        return lines
+    }
+
+    /// Continues the newest line of the same limit change (its new value is where `change`
+    /// starts), looking back over limit changes only; false when there is none.
+    private static func merge(_ change: LimitChange, _ entry: LogEntry, into lines: inout [LogLine]) -> Bool {
+        var index = lines.count - 1
+        while index >= max(0, lines.count - limitLookBack) {
+            let line = lines[index]
+            guard line.repeats == 1, let earlier = LimitChange(line.entry) else { return false }
+            if earlier.lead == change.lead && line.entry.kind == entry.kind && earlier.to == change.from {
+                var merged = entry
+                merged.text = "\(change.lead)\(earlier.from)\(LimitChange.arrow)\(change.to)"
+                lines[index].entry = merged
+                return true
+            }
+            index -= 1
+        }
+        return false
+    }
+}
+
+/// A log entry that changes the concurrency limit: "concurrency limit 4→5", "uid 1000 (alice):
+/// limit 4→5".
+struct LimitChange: Equatable {
+    static let arrow = "→"
+    /// The text before the values: "concurrency limit ".
+    let lead: Substring
+    let from: Int
+    let to: Int
+
+    init?(_ entry: LogEntry) {
+        guard entry.kind == .queue || entry.kind == .action, entry.operationID == nil else { return nil }
+        let text = entry.text
+        guard text.last?.isNumber == true, let arrow = text.lastIndex(of: "→"),
+            let to = Int(text[text.index(after: arrow)...])
+        else { return nil }
+        let start = text[..<arrow]
+        let digits = start.reversed().prefix(while: \.isNumber).count
+        guard digits > 0, let from = Int(start.suffix(digits)) else { return nil }
+        let lead = start.dropLast(digits)
+        guard lead.hasSuffix("limit ") else { return nil }
+        self.lead = lead
+        self.from = from
+        self.to = to
     }
 }

@@ -10,18 +10,25 @@ struct LogView {
     var glyphs: GlyphSet = .unicode
     /// The lines shown, oldest first.
     var lines: [LogLine] = []
+    /// Only the queue's changes and commands (`a`): the title says so.
+    var commandsOnly = false
 
     /// A log of `lines`.
-    init(glyphs: GlyphSet = .unicode, lines: [LogLine] = []) {
+    init(glyphs: GlyphSet = .unicode, lines: [LogLine] = [], commandsOnly: Bool = false) {
         self.glyphs = glyphs
         self.lines = lines
+        self.commandsOnly = commandsOnly
     }
 
-    /// The newest `count` lines of `state`'s log.
+    /// The newest `count` lines of `state`'s log (of its commands after `a`).
     init(_ state: DashboardState, lines count: Int) {
         glyphs = state.glyphs
-        lines = LogLine.last(count, of: state.snapshot.log)
+        commandsOnly = state.showCommandLog
+        lines = LogLine.last(count, of: state.shownLog)
     }
+
+    /// The pane's title.
+    var title: String { commandsOnly ? "Events: queue changes and commands (a: all)" : "Events" }
 
     /// Draws a titled rule, then the lines, inside `area`; with a `cache`, lines drawn before
     /// from the same entry are copied instead of drawn again.
@@ -30,7 +37,7 @@ struct LogView {
     }
 
     private func render(into canvas: inout Canvas, cache: RenderCache?) {
-        canvas.rule(y: 0, width: canvas.width, title: "Events", glyphs: glyphs)
+        canvas.rule(y: 0, width: canvas.width, title: title, glyphs: glyphs)
         let times = glyphs == .unicode ? "×" : "x"
         for (offset, line) in lines.prefix(max(0, canvas.height - 1)).enumerated() {
             let entry = line.entry

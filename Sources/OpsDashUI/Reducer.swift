@@ -8,6 +8,7 @@ public func reduce(_ state: inout DashboardState, _ action: Action) -> [Command]
     var commands: [Command] = []
     switch action {
     case .tick(let snapshot):
+        state.keepCommands(of: snapshot)
         state.snapshot = snapshot
         if state.pendingConcurrency == snapshot.maxConcurrentOperationCount {
             state.pendingConcurrency = nil
@@ -143,7 +144,7 @@ private func handle(_ key: Key, _ state: inout DashboardState) -> [Command] {
 
 /// Scrolls the help to `line`, clamped to its length.
 private func scrollHelp(_ state: inout DashboardState, to line: Int) {
-    let count = HelpOverlay(glyphs: state.glyphs, replay: state.source?.isReplay == true).lines(
+    let count = HelpOverlay(state).lines(
         terminalWidth: state.width
     ).count
     let visible = HelpOverlay.visibleLines(height: state.height)
@@ -206,6 +207,7 @@ private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Com
     case .lowerLimit:
         return changeConcurrency(&state, by: -1)
     case .toggleDependencies: state.showDependencies.toggle()
+    case .toggleCommandLog: state.showCommandLog.toggle()
     case .toggleDetails:
         state.showDetails.toggle()
         state.isDetailsFocused = false

@@ -40,7 +40,7 @@ func render(_ state: DashboardState, into buffer: inout CellBuffer, cache: Rende
     }
     FooterView(state).render(into: &buffer, area: layout.footer)
     if let help = layout.help {
-        HelpOverlay(glyphs: state.glyphs, replay: state.source?.isReplay == true, scroll: state.helpScroll)
+        HelpOverlay(state, scroll: state.helpScroll)
             .render(into: &buffer, area: help)
         cache?.forgetPlacement()
     }

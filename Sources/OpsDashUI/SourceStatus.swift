@@ -26,10 +26,13 @@ public struct SourceStatus: Sendable, Equatable {
     /// Whether the source may take commands now (a replay never does; an attached app only
     /// when connected with control): when not, `C` is refused at once instead of asking first.
     public var acceptsCommands: Bool
+    /// The source is an app attached read-only: the footer leaves out the keys that control the
+    /// queue (c, C, p, +/-) and the help marks them "read-only".
+    package var isReadOnly: Bool
 
     public init(
         label: String, detail: String, link: Link, brief: String? = nil, isReplay: Bool = false,
-        playback: Playback? = nil, acceptsCommands: Bool = true
+        playback: Playback? = nil, acceptsCommands: Bool = true, isReadOnly: Bool = false
     ) {
         self.label = label
         self.detail = detail
@@ -37,7 +40,8 @@ public struct SourceStatus: Sendable, Equatable {
         self.link = link
         self.isReplay = isReplay || playback != nil
         self.playback = playback
-        self.acceptsCommands = acceptsCommands && !self.isReplay
+        self.acceptsCommands = acceptsCommands && !self.isReplay && !isReadOnly
+        self.isReadOnly = isReadOnly
     }
 }
 

@@ -104,7 +104,10 @@ struct TableView {
                     .render(into: &canvas, x: x, y: y, width: width, glyphs: glyphs)
             } else {
                 let (text, style) = cell(column, row)
-                let fitted = Format.fit(text, width, right: column.alignsRight, ellipsis: glyphs.ellipsis)
+                let fitted =
+                    column == .name
+                    ? Format.fitMiddle(text, width, ellipsis: glyphs.ellipsis)
+                    : Format.fit(text, width, right: column.alignsRight, ellipsis: glyphs.ellipsis)
                 if needle.isEmpty || !(column == .id || column == .name || column == .state) {
                     canvas.write(fitted, x: x, y: y, style: style)
                 } else {

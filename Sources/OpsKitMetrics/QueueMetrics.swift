@@ -40,7 +40,7 @@ public final class QueueMetrics: Sendable {
     private let instruments: Instruments
     // Locking: `exported` holds what the counters already show; taking the tally and exporting
     // it happen under it, so two concurrent updates never export the same difference twice.
-    private let exported = Mutex(Exported())
+    private let exported = OpsMutex(Exported())
     /// Bumped by `start` and `stop`; a scheduled update runs only in its own generation.
     private let periodic = Atomic<UInt64>(0)
 

@@ -15,7 +15,7 @@ public final class RemoteMetrics: Sendable {
     private let resyncs: [String: Counter]
     private let commands: [String: [String: Counter]]
     // Locking: the counts already exported, read and written under this lock only.
-    private let exported = Mutex<(resyncs: [String: Int], commands: [String: [String: Int]])>(([:], [:]))
+    private let exported = OpsMutex<(resyncs: [String: Int], commands: [String: [String: Int]])>(([:], [:]))
 
     /// Registers every series for `queueName` at zero: one per role, reason, and command × result.
     public init(

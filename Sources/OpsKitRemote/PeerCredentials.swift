@@ -1,22 +1,22 @@
 import Foundation
 import NIOCore
 
-/// The uid of a Unix socket's peer, as the kernel reports it (`SO_PEERCRED` on Linux,
-/// `LOCAL_PEERCRED` on macOS); nil when it cannot be read.
+/// The uid (and, on Linux, pid) of a Unix socket's peer, as the kernel reports it
+/// (`SO_PEERCRED` on Linux, `LOCAL_PEERCRED` on macOS); nil when it cannot be read.
 enum PeerCredentials {
-    static func uid(of channel: Channel) -> EventLoopFuture<UInt32?> {
+    static func of(_ channel: Channel) -> EventLoopFuture<(uid: UInt32, pid: Int32?)?> {
         guard let provider = channel as? SocketOptionProvider else {
             return channel.eventLoop.makeSucceededFuture(nil)
         }
         #if canImport(Darwin)
         let future: EventLoopFuture<xucred> = provider.unsafeGetSocketOption(
             level: SocketOptionLevel(SOL_LOCAL), name: LOCAL_PEERCRED)
-        return future.map { Optional(UInt32($0.cr_uid)) }.recover { _ in nil }
+        return future.map { Optional((uid: UInt32($0.cr_uid), pid: nil)) }.recover { _ in nil }
         #else
         // `struct ucred` (pid, uid, gid); Glibc hides it behind _GNU_SOURCE, so the layout is spelled out.
         let future: EventLoopFuture<PeerCredential> = provider.unsafeGetSocketOption(
             level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(17))  // SO_PEERCRED
-        return future.map { Optional($0.uid) }.recover { _ in nil }
+        return future.map { Optional((uid: $0.uid, pid: Optional($0.pid))) }.recover { _ in nil }
         #endif
     }
 }

@@ -107,8 +107,12 @@ extension PublisherCore {
         -> [Output]
     {
         let request = Self.requestID(object["id"])
-        let low = object["min"]?.intValue ?? 1
-        let high = object["max"]?.intValue ?? low
+        // Both bounds are required integers: a hello without them is malformed, not "version 1".
+        guard let low = object["min"]?.intValue, let high = object["max"]?.intValue else {
+            return refuse(
+                &connection, id, .badArgument, "hello needs integer \"min\" and \"max\" protocol versions",
+                request: request)
+        }
         let version = min(high, Int64(RemoteProtocol.versions.upperBound))
         guard version >= max(low, Int64(RemoteProtocol.versions.lowerBound)) else {
             connection.phase = .closed

@@ -79,6 +79,8 @@ public struct PublisherCore {
     /// Changes come faster than viewers can follow: no deltas are encoded, every viewer waits
     /// for a keyframe (see `beginBurst`).
     public internal(set) var isInBurst = false
+    /// A local uid's user name, for audit lines (the system's user database; tests set their own).
+    var userName: @Sendable (UInt32) -> String? = { PublisherCore.systemUserName($0) }
 
     /// A core for `identity`; with `sharedRing`, every delta is also written to that shared-memory
     /// stream and local viewers may read it from there.

@@ -229,10 +229,11 @@ final class PublisherEngine {
                     channel.close(promise: nil)
                 }
             case .execute(let id, let command, let request):
+                let before = RemoteCommand.Before(command, on: monitor)
                 command.perform(on: monitor)
                 _ = drainAndPublish(at: now)
-                logger.info("\(command.name) by viewer \(id)")
-                perform(core.commandDone(id, command, request: request))
+                logger.info("\(command.audit(by: core.who(id), before: before))")
+                perform(core.commandDone(id, command, request: request, before: before))
                 perform(core.flush(now: now))
             }
         }

@@ -100,9 +100,9 @@ public final class QueuePublisher: Service, Sendable {
     public let socketPath: String
     private let sidecarPath: String
     private let logger: Logger
-    private let running = Mutex<Running?>(nil)
+    private let running = OpsMutex<Running?>(nil)
     // Locking: the tally the pump copies out of the engine, read by `tally()`.
-    private let latestTally = Mutex<RemoteTally?>(nil)
+    private let latestTally = OpsMutex<RemoteTally?>(nil)
     private let startedAt = Date()
 
     /// A publisher for `monitor`'s queue under `name` (shown as "app/name").
@@ -168,17 +168,24 @@ public final class QueuePublisher: Service, Sendable {
         var servers: [Channel] = []
         do {
             let allowed = options.allowsOwnUID ? options.allowedUIDs.union([UInt32(geteuid())]) : options.allowedUIDs
+            let refusals = (log: RefusedPeerLog(), start: ContinuousClock.now)
+            let bootstrap = Self.bootstrap(
+                group: group, engine: engine, allowedUIDs: allowed, tcp: false, refusals: refusals, logger: logger)
+            // The socket is created 0600 (no window with a wider mode); the app's umask is put
+            // back whether the bind worked or not.
             let previous = umask(0o077)
-            let unix = try Self.bootstrap(group: group, engine: engine, allowedUIDs: allowed, tcp: false)
-                .bind(unixDomainSocketPath: socketPath).wait()
+            let bound = Result { try bootstrap.bind(unixDomainSocketPath: socketPath).wait() }
             umask(previous)
+            let unix = try bound.get()
             servers.append(unix)
             guard chmod(socketPath, 0o600) == 0 else { throw RemoteError("cannot chmod \(socketPath)") }
             if let tcp = options.tcp {
                 do {
                     servers.append(
-                        try Self.bootstrap(group: group, engine: engine, allowedUIDs: allowed, tcp: true)
-                            .bind(host: tcp.host, port: tcp.port).wait())
+                        try Self.bootstrap(
+                            group: group, engine: engine, allowedUIDs: allowed, tcp: true, refusals: refusals,
+                            logger: logger
+                        ).bind(host: tcp.host, port: tcp.port).wait())
                 } catch {
                     throw RemoteError("cannot listen on tcp://\(tcp.host):\(tcp.port): \(Self.reason(error))")
                 }
@@ -276,8 +283,32 @@ public final class QueuePublisher: Service, Sendable {
     }
 
     deinit {
-        stop()
+        // The last reference may go on the publisher's own event loop (its pump holds a weak
+        // one), where `stop()` must not wait: the same steps are then only started there.
+        guard let loop = running.withLock({ $0?.engine.eventLoop }), loop.inEventLoop else {
+            stop()
+            return
+        }
+        guard
+            let current = running.withLock({ state -> Running? in
+                defer { state = nil }
+                return state
+            })
+        else { return }
+        current.pump.cancel()
+        for server in current.servers { server.close(promise: nil) }
+        unlink(socketPath)
+        let sidecarPath = self.sidecarPath
+        let group = current.group
+        current.engine.value.onViewersChanged = { _ in }
+        current.engine.value.shutdown(reason: "app shutting down", on: loop).whenComplete { _ in
+            unlink(sidecarPath)
+            group.shutdownGracefully(queue: .global()) { _ in }
+        }
     }
+
+    /// The publisher's event loop while it runs (for tests).
+    var eventLoop: EventLoop? { running.withLock { $0?.engine.eventLoop } }
 
     /// A socket error in words: "Address already in use" for a failed system call, not
     /// SwiftNIO's description of the call.
@@ -299,7 +330,7 @@ public final class QueuePublisher: Service, Sendable {
 
     private static func bootstrap(
         group: MultiThreadedEventLoopGroup, engine: NIOLoopBoundBox<PublisherEngine>, allowedUIDs: Set<UInt32>,
-        tcp: Bool
+        tcp: Bool, refusals: (log: RefusedPeerLog, start: ContinuousClock.Instant), logger: Logger
     ) -> ServerBootstrap {
         ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 64)
@@ -312,8 +343,16 @@ public final class QueuePublisher: Service, Sendable {
                     let address = channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
                     peer = channel.eventLoop.makeSucceededFuture(.network(address: address))
                 } else {
-                    peer = PeerCredentials.uid(of: channel).map { uid in
-                        uid.flatMap { allowedUIDs.contains($0) ? .local(uid: $0) : nil }
+                    peer = PeerCredentials.of(channel).map { credentials in
+                        guard let credentials else { return nil }
+                        guard allowedUIDs.contains(credentials.uid) else {
+                            let now = ContinuousClock.now - refusals.start
+                            if let line = refusals.log.refused(uid: credentials.uid, pid: credentials.pid, now: now) {
+                                logger.warning("\(line)")
+                            }
+                            return nil
+                        }
+                        return .local(uid: credentials.uid)
                     }
                 }
                 return peer.flatMapThrowing { peer in

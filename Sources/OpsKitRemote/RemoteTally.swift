@@ -3,8 +3,9 @@
 /// keyed by the label values, so OpsKitRemote needs no metrics backend; every key that can appear
 /// is present from the start (at zero).
 public struct RemoteTally: Sendable, Equatable {
-    /// Why a viewer was sent a fresh snapshot after it had joined.
-    public static let resyncReasons = ["asked", "lagged"]
+    /// Why a viewer was sent a fresh snapshot after it had joined: it asked, it fell behind the
+    /// event ring, or a burst started (`PublisherCore.burstReason`).
+    package static let resyncReasons = ["asked", "lagged", "burst"]
     /// The commands a controller may send (`RemoteCommand.name`).
     public static let commands = ["cancel", "cancel_all", "suspend", "resume", "set_limit"]
     /// How a command ended: carried out, or refused with one of these error codes.

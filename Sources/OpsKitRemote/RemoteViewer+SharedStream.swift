@@ -14,7 +14,11 @@ extension RemoteViewer {
             switch output {
             case .welcome(let welcome):
                 shared = SharedStreamCursor()
-                if sharedMemory, let path = welcome.sharedStream, let reader = SharedRingReader(path: path) {
+                // Only a publisher on a Unix socket shares this host (and uid) with the viewer: a
+                // path a TCP peer names is never opened (it may be anything on this host).
+                if sharedMemory, let path = welcome.sharedStream, state.withLock({ $0.connectionIsLocal }),
+                    let reader = SharedRingReader(path: path)
+                {
                     shared.reader = reader
                     _ = write(ViewerCore.sharedStreamRequest, to: descriptor)
                 }

@@ -32,6 +32,8 @@ public final class RemoteViewer: Sendable {
         var sawBye = false
         /// Whether deltas come from the publisher's shared-memory stream now.
         var readsSharedStream = false
+        /// Whether the connection is a Unix socket (only then is a shared stream it names opened).
+        var connectionIsLocal = false
         /// Why the publisher turned this viewer away (a wrong token, no common protocol): set,
         /// the viewer does not reconnect.
         var refusal: Refusal?
@@ -61,8 +63,8 @@ public final class RemoteViewer: Sendable {
     let sharedMemory: Bool
     let onOutput: (@Sendable ([ViewerCore.Output]) -> Void)?
     private let resolve: (@Sendable () -> RemoteTarget?)?
-    let state: Mutex<State>
-    private let writer = Mutex<Void>(())
+    let state: OpsMutex<State>
+    private let writer = OpsMutex<Void>(())
 
     /// A viewer of `target`; `role: .observer` asks for read-only, `token` is for TCP. Without
     /// `reconnect` it ends when the connection does. `onOutput` sees every protocol output, in
@@ -81,7 +83,7 @@ public final class RemoteViewer: Sendable {
         self.token = token
         self.reconnect = reconnect
         self.onOutput = onOutput
-        state = Mutex(State(core: ViewerCore(limits: limits)))
+        state = OpsMutex(State(core: ViewerCore(limits: limits)))
     }
 
     /// Connects once, synchronously: nil when connected (the reader then runs on its own
@@ -191,6 +193,16 @@ public final class RemoteViewer: Sendable {
         while !isFinished { Thread.sleep(forTimeInterval: 0.01) }
     }
 
+    /// Waits up to `timeout` for the viewer to end; whether it did.
+    public func waitUntilFinished(timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !isFinished {
+            if ContinuousClock.now >= deadline { return false }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return true
+    }
+
     // MARK: The reader thread
 
     private func runLoop(first: Int32) {
@@ -236,10 +248,12 @@ public final class RemoteViewer: Sendable {
 
     /// Reads one connection until it ends; returns why it ended.
     private func serve(_ descriptor: Int32) -> String {
+        let local = UnixSocket.isUnixSocket(descriptor)
         let hello = state.withLock { state -> String in
             state.descriptor = descriptor
             state.sawBye = false
             state.readsSharedStream = false
+            state.connectionIsLocal = local
             return state.core.hello(role: role, token: token)
         }
         guard write(hello, to: descriptor) else { return "connection lost" }

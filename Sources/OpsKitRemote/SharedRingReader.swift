@@ -27,14 +27,19 @@ public final class SharedRingReader {
     private let base: UnsafeMutableRawPointer
     private let length: Int
 
+    /// The largest stream mapped: a header and 1 GiB of data.
+    static let maximumLength = SharedRingLayout.headerBytes + (1 << 30)
+
     /// Maps the stream at `path`; nil when it cannot be opened (another user's process) or is
-    /// not a stream.
+    /// not a stream. The path comes from a peer, so it is opened without waiting (a FIFO or a
+    /// device named there never blocks the viewer, nor becomes its terminal) and mapped only when
+    /// it is a regular file of this process's own uid, of a stream's size.
     public init?(path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, Int(status.st_size) > SharedRingLayout.headerBytes else { return nil }
+        guard fstat(descriptor, &status) == 0, Self.isStream(status, owner: geteuid()) else { return nil }
         let length = Int(status.st_size)
         guard let mapped = mmap(nil, length, PROT_READ, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else {
             return nil
@@ -53,6 +58,13 @@ public final class SharedRingReader {
 
     deinit {
         munmap(base, length)
+    }
+
+    /// Whether `status` is that of a file a stream may be in: a regular file owned by `owner`,
+    /// longer than the header and no longer than `maximumLength`.
+    static func isStream(_ status: stat, owner: uid_t) -> Bool {
+        status.st_mode & S_IFMT == S_IFREG && status.st_uid == owner
+            && Int(status.st_size) > SharedRingLayout.headerBytes && Int(status.st_size) <= maximumLength
     }
 
     /// The stream position after the last whole line written.

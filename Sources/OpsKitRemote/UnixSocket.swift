@@ -20,6 +20,16 @@ enum UnixSocket {
         #endif
     }
 
+    /// Whether `descriptor` is a Unix-domain socket (not TCP), as the kernel says.
+    static func isUnixSocket(_ descriptor: Int32) -> Bool {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return named == 0 && Int32(address.ss_family) == AF_UNIX
+    }
+
     /// A new stream socket of `family` (on Darwin with SO_NOSIGPIPE set).
     static func make(_ family: Int32) -> Int32 {
         let descriptor = socket(family, streamType, 0)

@@ -11,7 +11,7 @@ public final class ExecutionLog: Sendable {
         var peak = 0
         var limitAtStartViolations: [String] = []
     }
-    private let state = Mutex(State())
+    private let state = OpsMutex(State())
 
     /// Creates an empty log.
     public init() {}

@@ -27,7 +27,7 @@ private final class IllegalTransitionRecordings: Sendable {
 
     // Locking: everything in `active` (a Mutex); the reporter is installed and restored with
     // it held, so a recording that starts as another ends sees one consistent handler.
-    private let active = Mutex(Active())
+    private let active = OpsMutex(Active())
 
     func begin(_ recorder: Recorder) {
         active.withLock { active in

@@ -7,7 +7,7 @@ import Synchronization
 /// sequence it expects.
 public final class Recorder: Sendable {
     /// The lines so far, in the order they were added.
-    private let lines = Mutex<[String]>([])
+    private let lines = OpsMutex<[String]>([])
 
     /// Creates an empty log.
     public init() {}

@@ -17,7 +17,7 @@ final class ConnectionRegistry: Sendable {
     }
 
     private let limit: Int
-    private let state = Mutex(State())
+    private let state = OpsMutex(State())
 
     init(limit: Int) {
         self.limit = limit

@@ -15,9 +15,9 @@ final class MonitorRecorder: Sendable {
     private let origin: Duration
     /// Applies the inbox (the monitor's `applyPending`, through a weak reference); set by the
     /// monitor once it is initialised.
-    private let apply = Mutex<(@Sendable () -> Void)?>(nil)
+    private let apply = OpsMutex<(@Sendable () -> Void)?>(nil)
     /// Runs `apply` in the background; its thread starts on first need.
-    private let applier = Mutex<BackgroundApplier?>(nil)
+    private let applier = OpsMutex<BackgroundApplier?>(nil)
 
     /// Pending changes that make a background apply worthwhile.
     static let applyBatch = 512
@@ -145,7 +145,7 @@ final class MonitorRecorder: Sendable {
     // MARK: Recording
 
     /// Appends `change` (the one-change path of every worker-thread notification).
-    fileprivate func record(_ change: PendingChange) {
+    func record(_ change: PendingChange) {
         let next = inbox.withLock { box -> NextApply in
             guard !box.stopped else { return .nothing }
             box.changes.append(change)

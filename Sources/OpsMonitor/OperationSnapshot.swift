@@ -37,7 +37,8 @@ public struct StateChange: Sendable, Equatable {
 public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     /// Monitor-assigned number, 1, 2, 3… in the order operations were added.
     public var id: Int
-    /// The operation's name (`Operation.name`, or "op-<id>" when it has none).
+    /// The operation's name: `Operation.name`; for an unnamed one, a `QueueMonitor` gives its
+    /// class and id (`BlockOperation #17`), and a store given no name shows "op-<id>".
     public var name: String {
         get { explicitName ?? Self.defaultName(id: id) }
         set { explicitName = newValue }

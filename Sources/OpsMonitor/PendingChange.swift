@@ -16,6 +16,15 @@ enum PendingChange: Sendable {
     indirect case progressed(Operation, OperationProgress, time: Duration)
     /// `operation` finished (its outcome is read when applied; it no longer changes).
     case finished(Operation, time: Duration)
+
+    /// When the change was stamped.
+    var time: Duration {
+        switch self {
+        case .added(_, _, let time, _), .started(_, let time, _), .ready(_, let time),
+            .progressed(_, _, let time), .finished(_, let time):
+            return time
+        }
+    }
 }
 
 /// The per-operation subscriptions a monitor holds: readiness while an operation waits for its

@@ -18,6 +18,17 @@ extension QueueMonitor {
         Self.cancelAsOperator(target)
     }
 
+    /// The name of the operation with monitor id `id`, nil when it isn't tracked (evicted or
+    /// unknown).
+    package func operationName(id: Int) -> String? {
+        withAppliedState { state, _ in state.store.operation(id: id)?.name }
+    }
+
+    /// The concurrency limit the monitor has seen last (below 1: none).
+    public var maxConcurrentOperationCount: Int {
+        withAppliedState { state, _ in state.store.maxConcurrentOperationCount }
+    }
+
     /// Cancels every unfinished operation. The changes that follow are taken in on the calling
     /// thread as it goes, so that a dashboard's next picture has no backlog of a million
     /// cancellations to apply first.
@@ -56,6 +67,13 @@ extension QueueMonitor {
         queue.maxConcurrentOperationCount = max(1, limit)
     }
 
+    /// The log's words for a change of the concurrency limit: "concurrency limit 3→4" (a limit
+    /// below 1 reads "unlimited").
+    static func limitReason(from old: Int, to new: Int) -> String {
+        func word(_ limit: Int) -> String { limit < 1 ? "unlimited" : "\(limit)" }
+        return "concurrency limit \(word(old))→\(word(new))"
+    }
+
     /// Records a queue setting unless the store already has it (after everything seen before).
     func recordQueue(isSuspended: Bool? = nil, maxConcurrent: Int? = nil) {
         withAppliedState { state, time in
@@ -65,7 +83,9 @@ extension QueueMonitor {
             }
             if let maxConcurrent, state.store.maxConcurrentOperationCount != maxConcurrent {
                 state.store.queueChanged(
-                    maxConcurrent: maxConcurrent, reason: "concurrency limit \(maxConcurrent)", time: time)
+                    maxConcurrent: maxConcurrent,
+                    reason: Self.limitReason(from: state.store.maxConcurrentOperationCount, to: maxConcurrent),
+                    time: time)
             }
         }
     }

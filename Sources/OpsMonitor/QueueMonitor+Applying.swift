@@ -50,7 +50,9 @@ extension QueueMonitor {
         let result = state.withLock { state -> T in
             takeInbox(into: &state)
             while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
-            return body(&state, now)
+            let time = state.ordered(recorder.now)
+            sampleProgress(in: &state, time: time)
+            return body(&state, time)
         }
         for token in released { token.invalidate() }
         return result
@@ -59,10 +61,13 @@ extension QueueMonitor {
     func apply(
         _ change: PendingChange, to state: inout State, releasing released: inout [NSKeyValueObservation]
     ) {
+        // Stamped on worker threads before they took the inbox lock, changes can come out of
+        // time order; they are applied in inbox order, at non-decreasing times.
+        let time = state.ordered(change.time)
         switch change {
-        case .added(let op, let lifecycle, let time, let tokens):
+        case .added(let op, let lifecycle, _, let tokens):
             track(op, lifecycle, time: time, tokens: tokens, in: &state, releasing: &released)
-        case .started(let op, let time, let progress):
+        case .started(let op, _, let progress):
             let key = ObjectIdentifier(op)
             guard let tracked = state.tracked[key] else {
                 if let progress { released.append(progress) }
@@ -73,7 +78,8 @@ extension QueueMonitor {
                 state.tracked[key]?.tokens.progress = progress
             }
             state.store.transition(tracked.id, to: .executing, time: time)
-        case .ready(let op, let time):
+            startSampling(op, id: tracked.id, in: &state)
+        case .ready(let op, _):
             let key = ObjectIdentifier(op)
             guard let tracked = state.tracked[key] else { return }
             if state.store.operation(id: tracked.id)?.lifecycle == .waiting {
@@ -83,10 +89,10 @@ extension QueueMonitor {
                 released.append(token)
                 state.tracked[key]?.tokens.ready = nil
             }
-        case .progressed(let op, let progress, let time):
+        case .progressed(let op, let progress, _):
             guard let id = state.tracked[ObjectIdentifier(op)]?.id else { return }
             applyProgress(progress, of: op, id: id, time: time, in: &state)
-        case .finished(let op, let time):
+        case .finished(let op, _):
             finish(op, time: time, in: &state, releasing: &released)
         }
     }
@@ -102,9 +108,16 @@ extension QueueMonitor {
         }
         let dependencies = op.currentDependencies
         let reporter = op.progressReporter
-        let report = reporter?.reportedProgress
+        var kind = reporter?.kind ?? .other
+        var report = reporter?.reportedProgress
+        if reporter == nil, let progress = FoundationProgressSource(op)?.progress {
+            kind = OperationKind(progress)
+            report = OperationProgress(progress)
+        }
+        // The id `add` gives it: an unnamed operation is shown under its class and id.
+        let name = op.name ?? OperationTypeName.defaultName(of: op, id: state.store.nextID, cache: &state.typeNames)
         let id = state.store.add(
-            name: op.name, kind: reporter?.kind ?? .other, unit: report?.unit ?? .bytes, lifecycle: lifecycle,
+            name: name, kind: kind, unit: report?.unit ?? .bytes, lifecycle: lifecycle,
             totalBytes: report?.totalUnitCount ?? 0, dependencies: dependencies.compactMap { state.id(of: $0) },
             time: time)
         state.tracked[key] = Tracked(id: id, operation: op, tokens: tokens)
@@ -117,6 +130,8 @@ extension QueueMonitor {
         if lifecycle == .executing, let report {
             applyProgress(report, of: op, id: id, time: time, in: &state)
         }
+        if lifecycle == .executing, reporter == nil { startSampling(op, id: id, last: report, in: &state) }
+        watchPlainStart(op, id: id, lifecycle: lifecycle, in: &state)
         if lifecycle == .finished { finish(op, time: time, in: &state, releasing: &released) }
     }
 
@@ -126,6 +141,7 @@ extension QueueMonitor {
         let key = ObjectIdentifier(op)
         guard let tracked = state.tracked.removeValue(forKey: key) else { return }
         released += tracked.tokens.all
+        if !state.sampled.isEmpty { stopSampling(id: tracked.id, time: time, in: &state) }
         if let reporter = op.progressReporter {
             let progress = reporter.reportedProgress
             state.rates.forget(tracked.id)

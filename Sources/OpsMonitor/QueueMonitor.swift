@@ -33,6 +33,26 @@ public final class QueueMonitor: Sendable {
         var rates = RateEstimator()
         /// The number the next event or tally reader gets (0 is the monitor's own).
         var nextReaderID = 1
+        /// The latest time the monitor handed out (a change applied, a snapshot, `now`).
+        var latestTime = Duration.zero
+
+        /// `time`, or the latest time handed out if that is later: a change stamped on a worker
+        /// thread just before another thread stamped and recorded a later one is applied at
+        /// that later time, so times follow the order of the changes (and of the events).
+        mutating func ordered(_ time: Duration) -> Duration {
+            if time > latestTime { latestTime = time }
+            return latestTime
+        }
+
+        /// Unqualified class names of the operation classes seen, for default names.
+        var typeNames: [ObjectIdentifier: String] = [:]
+        /// Running operations read through a Foundation `Progress`, in the order they started.
+        var sampled: [SampledProgress] = []
+        /// When `sampled` and `unstartedPlain` were last read.
+        var lastSample: Duration?
+        /// Operations whose start the queue does not tell (not `AsyncOperation`s, on Linux),
+        /// unstarted as far as known, oldest first.
+        var unstartedPlain = Deque<PlainOperation>()
 
         /// The id of `op` if it is tracked or finished recently.
         func id(of op: Operation) -> Int? {
@@ -74,16 +94,17 @@ public final class QueueMonitor: Sendable {
 
     let queue: ObservableOperationQueue
     let limits: MonitorStore.Limits
-    let state: Mutex<State>
+    let state: OpsMutex<State>
     /// Records changes on worker threads (the KVO handlers' side).
     let recorder: MonitorRecorder
-    let queueTokens = Mutex<[NSKeyValueObservation]>([])
+    let queueTokens = OpsMutex<[NSKeyValueObservation]>([])
 
-    /// Starts watching `queue`, timing everything on `clock`. With `recordEvents`, every change is
-    /// also kept for `drainEvents()` (headless mode) until drained: pass it only if you drain.
+    /// Starts watching `queue`, timing everything on `clock` (the wall clock unless given: a
+    /// test passes a `ManualClock`). With `recordEvents`, every change is also kept for
+    /// `drainEvents()` (headless mode) until drained: pass it only if you drain.
     /// A `QueuePublisher` or `QueueMetrics` reads its own copy and needs none of this.
     public init(
-        queue: ObservableOperationQueue, clock: any SimulationClock,
+        queue: ObservableOperationQueue, clock: any SimulationClock = LiveClock(),
         limits: MonitorStore.Limits = .init(), recordEvents: Bool = false
     ) {
         self.queue = queue
@@ -93,7 +114,7 @@ public final class QueueMonitor: Sendable {
         initial.recordsEvents = recordEvents
         initial.isSuspended = queue.isSuspended
         initial.maxConcurrentOperationCount = queue.maxConcurrentOperationCount
-        self.state = Mutex(State(store: initial))
+        self.state = OpsMutex(State(store: initial))
         recorder.applyWith { [weak self] in self?.applyPending() }
         // Holding the inbox while subscribing and reading the queue puts every change a worker
         // makes meanwhile after the operation's `added` entry.
@@ -104,8 +125,12 @@ public final class QueueMonitor: Sendable {
         applyPending()
     }
 
-    /// Time on the monitor's clock since it started.
-    public var now: Duration { recorder.now }
+    /// Time on the monitor's clock since it started; never earlier than a time the monitor
+    /// handed out before (in an event or a snapshot), and every change applied later is
+    /// stamped no earlier than it.
+    public var now: Duration {
+        state.withLock { $0.ordered(recorder.now) }
+    }
 
     /// The current picture of the queue.
     public func snapshot() -> QueueSnapshot {
@@ -209,6 +234,8 @@ public final class QueueMonitor: Sendable {
             }
             for tracked in state.tracked.values { tokens += tracked.tokens.all }
             state.tracked = [:]
+            state.sampled = []
+            state.unstartedPlain = []
         }
         for token in tokens { token.invalidate() }
     }

@@ -26,8 +26,19 @@ import Testing
             #expect(result.stdout.isEmpty)
         }
         let untargeted = try runOpsdash(["attach", "--headless"], environment: environment)
-        #expect(untargeted.status == 0, "a listing, as `--list` prints")
-        #expect(untargeted.stderr == "opsdash: 2 published queues: name one (opsdash attach NAME or PATH.sock)\n")
+        #expect(untargeted.status == 2, "nothing attached: a usage error, as `attach NAME` with two matches")
+        let ordered = zip(pids, sockets).sorted { $0.0 < $1.0 }
+        #expect(
+            untargeted.stderr
+                == "opsdash: 2 published queues: AppExample/images runs as pids \(ordered[0].0), \(ordered[1].0): "
+                + "attach one by socket path: opsdash attach \(ordered[0].1) or \(ordered[1].1)\n")
+        let unknown = try runOpsdash(["attach", "--headless", "nosuch"], environment: environment)
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr
+                == "opsdash: no published queue named nosuch in \(runtime)/opsdash; published: "
+                + "AppExample/images (pid \(ordered[0].0), \(ordered[0].1)), "
+                + "AppExample/images (pid \(ordered[1].0), \(ordered[1].1))\n")
         let listed = untargeted.stdout.split(separator: "\n")
         #expect(listed.count == 2, "\(untargeted.stdout)")
         for (line, (pid, socket)) in zip(listed, zip(pids, sockets)) {

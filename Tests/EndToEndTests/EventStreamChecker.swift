@@ -16,6 +16,8 @@ struct EventStreamChecker {
     private var finalBytes: [Int: Int] = [:]
     private var executing = 0
     private var limit: Int
+    /// The latest `t` seen: a line's `t` is never earlier.
+    private var latestTime = -Double.infinity
 
     /// `limit` is the concurrency the run started with.
     init(limit: Int) {
@@ -30,6 +32,10 @@ struct EventStreamChecker {
             else {
                 problems.append("line \(number + 1) is not a JSON event: \(line.prefix(120))")
                 continue
+            }
+            if let time = (object["t"] as? NSNumber)?.doubleValue {
+                if time < latestTime { problems.append("line \(number + 1): t \(time) after t \(latestTime)") }
+                latestTime = max(latestTime, time)
             }
             apply(event, object, line: number + 1)
         }

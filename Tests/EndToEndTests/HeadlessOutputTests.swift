@@ -55,6 +55,24 @@ func waitUntilFull(_ fd: Int32) -> Bool {
         #expect(result.stderr == "opsdash: cannot write the event stream to standard output: No space left on device\n")
     }
 
+    /// Listings and help answer on stdout: a write that fails is said as headless output's is.
+    @Test func aListingOrHelpThatCannotBeWrittenExitsThree() throws {
+        let cases = [
+            ("--list-scenarios", "the scenario list"), ("help", "the help"), ("--help", "the help"),
+            ("replay --help", "the help"),
+            ("attach --list", "the list of published queues"),
+        ]
+        for (arguments, what) in cases {
+            for (redirect, reason) in [("> /dev/full", "No space left on device"), (">&-", "Bad file descriptor")] {
+                let result = try runBash(
+                    "XDG_RUNTIME_DIR=$(mktemp -d) \"$0\" \(arguments) \(redirect); echo \"$?\"",
+                    binary: try OpsdashBuild.debug.binary())
+                #expect(result.stdout == "3\n", "\(arguments) \(redirect)")
+                #expect(result.stderr == "opsdash: cannot write \(what) to standard output: \(reason)\n")
+            }
+        }
+    }
+
     @Test func aClosedStdoutIsReportedOnceAndExitsThree() throws {
         let result = try runBash(
             #""$0" --headless --scenario mixed --speed 1000 >&-; echo "$?""#, binary: try OpsdashBuild.debug.binary())

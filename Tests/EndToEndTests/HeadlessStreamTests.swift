@@ -79,6 +79,26 @@ import Testing
         #expect(help.stderr == "")
     }
 
+    /// The subcommands are found from the binary: `--help` names them, `help [SUBCOMMAND]`
+    /// prints the help of `opsdash` or of one subcommand, and the default run needs none.
+    @Test func helpSubcommandAndTheSubcommandsSection() throws {
+        let help = try runOpsdash(["--help"])
+        let listed = help.stdout.split(separator: "\n").map { $0.split(separator: " ").first ?? "" }
+        #expect(listed.contains("attach") && listed.contains("replay") && listed.contains("help"), "\(help.stdout)")
+        let root = try runOpsdash(["help"])
+        #expect(root.status == 0 && root.stderr == "")
+        #expect(root.stdout == help.stdout)
+        for name in ["attach", "replay"] {
+            let sub = try runOpsdash(["help", name])
+            #expect(sub.status == 0 && sub.stderr == "")
+            #expect(sub.stdout == (try runOpsdash([name, "--help"])).stdout)
+            #expect(sub.stdout.contains("USAGE: opsdash \(name)"))
+        }
+        let unknown = try runOpsdash(["help", "nosuch"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "opsdash: help: no subcommand 'nosuch' (opsdash help attach, opsdash help replay)\n")
+    }
+
     @Test func summaryEveryPrintsHumanStatusOnStderr() throws {
         let result = try runOpsdash(["--headless", "--speed", "20", "--summary-every", "0.2"])
         let lines = result.stderr.split(separator: "\n")

@@ -9,10 +9,12 @@ final class HeadlessViewer {
     private var received = Data()
 
     /// Starts the viewer with `arguments` after `attach --headless`, with `environment` added,
-    /// and waits until its first line arrives (or its output ends).
-    init(_ arguments: [String] = [], environment: [String: String]) throws {
+    /// and waits until its first line arrives (or its output ends). `started` sees the process
+    /// before the wait (a watchdog may end it).
+    init(_ arguments: [String] = [], environment: [String: String], started: (Process) -> Void = { _ in }) throws {
         let (process, out, err) = try startProcess(
             try OpsdashBuild.debug.binary(), ["attach", "--headless"] + arguments, environment: environment)
+        started(process)
         self.process = process
         self.out = out
         errors = ReadAll(err.fileHandleForReading)

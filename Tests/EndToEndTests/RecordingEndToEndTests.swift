@@ -205,6 +205,28 @@ import Darwin
         #expect(!FileManager.default.fileExists(atPath: "/nonexistent/dir"))
     }
 
+    @Test func anExistingRecordingIsKeptUnlessOverwriteIsGiven() throws {
+        let path = Self.temporaryPath("existing")
+        defer { unlink(path) }
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o644)
+        let refused = try runOpsdash(["--headless", "--scenario", "pipeline", "--speed", "500", "--record", path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "opsdash: \(path): already exists (add --overwrite to replace it)\n")
+        #expect(refused.stdout == "", "refused before the run starts")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious\n")
+        let replaced = try runOpsdash([
+            "--headless", "--scenario", "pipeline", "--speed", "500", "--record", path, "--overwrite",
+        ])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix(#"{"event":"recording""#))
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o7777 == 0o600, "owner only, as the socket is")
+        let alone = try runOpsdash(["--headless", "--scenario", "pipeline", "--overwrite"])
+        #expect(alone.status == 2)
+        #expect(alone.stderr.contains("--overwrite is only for --record"), "\(alone.stderr)")
+    }
+
     @Test(.timeLimit(.minutes(1))) func aFIFOADeviceOrADirectoryIsRefusedAtOnce() throws {
         let fifo = Self.temporaryPath("fifo")
         defer { unlink(fifo) }

@@ -133,9 +133,15 @@ private struct ControlledApp {
         #expect(
             unwritable.stderr.hasPrefix("opsdash: \(runtime)/no/such/dir.jsonl: cannot create: "),
             "\(unwritable.stderr)")
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o7777 == 0o600, "the recording is the user's alone")
         let recorded = try Data(contentsOf: URL(fileURLWithPath: path))
-        let nothing = try runOpsdash(
+        let refused = try runOpsdash(
             ["attach", "--headless", "--record", path], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "opsdash: \(path): already exists (add --overwrite to replace it)\n")
+        let nothing = try runOpsdash(
+            ["attach", "--headless", "--record", path, "--overwrite"], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(nothing.status == 2, "the app has gone: \(nothing.stderr)")
         #expect(
             try Data(contentsOf: URL(fileURLWithPath: path)) == recorded,
@@ -202,11 +208,15 @@ private struct ControlledApp {
         #expect(
             nothing.stderr == "opsdash: no published queues in \(runtime)/opsdash (start an app that publishes one)\n")
         let unknown = try runOpsdash(["attach", "nosuch"], environment: ["XDG_RUNTIME_DIR": runtime])
-        #expect(unknown.stderr == "opsdash: no published queue named nosuch in \(runtime)/opsdash\n")
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr
+                == "opsdash: no published queue named nosuch in \(runtime)/opsdash: none is published there\n")
         let unknownLabel = try runOpsdash(["attach", "gone/queue"], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(unknownLabel.status == 2)
         #expect(
-            unknownLabel.stderr == "opsdash: no published queue named gone/queue in \(runtime)/opsdash\n",
+            unknownLabel.stderr
+                == "opsdash: no published queue named gone/queue in \(runtime)/opsdash: none is published there\n",
             "an app/queue that is not published reads as a name, not a missing file")
         let badFlag = try runOpsdash(["attach", "--fps", "0"], environment: ["XDG_RUNTIME_DIR": runtime])
         #expect(badFlag.status == 2 && badFlag.stderr.hasPrefix("opsdash: "))
@@ -221,7 +231,7 @@ private struct ControlledApp {
         try tmux.sendKeys("p")
         let paused = try tmux.waitUntil { $0.contains("PAUSED") }
         #expect(paused.matched, "the app's queue did not pause:\n\(paused.screen)")
-        let audited = try tmux.waitUntil { $0.contains("uid \(geteuid()) paused the queue") }
+        let audited = try tmux.waitUntil { $0.contains("uid \(geteuid())") && $0.contains(": suspend") }
         #expect(audited.matched, "the audit is not in the event log:\n\(audited.screen)")
         try tmux.sendKeys("+")
         let raised = try tmux.waitUntil { $0.contains("/4 ") && !$0.contains("refused") }
@@ -279,7 +289,7 @@ private struct ControlledApp {
         #expect(settled.matched, "the limit did not reach 123 with the queue paused:\n\(settled.screen)")
         #expect(!settled.screen.contains("refused"), "\(settled.screen)")
         #expect(settled.screen.contains("connected (control)"), "\(settled.screen)")
-        let applied = try tmux.waitUntil { $0.contains("set the concurrency limit to 123") }
+        let applied = try tmux.waitUntil { $0.contains("uid \(geteuid())") && $0.contains("→123") }
         #expect(applied.matched, "the app did not audit the last limit:\n\(applied.screen)")
         try tmux.sendKeys("q")
         #expect(try tmux.waitUntil { tmux.exitStatus(in: $0) == 0 }.matched)

@@ -32,13 +32,14 @@ import Testing
         let (fd, port) = try loopbackSocket(listening: false)
         close(fd)
         let app = try PublishingApp(["--speed", "1", "--metrics-port", "\(port)"], runtime: runtime)
-        let observers = #"opsdash_remote_clients{queue="app.images",role="observer"}"#
+        let observers = #"opsdash_remote_clients{queue="AppExample/images",role="observer"}"#
         let before = await Self.scrape(port) { $0.contains(observers + " 0") }
         #expect(before.matched, "no remote series at zero:\n\(before.text)")
         for series in [
-            #"opsdash_remote_clients{queue="app.images",role="controller"} 0"#,
-            #"opsdash_remote_resyncs_total{queue="app.images",reason="lagged"} 0"#,
-            #"opsdash_remote_commands_total{queue="app.images",cmd="set_limit",result="forbidden"} 0"#,
+            #"opsdash_remote_clients{queue="AppExample/images",role="controller"} 0"#,
+            #"opsdash_remote_resyncs_total{queue="AppExample/images",reason="lagged"} 0"#,
+            #"opsdash_remote_resyncs_total{queue="AppExample/images",reason="burst"} 0"#,
+            #"opsdash_remote_commands_total{queue="AppExample/images",cmd="set_limit",result="forbidden"} 0"#,
         ] {
             #expect(before.text.contains(series), "\(series)")
         }

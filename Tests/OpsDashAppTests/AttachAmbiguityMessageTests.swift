@@ -44,6 +44,27 @@ import Testing
         #expect(AttachCommand.severalPublished(distinct) == "2 published queues: name one (opsdash attach NAME)")
         let twice = [queue("ingest", "images", pid: 1), queue("ingest", "images", pid: 2)]
         #expect(
-            AttachCommand.severalPublished(twice) == "2 published queues: name one (opsdash attach NAME or PATH.sock)")
+            AttachCommand.severalPublished(twice)
+                == "2 published queues: ingest/images runs as pids 1, 2: attach one by socket path: "
+                + "opsdash attach /run/o/ingest.images.1.sock or /run/o/ingest.images.2.sock")
+        let mixed = twice + [queue("thumbs", "small", pid: 3)]
+        #expect(
+            AttachCommand.severalPublished(mixed)
+                == "3 published queues: ingest/images runs as pids 1, 2: attach one by socket path: "
+                + "opsdash attach /run/o/ingest.images.1.sock or /run/o/ingest.images.2.sock; "
+                + "name any other (opsdash attach NAME)")
+    }
+
+    /// A name nothing matches: what is published (app/queue, pid, socket path), or that nothing is.
+    @Test func anUnknownNameListsWhatIsPublishedOrThatNothingIs() {
+        #expect(
+            AttachCommand.notFound("nosuch", among: [], in: "/run/o")
+                == "no published queue named nosuch in /run/o: none is published there")
+        let published = [queue("thumbs", "small", pid: 3), queue("ingest", "images", pid: 1)]
+        #expect(
+            AttachCommand.notFound("nosuch", among: published, in: "/run/o")
+                == "no published queue named nosuch in /run/o; published: "
+                + "ingest/images (pid 1, /run/o/ingest.images.1.sock), thumbs/small (pid 3, /run/o/thumbs.small.3.sock)"
+        )
     }
 }

@@ -12,11 +12,30 @@ import OpsMonitor
         FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-attach-rec-\(UUID().uuidString)").path
     }
 
+    @Test func anExistingFileIsRefusedWithoutOverwrite() throws {
+        let path = Self.temporaryPath()
+        defer { unlink(path) }
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: RecordingOverwrite.refusal(path)) { _ = try AttachRecorder(path: path) }
+        #expect("\(RecordingOverwrite.refusal(path))" == "\(path): already exists (add --overwrite to replace it)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious\n")
+    }
+
+    @Test func aCreatedFileIsReadableByItsOwnerOnly() throws {
+        let path = Self.temporaryPath()
+        defer { unlink(path) }
+        let recorder = try AttachRecorder(path: path)
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_mode & 0o7777 == 0o600)
+        recorder.finish()
+    }
+
     @Test func anExistingFileIsNeitherTruncatedNorRemovedWhenNothingWasAttached() throws {
         let path = Self.temporaryPath()
         defer { unlink(path) }
         try Data("precious\n".utf8).write(to: URL(fileURLWithPath: path))
-        let recorder = try AttachRecorder(path: path)
+        let recorder = try AttachRecorder(path: path, overwrite: true)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious\n", "not truncated before attaching")
         recorder.finish()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious\n")

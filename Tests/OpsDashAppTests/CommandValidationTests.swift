@@ -18,6 +18,7 @@ struct CommandValidationTests {
         (["--headless", "--summary-every", "0"], "--summary-every must be a positive number of seconds (got 0.0)"),
         (["--headless", "--summary-every=-1"], "--summary-every must be a positive number of seconds (got -1.0)"),
         (["--record", ""], "--record needs a file name"),
+        (["--overwrite"], "--overwrite is only for --record"),
         // A negative number is the flag's value, not another flag ("Missing value for '--speed'").
         (["--speed", "-1"], "--speed must be between 0.01 and 10000 (got -1.0)"),
         (["--concurrency", "-2"], "--concurrency must be between 1 and 1024 (got -2)"),

@@ -9,12 +9,13 @@ struct TestRecording {
     let writer: RecordingWriter
     var store = MonitorStore()
 
-    init(_ name: String) throws {
+    /// `source`: the header's (`local`, or `attach` for what a viewer records).
+    init(_ name: String, source: String = "local") throws {
         path =
             FileManager.default.temporaryDirectory.appendingPathComponent(
                 "opsdash-\(name)-\(UUID().uuidString).jsonl"
             ).path
-        let header = RecordingHeader(app: "test", queue: "q", started: "2026-01-01T00:00:00Z", source: "local")
+        let header = RecordingHeader(app: "test", queue: "q", started: "2026-01-01T00:00:00Z", source: source)
         writer = try RecordingWriter(path: path, header: header, policy: .init())
         store.recordsEvents = true
     }

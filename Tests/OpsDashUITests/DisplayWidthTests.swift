@@ -35,7 +35,8 @@ import Testing
                     OperationSnapshot(id: 1, name: "漢字漢字漢字漢字漢字漢字漢字")
                 ]), width: 60, height: 12)
         ).lines[4]
-        // The name column is 12 wide at 60 columns: 5 wide characters, a pad, the ellipsis.
-        #expect(fitted.contains(" 漢字漢字漢 … "), "\(fitted)")
+        // The name column is 12 wide at 60 columns, cut in the middle: 3 wide characters, the
+        // ellipsis, 2 wide characters (the end), a pad where a third would be cut.
+        #expect(fitted.contains(" 漢字漢…漢字  ready"), "\(fitted)")
     }
 }

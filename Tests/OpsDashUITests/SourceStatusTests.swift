@@ -49,7 +49,7 @@ import Testing
         let live = render(state).line(0)
         #expect(live.contains(" IDLE "), "\(live)")
         #expect(!live.contains("DONE"))
-        #expect(live.hasSuffix("elapsed 10:00"), "\(live)")
+        #expect(live.hasSuffix("app time 10:00"), "the clock is the app's: \(live)")
         _ = reduce(
             &state, .source(SourceStatus(label: "run.jsonl", detail: "replay", link: .connected, isReplay: true)))
         let replay = render(state).line(0)
@@ -66,7 +66,7 @@ import Testing
             &state,
             .source(SourceStatus(label: "AppExample/images[29838]", detail: "connected (control)", link: .connected)))
         let line = render(state).line(0)
-        #expect(line.hasSuffix(" elapsed 1:02"), "\(line)")
+        #expect(line.hasSuffix(" app time 1:02"), "\(line)")
         #expect(line.contains("connected (control)"))
     }
 }

@@ -36,7 +36,7 @@ import Testing
         let table = TableView(maxID: 7, rows: [row])
         let shown = lines { table.render(into: &$0, area: Rect(x: 3, y: 2, width: 60, height: 3)) }
         #expect(shown[2].hasPrefix("   ID    NAME         STATE"))
-        #expect(shown[3].hasPrefix("   #7  ↓ fetch 下载.… running   ██████······  50%"))
+        #expect(shown[3].hasPrefix("   #7  ↓ fetch…载.zip running   ██████······  50%"))
         #expect(shown[4].isEmpty && shown[1].isEmpty)
     }
 

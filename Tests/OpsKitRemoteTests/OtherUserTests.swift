@@ -28,7 +28,7 @@ private func connectAsStranger(_ socketPath: String) -> StrangerOutcome? {
     withUnsafeMutableBytes(of: &address.pointee.sun_path) { raw in
         for (index, byte) in socketPath.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
     }
-    let hello = Array(#"{"cmd":"hello"}"#.utf8 + [0x0A])
+    let hello = Array(#"{"cmd":"hello","min":1,"max":1}"#.utf8 + [0x0A])
     let helloBytes = UnsafeMutableRawBufferPointer.allocate(byteCount: hello.count, alignment: 1)
     defer { helloBytes.deallocate() }
     helloBytes.copyBytes(from: hello)
@@ -86,6 +86,20 @@ struct OtherUserTests {
         openUpPath(to: published.publisher.socketPath)
         #expect(connectAsStranger(published.publisher.socketPath) == .closedSilently)
         #expect(published.publisher.statistics()?.viewers == 0)
+    }
+
+    @Test func aRefusedUserIsLoggedOnceWithItsUidAndPid() throws {
+        let log = CapturedLog()
+        let published = try Published(logger: log.logger)
+        try published.publisher.start()
+        openUpPath(to: published.publisher.socketPath)
+        #expect(connectAsStranger(published.publisher.socketPath) == .closedSilently)
+        #expect(connectAsStranger(published.publisher.socketPath) == .closedSilently)
+        let refusals = log.entries.filter { $0.message.contains("refused a viewer") }
+        #expect(refusals.count == 1, "the second refusal is held back: \(refusals)")
+        #expect(refusals.first?.level == .warning)
+        #expect(
+            refusals.first?.message.hasPrefix("refused a viewer of uid \(strangerUID) (pid ") == true, "\(refusals)")
     }
 
     @Test func anAllowedOtherUserIsServed() throws {

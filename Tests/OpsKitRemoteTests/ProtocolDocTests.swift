@@ -43,14 +43,16 @@ import Testing
                 case .close: break
                 case .execute(let id, let command, let request):
                     // What the shell does: carry it out (here: the monitor's event), then answer.
+                    let before = RemoteCommand.Before(limit: builder.snapshot().maxConcurrentOperationCount)
                     if case .setLimit(let limit) = command {
                         publish([
                             .queue(
                                 time: builder.time, isSuspended: false, maxConcurrentOperationCount: limit,
-                                counts: builder.snapshot().counts, reason: "concurrency limit \(limit)")
+                                counts: builder.snapshot().counts,
+                                reason: "concurrency limit \(before.limit ?? 0)→\(limit)")
                         ])
                     }
-                    record(core.commandDone(id, command, request: request))
+                    record(core.commandDone(id, command, request: request, before: before))
                 }
             }
         }
@@ -71,6 +73,7 @@ import Testing
             .state(time: .milliseconds(100), id: 2, from: nil, to: .waiting, outcome: nil, message: nil),
             .state(time: .milliseconds(150), id: 1, from: .ready, to: .executing, outcome: nil, message: nil),
         ])
+        core.userName = { $0 == 1000 ? "alice" : nil }
         core.connect(1, peer: .local(uid: 1000), now: now)
         client(#"{"cmd":"hello","min":1,"max":1,"client":"doc"}"#)
         publish([])

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import OpsKit
 import OpsKitTesting
 import OpsMonitor
@@ -11,9 +12,10 @@ final class Published {
     let monitor: QueueMonitor
     let publisher: QueuePublisher
 
-    init(allowControl: Bool = false, tcp: Bool = false, configure: (inout QueuePublisher.Options) -> Void = { _ in })
-        throws
-    {
+    init(
+        allowControl: Bool = false, tcp: Bool = false, logger: Logger = Logger(label: "opsdash.publisher"),
+        configure: (inout QueuePublisher.Options) -> Void = { _ in }
+    ) throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-pub-\(UUID().uuidString)")
             .path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -30,7 +32,7 @@ final class Published {
                 port: 0, readTokenFile: root + "/read.token", controlTokenFile: root + "/control.token")
         }
         configure(&options)
-        publisher = QueuePublisher(monitor: monitor, name: "work", options: options)
+        publisher = QueuePublisher(monitor: monitor, name: "work", options: options, logger: logger)
     }
 
     func add(_ count: Int) {

@@ -46,6 +46,9 @@ import Testing
         harness.flush()
         #expect(harness.lines(1).map { $0.contains(#""event":"heartbeat","seq":6"#) } == [true])
         #expect(harness.core.tally.resyncs["burst"] == 1)
+        // Metrics are created from `RemoteTally.resyncReasons` at zero: a reason the core counts
+        // but the list lacks would never be exported.
+        #expect(harness.core.tally.resyncs.keys.sorted() == RemoteTally.resyncReasons.sorted())
     }
 
     @Test func viewersGetPicturesDuringTheBurstAndDeltasAfterIt() {

@@ -71,7 +71,7 @@ import Testing
         harness.core.setWritable(1, true)
         harness.flush()
         #expect(harness.lines(1) == [#"{"event":"resync","reason":"lagged","seq":302}"# + "\n"])
-        #expect(harness.core.tally.resyncs == ["asked": 0, "lagged": 1])
+        #expect(harness.core.tally.resyncs == ["asked": 0, "lagged": 1, "burst": 0])
         harness.publish([], snapshot: QueueSnapshot())
         harness.flush()
         #expect(harness.lines(1).first?.contains(#""event":"snapshot_begin","seq":302"#) == true)
@@ -114,12 +114,12 @@ import Testing
         harness.connect(9)  // someone connected: the deltas are kept in the ring
         harness.publish(Sample.added(1) + Sample.added(2))
         harness.connect(1)
-        harness.say(1, #"{"cmd":"hello","resume":{"epoch":"e1","seq":2}}"#)
+        harness.say(1, #"{"cmd":"hello","min":1,"max":1,"resume":{"epoch":"e1","seq":2}}"#)
         #expect(harness.lines(1).first?.contains(#""resumed":true"#) == true)
         harness.flush()
         #expect(harness.lines(1).map { $0.contains(#""seq":3"#) || $0.contains(#""seq":4"#) } == [true, true])
         harness.connect(2)
-        harness.say(2, #"{"cmd":"hello","resume":{"epoch":"other","seq":2}}"#)
+        harness.say(2, #"{"cmd":"hello","min":1,"max":1,"resume":{"epoch":"other","seq":2}}"#)
         #expect(harness.lines(2).first?.contains(#""resumed":false"#) == true)
         #expect(harness.core.needsKeyframe)
     }

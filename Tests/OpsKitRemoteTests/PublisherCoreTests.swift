@@ -82,7 +82,7 @@ import Testing
     @Test func controllerCommandsAreCheckedExecutedAuditedAndAnswered() {
         var harness = CoreHarness(access: .init(allowControl: true))
         harness.startStreaming(1)
-        harness.startStreaming(2, hello: #"{"cmd":"hello","role":"observer"}"#)
+        harness.startStreaming(2, hello: #"{"cmd":"hello","min":1,"max":1,"role":"observer"}"#)
         harness.publish(Sample.added(1) + Sample.added(2))
         harness.flush()
         _ = harness.lines(1)
@@ -132,15 +132,20 @@ import Testing
                 time: .seconds(1), isSuspended: false, maxConcurrentOperationCount: 1, counts: .init(),
                 reason: "operator cancelled #2")
         ])
-        harness.take(harness.core.commandDone(1, .cancel(operationID: 2), request: #""c1""#))
+        harness.take(
+            harness.core.commandDone(
+                1, .cancel(operationID: 2), request: #""c1""#, before: .init(name: "photo-1-2.jpg")))
         #expect(harness.lines(1) == [#"{"event":"reply","id":"c1","ok":true,"seq":6}"# + "\n"])
         harness.flush()
         let broadcast = harness.lines(2)
         #expect(broadcast.count == 2)
         #expect(
             broadcast.last
-                == #"{"t":1.000,"event":"audit","seq":6,"by":"uid 1000","cmd":"cancel","op":2,"text":"uid 1000 cancelled #2"}"#
-                + "\n")
+                == #"{"t":1.000,"event":"audit","seq":6,"by":"uid 1000","cmd":"cancel","op":2,"text":""#
+                + harness.core.who(1) + #": cancel #2 photo-1-2.jpg"}"# + "\n")
+        #expect(harness.core.who(1) == "uid 1000" + (PublisherCore.systemUserName(1000).map { " (\($0))" } ?? ""))
+        harness.core.userName = { $0 == 1000 ? "alice" : nil }
+        #expect(harness.core.who(1) == "uid 1000 (alice)", "who, with the user name the system has")
         // Counted by command and result; unknown commands and bad lines name no command.
         let tally = harness.core.tally
         #expect(tally.commands["cancel"] == ["ok": 1, "not_found": 1, "bad_argument": 1, "forbidden": 0])
@@ -156,35 +161,52 @@ import Testing
         var harness = CoreHarness(access: .init(allowControl: true))
         #expect(harness.core.tally == RemoteTally())
         #expect(RemoteTally().clients == ["observer": 0, "controller": 0])
-        #expect(RemoteTally().resyncs == ["asked": 0, "lagged": 0])
+        #expect(RemoteTally().resyncs == ["asked": 0, "lagged": 0, "burst": 0])
         harness.connect(1)
         #expect(harness.core.tally.clients == ["observer": 0, "controller": 0], "no hello yet: not a viewer")
         harness.say(1, #"{"cmd":"hello","min":1,"max":1}"#)
-        harness.startStreaming(2, hello: #"{"cmd":"hello","role":"observer"}"#)
-        harness.startStreaming(3, hello: #"{"cmd":"hello","role":"observer"}"#)
+        harness.startStreaming(2, hello: #"{"cmd":"hello","min":1,"max":1,"role":"observer"}"#)
+        harness.startStreaming(3, hello: #"{"cmd":"hello","min":1,"max":1,"role":"observer"}"#)
         #expect(harness.core.tally.clients == ["controller": 1, "observer": 2])
         harness.say(2, #"{"cmd":"resync"}"#)
-        #expect(harness.core.tally.resyncs == ["asked": 1, "lagged": 0])
+        #expect(harness.core.tally.resyncs == ["asked": 1, "lagged": 0, "burst": 0])
         harness.core.disconnect(3)
         #expect(harness.core.tally.clients == ["controller": 1, "observer": 1])
+    }
+
+    @Test(arguments: [
+        #"{"cmd":"hello"}"#, #"{"cmd":"hello","max":1}"#, #"{"cmd":"hello","min":1}"#,
+        #"{"cmd":"hello","min":"1","max":1}"#, #"{"cmd":"hello","min":1,"max":1.5}"#,
+        #"{"cmd":"hello","min":null,"max":1}"#, #"{"cmd":"hello","min":1,"max":[1]}"#,
+    ])
+    func aHelloWithoutIntegerVersionsIsRefusedAndClosed(hello: String) {
+        var harness = CoreHarness()
+        harness.connect(1)
+        harness.say(1, hello)
+        let lines = harness.lines(1)
+        #expect(lines.count == 1, "\(lines)")
+        #expect(lines.first?.contains(#""event":"error","code":"bad_argument""#) == true, "\(lines)")
+        #expect(lines.first?.contains("welcome") == false)
+        #expect(harness.closed == [1], "refused before the welcome: closed")
+        #expect(harness.core.tally.clients == ["observer": 0, "controller": 0], "not a viewer")
     }
 
     @Test func tcpNeedsTheRightTokenAndWaitsAfterAWrongOne() {
         var harness = CoreHarness(
             access: .init(allowControl: true, readToken: "read-secret-0123456", controlToken: "control-secret-0123"))
         harness.connect(1, peer: .network(address: "127.0.0.1:5000"))
-        harness.say(1, #"{"cmd":"hello","token":"guess"}"#)
+        harness.say(1, #"{"cmd":"hello","min":1,"max":1,"token":"guess"}"#)
         #expect(
             harness.delayed[1]?.lines == [#"{"event":"error","code":"unauthorized","message":"wrong token"}"# + "\n"])
         #expect(harness.delayed[1]?.delay == .seconds(1))
         harness.connect(2, peer: .network(address: "127.0.0.1:5001"))
-        harness.say(2, #"{"cmd":"hello"}"#)
+        harness.say(2, #"{"cmd":"hello","min":1,"max":1}"#)
         #expect(harness.delayed[2]?.lines.first?.contains("a token is required") == true)
         harness.connect(3, peer: .network(address: "127.0.0.1:5002"))
-        harness.say(3, #"{"cmd":"hello","token":"read-secret-0123456"}"#)
+        harness.say(3, #"{"cmd":"hello","min":1,"max":1,"token":"read-secret-0123456"}"#)
         #expect(harness.lines(3).first?.contains(#""role":"observer""#) == true)
         harness.connect(4, peer: .network(address: "127.0.0.1:5003"))
-        harness.say(4, #"{"cmd":"hello","token":"control-secret-0123"}"#)
+        harness.say(4, #"{"cmd":"hello","min":1,"max":1,"token":"control-secret-0123"}"#)
         #expect(harness.lines(4).first?.contains(#""role":"controller""#) == true)
         #expect(PublisherCore.constantTimeEqual("abc", "abc"))
         #expect(!PublisherCore.constantTimeEqual("abc", "abd"))
@@ -197,7 +219,7 @@ import Testing
         #expect(harness.core.head == 4)
         #expect(harness.core.ringBytes == 0)
         harness.connect(1)
-        harness.say(1, #"{"cmd":"hello","resume":{"epoch":"e1","seq":2}}"#)
+        harness.say(1, #"{"cmd":"hello","min":1,"max":1,"resume":{"epoch":"e1","seq":2}}"#)
         #expect(harness.lines(1).first?.contains(#""resumed":false"#) == true, "skipped deltas cannot be resumed")
         let snapshot = QueueSnapshot(
             counts: StateCounts(ready: 2),

@@ -145,7 +145,7 @@ import Testing
         let published = try Published()
         try published.publisher.start()
         let client = try LineClient(.unix(published.publisher.socketPath))
-        client.send(#"{"cmd":"hello"}"# + "\n")
+        client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
         #expect(client.line(containing: "snapshot_end") != nil)
         client.send("not json\n")
         #expect(
@@ -173,7 +173,7 @@ import Testing
         }
         try published.publisher.start()
         let client = try LineClient(.unix(published.publisher.socketPath))
-        client.send(#"{"cmd":"hello"}"# + "\n")
+        client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
         #expect(client.line(timeout: .seconds(2)) == nil, "not a byte")
         #expect(client.closed())
         #expect(published.publisher.statistics()?.viewers == 0)
@@ -191,7 +191,7 @@ import Testing
         let published = try Published(allowControl: true)
         try published.publisher.start()
         let client = try LineClient(.unix(published.publisher.socketPath))
-        client.send(#"{"cmd":"hello"}"# + "\n")
+        client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
         #expect(client.line(containing: "snapshot_end") != nil)
         client.send(String(repeating: #"{"cmd":"ping"}"# + "\n", count: 100))
         var limited = 0
@@ -215,7 +215,7 @@ import Testing
         #expect(mode.st_mode & 0o777 == 0o600, "the token file is the owner's alone")
         let wrong = try LineClient(.tcp(host: "127.0.0.1", port: port))
         let start = ContinuousClock.now
-        wrong.send(#"{"cmd":"hello","token":"not-the-token-at-all"}"# + "\n")
+        wrong.send(#"{"cmd":"hello","min":1,"max":1,"token":"not-the-token-at-all"}"# + "\n")
         #expect(wrong.line() == #"{"event":"error","code":"unauthorized","message":"wrong token"}"#)
         #expect(ContinuousClock.now - start >= .milliseconds(900))
         #expect(wrong.closed())
@@ -250,7 +250,7 @@ import Testing
         }
         try published.publisher.start()
         let stalled = try LineClient(.unix(published.publisher.socketPath))
-        stalled.send(#"{"cmd":"hello"}"# + "\n")  // and never reads again
+        stalled.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")  // and never reads again
         let viewer = RemoteViewer(target: .unix(published.publisher.socketPath), reconnect: false)
         #expect(viewer.start() == nil)
         for _ in 0..<10 { published.add(1_000) }
@@ -348,5 +348,50 @@ extension Result where Failure == RemoteViewer.Refusal {
     var isSuccess: Bool {
         if case .success = self { return true }
         return false
+    }
+}
+
+/// The publisher's lifecycle at its edges: its last reference dropped on its own event loop, and
+/// a `ServiceGroup` cancelled instead of shut down gracefully.
+@Suite(.timeLimit(.minutes(1))) struct PublisherLifecycleTests {
+    /// Holds a publisher so that the event loop can drop the last reference.
+    private final class Holder: @unchecked Sendable {
+        // Locking: set on the test's thread, then cleared on the event loop only.
+        var publisher: QueuePublisher?
+    }
+
+    @Test func droppingTheLastReferenceOnItsEventLoopSaysByeWithoutWaiting() throws {
+        let published = try Published()
+        let holder = Holder()
+        holder.publisher = QueuePublisher(
+            monitor: published.monitor, name: "dropped", options: published.publisher.options)
+        try holder.publisher?.start()
+        let socketPath = try #require(holder.publisher?.socketPath)
+        let loop = try #require(holder.publisher?.eventLoop)
+        let client = try LineClient(.unix(socketPath))
+        client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
+        #expect(client.line(containing: #""event":"welcome""#) != nil)
+        // deinit runs here, on the loop: a blocking stop() would trap in NIO's wait().
+        try loop.submit { holder.publisher = nil }.wait()
+        #expect(client.line(containing: #""event":"bye""#) != nil, "viewers are told")
+        #expect(client.closed())
+        #expect(!FileManager.default.fileExists(atPath: socketPath))
+    }
+
+    @Test func cancellingTheServiceGroupEndsRunAndSaysBye() async throws {
+        let published = try Published()
+        let group = ServiceGroup(services: [published.publisher], logger: Logger(label: "test"))
+        let running = Task { try await group.run() }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !FileManager.default.fileExists(atPath: published.publisher.socketPath), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let client = try LineClient(.unix(published.publisher.socketPath))
+        client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
+        #expect(client.line(containing: #""event":"welcome""#) != nil)
+        running.cancel()
+        _ = try? await running.value
+        #expect(client.line(containing: #""event":"bye""#) != nil, "viewers are told")
+        #expect(!FileManager.default.fileExists(atPath: published.publisher.socketPath))
     }
 }

@@ -12,7 +12,7 @@ import Testing
         let published = try Published { $0.sendInterval = interval }
         try published.publisher.start()
         let client = try LineClient(.unix(published.publisher.socketPath))
-        client.send(#"{"cmd":"hello"}"# + "\n")
+        client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
         #expect(client.line(containing: "snapshot_end") != nil)
         return (published, client)
     }

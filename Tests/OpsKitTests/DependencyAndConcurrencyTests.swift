@@ -151,7 +151,7 @@ final class FinishGate: Sendable {
         var isOpen = false
         var parked: [ManualOperation] = []
     }
-    private let state = Mutex(State())
+    private let state = OpsMutex(State())
     private let opensAt: Int
 
     init(opensAt: Int) {

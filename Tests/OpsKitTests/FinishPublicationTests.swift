@@ -14,7 +14,7 @@ final class PinnedFinishOperation: AsyncOperation, @unchecked Sendable {
         var executeReturned = false
         var readsAfterStart: [Bool] = []
     }
-    private let probe = Mutex(Probe())
+    private let probe = OpsMutex(Probe())
     /// Signalled by the observer once the finish is being published.
     let publishing = DispatchSemaphore(value: 0)
     /// Signalled once the start thread read `isFinished` after `execute()` returned.
@@ -50,7 +50,7 @@ final class PinnedFinishOperation: AsyncOperation, @unchecked Sendable {
         first.name = "first"
         let second = ManualOperation(name: "second") { $0.finish() }
         let log = ExecutionLog()
-        let order = Mutex<[String]>([])
+        let order = OpsMutex<[String]>([])
         // Observed as an `AsyncOperation`, as a monitor does.
         let observed: AsyncOperation = first
         let hold = observed.observe(\.isFinished, options: [.new]) { _, change in

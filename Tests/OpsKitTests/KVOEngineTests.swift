@@ -82,7 +82,7 @@ final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable
     @Test func aHandlerCanInvalidateItsOwnTokenDuringDelivery() {
         let meter = Meter()
         let recorder = Recorder()
-        let slot = Mutex<NSKeyValueObservation?>(nil)
+        let slot = OpsMutex<NSKeyValueObservation?>(nil)
         let token = meter.observe(\.level, options: [.new]) { _, c in
             recorder.add("got \(c.newValue ?? -1)")
             slot.withLock { $0 }?.invalidate()
@@ -97,7 +97,7 @@ final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable
     @Test func anObserverInvalidatedByAnEarlierHandlerMissesTheChangeUnderWay() {
         let meter = Meter()
         let recorder = Recorder()
-        let later = Mutex<NSKeyValueObservation?>(nil)
+        let later = OpsMutex<NSKeyValueObservation?>(nil)
         let first = meter.observe(\.level, options: [.new]) { _, _ in
             recorder.add("first")
             later.withLock { $0 }?.invalidate()
@@ -111,7 +111,7 @@ final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable
     @Test func aHandlerCanRegisterAnotherObserverDuringDelivery() {
         let meter = Meter()
         let recorder = Recorder()
-        let added = Mutex<[NSKeyValueObservation]>([])
+        let added = OpsMutex<[NSKeyValueObservation]>([])
         let token = meter.observe(\.level, options: [.new]) { meter, c in
             recorder.add("outer \(c.newValue ?? -1)")
             guard c.newValue == 1 else { return }
@@ -193,8 +193,8 @@ final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable
 
     @Test func observersOnManyThreadsEachSeeEveryChangeOnce() {
         let meter = Meter()
-        let counts = Mutex<[Int: Int]>([:])
-        let tokens = Mutex<[NSKeyValueObservation]>([])
+        let counts = OpsMutex<[Int: Int]>([:])
+        let tokens = OpsMutex<[NSKeyValueObservation]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             let token = meter.observe(\.level, options: [.new]) { _, _ in counts.withLock { $0[index, default: 0] += 1 }
             }
@@ -250,7 +250,7 @@ final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable
     @Test func aHandlerThatObservesInvalidatesAndPublishesOnItsOwnObjectDoesNotDeadlock() {
         let meter = Meter()
         let recorder = Recorder()
-        let inner = Mutex<NSKeyValueObservation?>(nil)
+        let inner = OpsMutex<NSKeyValueObservation?>(nil)
         let parts = meter.observe(\.parts, options: [.new]) { _, c in recorder.add("part at \(Array(c.indexes ?? []))")
         }
         let outer = meter.observe(\.level, options: [.new]) { meter, change in

@@ -3,5 +3,5 @@ import OpsKit
 
 /// For the ThreadSanitizer run only: this module's `Mutex` is OpsKit's TSan-visible twin, which
 /// shadows `Synchronization.Mutex` (see `TSanVisibleMutex`).
-typealias Mutex<Value> = TSanVisibleMutex<Value>
+typealias OpsMutex<Value> = TSanVisibleMutex<Value>
 #endif

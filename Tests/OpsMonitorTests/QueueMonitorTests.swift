@@ -119,7 +119,8 @@ import Testing
         #expect(snapshot.operation(id: 2)?.message == "cancelled by operator")
         let texts = snapshot.log.map(\.text)
         for expected in [
-            "concurrency limit 2", "operator cancelled #2", "queue resumed", "operator cancelled all operations",
+            "concurrency limit unlimited→2", "operator cancelled #2", "queue resumed",
+            "operator cancelled all operations",
         ] {
             #expect(texts.contains(expected), "log has \(expected)")
         }
@@ -128,7 +129,8 @@ import Testing
         }
         #expect(
             queueEvents == [
-                "concurrency limit 2", "operator cancelled #2", "queue resumed", "operator cancelled all operations",
+                "concurrency limit unlimited→2", "operator cancelled #2", "queue resumed",
+                "operator cancelled all operations",
             ])
     }
 

@@ -76,6 +76,15 @@ extension ErrorMessageTests {
             "too many operations: 1000001 after repeat expansion (limit 1000000)"
         ),
         (
+            // The invalid entry is named, not counted into a total after the limit is passed.
+            Fixture.scenario(
+                #"""
+                {"id": "a-{i}", "kind": "process", "duration": 1, "repeat": 1000001},
+                {"id": "b-{i}", "kind": "process", "duration": 1, "repeat": -5}
+                """#),
+            "operations[1].repeat must be >= 1 (got -5)"
+        ),
+        (
             Fixture.scenario(#"{"id": "a", "kind": "download", "size": 2000000000000, "bandwidth": 1}"#),
             "operations[0].size must be <= 1000000000000 (1 TB) (got 2000000000000)"
         ),

@@ -55,6 +55,15 @@ import Testing
         #expect(other.seq == 9)
     }
 
+    /// Found by Fuzz/FuzzRecording: a value with a newline split the error (and a recording's
+    /// one-line message) in two; an escape sequence would have reached the terminal.
+    @Test func quotesAnUnknownValueAsJSONSoTheErrorStaysOneLine() {
+        let line = #"{"event":"state","t":0,"id":1,"to":"ex\necuting\u001b[2J"}"#
+        #expect(
+            throws: EventLineError(.badLine, #"state: field "to" has unknown value "ex\necuting\u001b[2J""#)
+        ) { try decoder.decode(line) }
+    }
+
     @Test func rejectsMalformedLinesNamingTheProblem() {
         let cases: [(String, String)] = [
             ("", "invalid JSON at byte 1: unexpected end of line"),

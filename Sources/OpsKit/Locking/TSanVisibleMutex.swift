@@ -9,8 +9,7 @@ import Foundation
 /// two critical sections and reports whatever a `Mutex` guards as a data race (a correct
 /// `Mutex<[Int]>` counter bumped from 8 threads is flagged). `NSLock` is a `pthread_mutex_t`,
 /// whose lock and unlock TSan intercepts. OpsKit's `TSanMutexAlias.swift` names this type `Mutex`
-/// under the same flag, which shadows Synchronization's in every file that imports OpsKit, so no
-/// using file changes.
+/// in OpsKit and `OpsMutex` for the rest of the package under the same flag.
 @usableFromInline
 package final class TSanVisibleMutex<Value>: @unchecked Sendable {
     // Locking: `value` is only touched between `lock.lock()` and `lock.unlock()` in `withLock`.

@@ -18,9 +18,21 @@ package enum ProgressReporterLookup {
             words = .allocate(capacity: Self.count)
             for index in 0..<Self.count { (words + index).initialize(to: Atomic(0)) }
         }
+
+        /// Whether `operation`'s class passes `check` (asked once per class while it stays cached).
+        func answer(_ operation: Operation, _ check: (Operation) -> Bool) -> Bool {
+            let type = UInt(bitPattern: ObjectIdentifier(type(of: operation)))
+            let index = Int(truncatingIfNeeded: (type >> 4) ^ (type >> 10)) & (Self.count - 1)
+            let word = words[index].load(ordering: .relaxed)
+            if word & ~UInt(3) == type, word & 2 != 0 { return word & 1 != 0 }
+            let conforms = check(operation)
+            words[index].store(type | 2 | (conforms ? 1 : 0), ordering: .relaxed)
+            return conforms
+        }
     }
 
     private static let slots = Slots()
+    private static let foundationSlots = Slots()
 
     /// `operation` as a progress reporter, or nil.
     package static func reporter(_ operation: Operation) -> (any ProgressReportingOperation)? {
@@ -29,13 +41,17 @@ package enum ProgressReporterLookup {
 
     /// Whether `operation`'s class adopts `ProgressReportingOperation`.
     package static func reportsProgress(_ operation: Operation) -> Bool {
-        let type = UInt(bitPattern: ObjectIdentifier(type(of: operation)))
-        let index = Int(truncatingIfNeeded: (type >> 4) ^ (type >> 10)) & (Slots.count - 1)
-        let word = slots.words[index].load(ordering: .relaxed)
-        if word & ~UInt(3) == type, word & 2 != 0 { return word & 1 != 0 }
-        let conforms = operation is any ProgressReportingOperation
-        slots.words[index].store(type | 2 | (conforms ? 1 : 0), ordering: .relaxed)
-        return conforms
+        slots.answer(operation) { $0 is any ProgressReportingOperation }
+    }
+
+    /// Whether `operation`'s class hands out a Foundation `Progress` to read
+    /// (`FoundationProgressProviding` or `ProgressReporting`) and does not adopt
+    /// `ProgressReportingOperation` (which publishes its own).
+    package static func providesFoundationProgress(_ operation: Operation) -> Bool {
+        foundationSlots.answer(operation) { op in
+            !(op is any ProgressReportingOperation)
+                && (op is any FoundationProgressProviding || op is any ProgressReporting)
+        }
     }
 }
 

@@ -10,7 +10,8 @@ extension ProgressReportingOperation {
     /// `Progress` (e.g. in the delegate callback that received data); on macOS you can also call
     /// it from a KVO observation of `fractionCompleted`.
     public func reportProgress(of progress: Progress) {
-        reportProgress(completed: max(0, progress.completedUnitCount), total: max(0, progress.totalUnitCount))
+        let counts = OperationProgress(progress)
+        reportProgress(completed: counts.completedUnitCount, total: counts.totalUnitCount)
     }
 }
 

@@ -4,6 +4,11 @@ import Synchronization
 /// units) in chunks on an injected clock, with latency, jitter, a failure plan and retries with
 /// exponential backoff. The same plan and seed give the same timings and outcome.
 ///
+/// Each step (latency, chunk, back-off) is due a planned time after the previous step was
+/// due, not after its callback happened to run: a callback that runs late (a busy machine, a
+/// clock sped up far) makes the next step come sooner, and the transfer ends at its start plus
+/// its planned duration, plus only the last callback's lateness.
+///
 /// An ordinary `ProgressReportingOperation`: progress is published (`reportedProgress`, and
 /// `completedBytes`, `fractionCompleted`, `bytesPerSecond` on their own) at most once per chunk;
 /// a failed attempt that will be retried publishes the back-off as `retryDelay`, and the next
@@ -15,6 +20,8 @@ open class SimulatedWorkOperation: AsyncOperation, ProgressReportingOperation, @
         var random: SeededGenerator
         var attempt = 1
         var pending: ScheduledWork?
+        /// When the step scheduled last is due on the clock; nil before the first.
+        var due: Duration?
     }
 
     /// What this operation simulates.
@@ -78,8 +85,15 @@ open class SimulatedWorkOperation: AsyncOperation, ProgressReportingOperation, @
         beginAttempt(after: plan.latency)
     }
 
+    /// Runs `step` `delay` after the previous step was due (after now for the first).
     private func schedule(after delay: Duration, _ step: @escaping @Sendable (SimulatedWorkOperation) -> Void) {
-        let work = clock.schedule(after: delay) { [weak self] in
+        let now = clock.now
+        let wait = engine.withLock { state -> Duration in
+            let due = (state.due ?? now) + delay
+            state.due = due
+            return max(.zero, due - now)
+        }
+        let work = clock.schedule(after: wait) { [weak self] in
             guard let self, !self.isCancelled, !self.isFinished else { return }
             step(self)
         }

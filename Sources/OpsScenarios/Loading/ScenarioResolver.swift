@@ -15,8 +15,9 @@ enum ScenarioResolver {
         var total = 0
         for (index, entry) in file.operations.enumerated() {
             kinds.append(try EntryValidator(entry: entry, path: "operations[\(index)]").validate())
-            total += min(entry.repeat ?? 1, ScenarioLimits.maxOperations + 1)  // checked before expanding
-            if total > ScenarioLimits.maxOperations { break }
+            // Checked before expanding, and only once every entry is valid (a negative repeat
+            // is its own error, never part of a total).
+            total = min(total + (entry.repeat ?? 1), ScenarioLimits.maxOperations + 1)
         }
         guard total <= ScenarioLimits.maxOperations else {
             let exact = file.operations.reduce(0) { sum, entry in

@@ -112,7 +112,12 @@ struct EventFields {
     func enumValue<T: RawRepresentable>(_ name: String, _ type: T.Type) throws(EventLineError) -> T
     where T.RawValue == String {
         let text = try string(name)
-        guard let value = T(rawValue: text) else { throw error(name, "has unknown value \"\(text)\"") }
+        guard let value = T(rawValue: text) else {
+            // Quoted as JSON: a peer's newline or escape sequence stays text in a one-line error.
+            var quoted = ""
+            JSONLinesEncoder.appendString(text, &quoted)
+            throw error(name, "has unknown value \(quoted)")
+        }
         return value
     }
 

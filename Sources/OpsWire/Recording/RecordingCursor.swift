@@ -23,6 +23,8 @@ public struct RecordingCursor {
     /// The `seq` of the last event applied (that of the keyframe loaded, before any event; 0 at
     /// the start, or in a recording without `seq`s).
     public private(set) var seq: UInt64 = 0
+    /// The event the last `step()` applied.
+    package private(set) var lastStepped: MonitorEvent?
     /// Keyframes passed over without loading them (see `skippedKeyframeLines`).
     public private(set) var keyframesSkipped = 0
 
@@ -90,6 +92,7 @@ public struct RecordingCursor {
             guard let next = pending else { return false }
             try applyPending()
             if case .event(let event) = next.decoded.line {
+                lastStepped = event
                 time = max(time, event.time)
                 return true
             }

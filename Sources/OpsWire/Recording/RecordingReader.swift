@@ -26,6 +26,8 @@ public final class RecordingReader: Sendable {
     public static let limits = MonitorStore.Limits(finishedOperations: 500, logEntries: 200)
     /// The longest line a recording may have, in bytes (1 MiB; a keyframe's lines are short).
     public static let maximumLineLength = 1 << 20
+    /// How many gaps in `seq` get a warning line each (then one line counts them all).
+    static let gapsNamed = 3
     /// Bytes read between two calls of `init`'s `progress`.
     public static let progressInterval: UInt64 = 4 << 20
 
@@ -33,15 +35,30 @@ public final class RecordingReader: Sendable {
     public let header: RecordingHeader
     /// The start (after the header) and every keyframe, in time order.
     public let marks: [Mark]
-    /// The time of the latest event.
+    /// Where the recording ends: the latest `t` of its events and complete keyframes (a
+    /// recording's last keyframe is the picture when its run or viewer stopped, which may come
+    /// well after the last event). The header's length, End, `--start-at`'s limit and the
+    /// headless summary's `duration` all use it.
     public let duration: Duration
+    /// Where the recording's own picture begins: for an attach recording (`source` `attach`),
+    /// its first keyframe, the join (the events before it are the app's picture then, rebuilt
+    /// at the times the app gave them); zero for the others. A replay starts there, and Home
+    /// jumps there.
+    package var joinTime: Duration {
+        guard header.source == "attach", marks.count > 1 else { return .zero }
+        return marks[1].time
+    }
     /// Event lines (not counting keyframe lines).
     public let eventCount: Int
     /// The queue's settings when the recording starts: those of its first keyframe, when no
     /// `queue` event comes before it (a recording starts with one; older ones may not).
     public let initialSettings: Settings?
     /// Set when the last line was cut short (a crash while writing); it is ignored.
-    public let warning: String?
+    package var warning: String? { warnings.first { $0.contains("incomplete") } }
+    /// What is wrong but replayable, in file order, each naming the file and line: event lines
+    /// missing (a gap in `seq`: "FILE:LINE: seq 99 after 97: 1 event missing"), a torn last
+    /// line, a last keyframe cut short.
+    package let warnings: [String]
     /// Where the last complete line ends: replay never reads past it.
     let endOffset: UInt64
 
@@ -64,7 +81,9 @@ public final class RecordingReader: Sendable {
         var lastSeq: UInt64 = 0
         var duration: Duration = .zero
         var events = 0
-        var warning: String?
+        var warnings: [String] = []
+        var gaps = 0
+        var missingEvents: UInt64 = 0
         var initialSettings: Settings?
         var settingsChanged = false
         var number = 0
@@ -87,7 +106,7 @@ public final class RecordingReader: Sendable {
                     decoded = try decoder.decode(bytes: line.bytes)
                 } catch {
                     if !line.terminated, header != nil {
-                        warning = "\(path):\(number): last line is incomplete (torn write); ignored"
+                        warnings.append("\(path):\(number): last line is incomplete (torn write); ignored")
                         break
                     }
                     throw fail(number, header == nil ? "not a recording: \(error.message)" : error.message)
@@ -99,6 +118,7 @@ public final class RecordingReader: Sendable {
                     continue
                 }
                 _ = known
+                let completedKeyframe = keyframes.open?.header.time
                 do { try keyframes.check(decoded.line, number: number, offset: line.offset) } catch {
                     throw fail(error.line, error.text)
                 }
@@ -107,10 +127,21 @@ public final class RecordingReader: Sendable {
                     if case .queue = event { settingsChanged = true }
                     if let seq = decoded.seq {
                         guard seq > lastSeq else { throw fail(number, "seq \(seq) after seq \(lastSeq): out of order") }
+                        if lastSeq > 0, seq > lastSeq + 1 {
+                            let missing = seq - lastSeq - 1
+                            gaps += 1
+                            let (sum, overflow) = missingEvents.addingReportingOverflow(missing)
+                            missingEvents = overflow ? .max : sum
+                            if gaps <= Self.gapsNamed {
+                                warnings.append(
+                                    "\(path):\(number): seq \(seq) after \(lastSeq): \(missing) event\(missing == 1 ? "" : "s") missing"
+                                )
+                            }
+                        }
                         lastSeq = seq
                     }
-                    // Times may step back by a hair: workers stamp changes before the monitor
-                    // orders them. `seq` is the order.
+                    // Another writer's times may step back (opsdash's never do): `seq` is the
+                    // order.
                     duration = max(duration, event.time)
                     events += 1
                 case .keyframeBegin(let keyframe):
@@ -127,6 +158,9 @@ public final class RecordingReader: Sendable {
                             isSuspended: keyframe.isSuspended,
                             maxConcurrentOperationCount: keyframe.maxConcurrentOperationCount)
                     }
+                case .keyframeEnd:
+                    // Only a complete keyframe moves the end (one cut short is ignored).
+                    if let time = completedKeyframe { duration = max(duration, time) }
                 case .other(let event) where event == "recording":
                     throw fail(number, "a second recording header")
                 default:
@@ -142,9 +176,13 @@ public final class RecordingReader: Sendable {
             throw fail(number, "read failed: \(error)")
         }
         guard let header else { throw fail(0, "empty recording (no header line)") }
+        if gaps > Self.gapsNamed {
+            warnings.insert(
+                "\(path): \(gaps) gaps in seq in all, \(missingEvents) events missing", at: Self.gapsNamed)
+        }
         if let open = keyframes.open {
             // Cut short at the end (a crash while writing it): replay stops before it.
-            warning = "\(path):\(open.line): last keyframe is incomplete (the file ends inside it); ignored"
+            warnings.append("\(path):\(open.line): last keyframe is incomplete (the file ends inside it); ignored")
             if marks.last?.offset == open.offset { marks.removeLast() }
             endOffset = open.offset
         }
@@ -152,7 +190,7 @@ public final class RecordingReader: Sendable {
         self.marks = marks
         self.duration = duration
         self.eventCount = events
-        self.warning = warning
+        self.warnings = warnings
         self.initialSettings = initialSettings
         self.endOffset = endOffset
     }

@@ -40,14 +40,28 @@ public final class RecordingWriter {
     private var eventsSinceKeyframe = 0
     private var lastKeyframeLines = 0
 
-    /// Creates (or truncates) `path` and writes `header`. Only a regular file (or a new one) is
-    /// written: a pipe or a device is refused at once, never waited on.
-    public init(path: String, header: RecordingHeader, policy: KeyframePolicy = .init()) throws(RecordingError) {
+    /// Creates `path` (with `replacing`, an existing file is truncated; without it, refused with
+    /// `RecordingError.alreadyExists`) and writes `header`. The file gets mode 0600 whatever the
+    /// umask, as a replaced one does: a recording holds what the publisher's 0600 socket
+    /// protects. Only a regular file (or a new one) is written: a pipe or a device is refused at
+    /// once, never waited on.
+    public init(
+        path: String, header: RecordingHeader, policy: KeyframePolicy = .init(), replacing: Bool = true
+    ) throws(RecordingError) {
         self.path = path
         self.policy = policy
         if let error = RecordingError.notRegularFile(path) { throw error }
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .cannotCreate(path, code: errno) }
+        let existing = replacing ? O_TRUNC : O_EXCL
+        fd = open(path, O_WRONLY | O_CREAT | existing | O_APPEND | O_CLOEXEC | O_NOCTTY, 0o600)
+        guard fd >= 0 else {
+            throw errno == EEXIST ? .alreadyExists(path) : .cannotCreate(path, code: errno)
+        }
+        guard fchmod(fd, 0o600) == 0 else {
+            let code = errno
+            _ = Foundation.close(fd)
+            fd = -1
+            throw .cannotCreate(path, code: code)
+        }
         try write(header.line)
     }
 
