@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "OpsKit", package: "OpsDash"),
                 .product(name: "OpsMonitor", package: "OpsDash"),
+                .product(name: "OpsWire", package: "OpsDash"),
                 .product(name: "OpsKitMetrics", package: "OpsDash"),
                 .product(name: "OpsMetricsServer", package: "OpsDash"),
                 .product(name: "OpsDashUI", package: "OpsDash"),
@@ -46,6 +47,7 @@ let package = Package(
             dependencies: [
                 .product(name: "OpsKit", package: "OpsDash"),
                 .product(name: "OpsMonitor", package: "OpsDash"),
+                .product(name: "OpsWire", package: "OpsDash"),
                 "BenchWorkloads",
             ],
             // Not directly under Benchmarks/: the benchmark plugin runs every executable target whose

@@ -20,7 +20,10 @@ let package = Package(
         .target(name: "CFuzzDriver", path: "Support/CFuzzDriver", linkerSettings: [.linkedLibrary("stdc++")]),
         .target(
             name: "FuzzSupport",
-            dependencies: ["CFuzzDriver", .product(name: "OpsMonitor", package: "OpsDash")],
+            dependencies: [
+                "CFuzzDriver", .product(name: "OpsMonitor", package: "OpsDash"),
+                .product(name: "OpsWire", package: "OpsDash"),
+            ],
             path: "Support/FuzzSupport"
         ),
         .executableTarget(
@@ -30,12 +33,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzRecording",
-            dependencies: ["FuzzSupport", .product(name: "OpsMonitor", package: "OpsDash")],
+            dependencies: [
+                "FuzzSupport", .product(name: "OpsMonitor", package: "OpsDash"),
+                .product(name: "OpsWire", package: "OpsDash"),
+            ],
             path: "Targets/FuzzRecording"
         ),
         .executableTarget(
             name: "FuzzEventLine",
-            dependencies: ["FuzzSupport", .product(name: "OpsMonitor", package: "OpsDash")],
+            dependencies: [
+                "FuzzSupport", .product(name: "OpsMonitor", package: "OpsDash"),
+                .product(name: "OpsWire", package: "OpsDash"),
+            ],
             path: "Targets/FuzzEventLine"
         ),
         .executableTarget(
@@ -43,6 +52,7 @@ let package = Package(
             dependencies: [
                 "FuzzSupport",
                 .product(name: "OpsMonitor", package: "OpsDash"),
+                .product(name: "OpsWire", package: "OpsDash"),
                 .product(name: "OpsKitRemote", package: "OpsDash"),
             ],
             path: "Targets/FuzzViewer"
@@ -52,6 +62,7 @@ let package = Package(
             dependencies: [
                 "FuzzSupport",
                 .product(name: "OpsMonitor", package: "OpsDash"),
+                .product(name: "OpsWire", package: "OpsDash"),
                 .product(name: "OpsKitRemote", package: "OpsDash"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],

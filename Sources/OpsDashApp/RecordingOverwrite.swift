@@ -1,4 +1,5 @@
 import OpsMonitor
+import OpsWire
 
 /// `--record FILE` never replaces an existing file unless `--overwrite` says so: a recording of
 /// a past run is not lost to a repeated command line.

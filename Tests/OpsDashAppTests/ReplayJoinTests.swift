@@ -1,6 +1,7 @@
 import Foundation
 import OpsDashUI
 import OpsMonitor
+import OpsWire
 import Testing
 
 @testable import OpsDashApp

@@ -1,4 +1,5 @@
 import Foundation
+import OpsWire
 import Testing
 @testable import OpsKitRemote
 

@@ -4,6 +4,7 @@ import OpsKit
 import OpsKitTesting
 import Testing
 @testable import OpsMonitor
+@testable import OpsWire
 
 /// An app's synchronous operation: all its work in `main()`, nothing from OpsKit.
 final class ResizeOperation: Operation, @unchecked Sendable {

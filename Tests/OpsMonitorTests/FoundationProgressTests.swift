@@ -3,6 +3,7 @@ import OpsKit
 import OpsKitTesting
 import Testing
 @testable import OpsMonitor
+@testable import OpsWire
 
 /// An app's operation that reports through Foundation's `ProgressReporting`: nothing in it
 /// knows OpsKit's progress protocol. The test moves its `Progress` and finishes it.

@@ -1,4 +1,5 @@
 import OpsMonitor
+import OpsWire
 
 /// Keyframe round trip: what `KeyframeEncoder` writes for `snapshot`, read back through
 /// `JSONLinesDecoder` into a fresh `EventSnapshotBuilder` and written again, gives the same

@@ -4,6 +4,7 @@
 // back parses to itself.
 import FuzzSupport
 import OpsMonitor
+import OpsWire
 
 fuzz { input in
     let bytes = Array(input)

@@ -6,6 +6,7 @@ import FuzzSupport
 import NIOCore
 import OpsKitRemote
 import OpsMonitor
+import OpsWire
 
 let identity = PublisherCore.Identity(app: "fuzz", queue: "main", pid: 1, epoch: "e1")
 let access = PublisherCore.Access(allowControl: true, readToken: "read-token", controlToken: "control-token")

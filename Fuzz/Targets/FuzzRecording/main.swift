@@ -4,6 +4,7 @@
 // keyframe round trip.
 import FuzzSupport
 import OpsMonitor
+import OpsWire
 
 #if canImport(Glibc)
 import Glibc

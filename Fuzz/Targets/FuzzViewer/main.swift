@@ -4,6 +4,7 @@
 import FuzzSupport
 import OpsKitRemote
 import OpsMonitor
+import OpsWire
 
 let limits = MonitorStore.Limits(finishedOperations: 50, logEntries: 20)
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OpsMonitor
+@testable import OpsWire
 
 /// A recording holds what the publisher's 0600 socket protects: it is written with mode 0600
 /// (whatever the umask), and an existing file is replaced only when asked.
