@@ -51,6 +51,30 @@ import Testing
         #expect(bytes == [0, 30, 50, 60, 90, 100])
     }
 
+    /// A throttled progress value is written before its operation's `finished` line, at the
+    /// finish's time: lines of other operations came in between, and `t` never goes back.
+    @Test func aHeldProgressValueIsWrittenAtItsFinishTime() {
+        var encoder = JSONLinesEncoder(progressInterval: .milliseconds(250))
+        var out = ""
+        encoder.encode(
+            .progress(
+                time: .milliseconds(100), id: 1, completedBytes: 10, totalBytes: 100, bytesPerSecond: 1, retries: 0),
+            into: &out)
+        encoder.encode(
+            .progress(
+                time: .milliseconds(200), id: 1, completedBytes: 40, totalBytes: 100, bytesPerSecond: 1, retries: 0),
+            into: &out)
+        encoder.encode(
+            .state(time: .milliseconds(300), id: 2, from: .ready, to: .executing, outcome: nil, message: nil),
+            into: &out)
+        encoder.encode(
+            .state(time: .milliseconds(320), id: 1, from: .executing, to: .finished, outcome: .cancelled, message: nil),
+            into: &out)
+        let times = out.split(separator: "\n").map { $0.dropFirst(5).prefix(5) }
+        #expect(times == ["0.100", "0.300", "0.320", "0.320"])
+        #expect(out.split(separator: "\n")[2].contains(##""event":"progress","id":1,"op":"#1","bytes":40"##))
+    }
+
     @Test func summaryCarriesCountsBytesAndInterruption() {
         let snapshot = QueueSnapshot(
             time: .seconds(12), counts: StateCounts(succeeded: 3, failed: 1), completedBytes: 70, totalBytes: 90)

@@ -55,7 +55,16 @@ public struct JSONLinesEncoder: Sendable {
             // as in a publisher's stream of quick operations, they cost no hashing.)
             if to == .finished, !heldProgress.isEmpty, let held = heldProgress.removeValue(forKey: id) {
                 lastProgress[id] = nil
-                encode(held, into: &bytes)
+                // Written at the finish's time: lines of other operations may have been written
+                // since the held value came, and `t` never goes back.
+                if case .progress(_, let id, let completed, let total, let rate, let retries, let next, let error) =
+                    held
+                {
+                    let stamped = MonitorEvent.progress(
+                        time: time, id: id, completedBytes: completed, totalBytes: total, bytesPerSecond: rate,
+                        retries: retries, nextAttemptAt: next, retryError: error)
+                    encode(stamped, into: &bytes)
+                }
             }
             // A finished operation's name is written for the last time.
             let name = to == .finished ? names.removeValue(forKey: id) : names[id]
