@@ -58,7 +58,7 @@ private final class LineReader {
     init(_ handle: FileHandle) { self.handle = handle }
 
     /// The first line (without its newline) for which `matches` holds; nil when the output ends first.
-    func firstLine(where matches: (String) -> Bool) -> String? {
+    func firstLine(_ matches: (String) -> Bool) -> String? {
         while true {
             while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
@@ -70,9 +70,6 @@ private final class LineReader {
             buffer.append(chunk)
         }
     }
-
-    /// The first line for which `matches` holds (trailing-closure form).
-    func firstLine(_ matches: (String) -> Bool) -> String? { firstLine(where: matches) }
 
     /// Everything left, to the end of the output.
     func rest() -> Data { buffer + handle.readDataToEndOfFile() }
