@@ -54,6 +54,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .target(name: "OpsDashUI", dependencies: ["OpsMonitor"]),
@@ -92,15 +93,31 @@ let package = Package(
             dependencies: [
                 "OpsKit", "OpsMonitor", "OpsKitRemote", "OpsKitMetrics", "OpsMetricsServer",
                 .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Demos/AppExample"
+        ),
+        // README "Embedding OpsKit in your app": an OperationQueue app with OpsDash added.
+        .executableTarget(
+            name: "EmbeddingExample",
+            dependencies: [
+                "OpsKit", "OpsMonitor", "OpsKitRemote",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Demos/Embedding"
         ),
         .testTarget(name: "OpsKitTests", dependencies: ["OpsKit", "OpsKitTesting"]),
         .testTarget(name: "OpsMonitorTests", dependencies: ["OpsMonitor", "OpsWire", "OpsKit", "OpsKitTesting"]),
         .testTarget(name: "OpsWireTests", dependencies: ["OpsWire", "OpsMonitor", "OpsKit", "OpsKitTesting"]),
         .testTarget(
             name: "OpsKitMetricsTests",
-            dependencies: ["OpsKitMetrics", "OpsMetricsServer", "OpsMonitor", "OpsKit", "OpsKitTesting"]
+            dependencies: [
+                "OpsKitMetrics", "OpsMetricsServer", "OpsMonitor", "OpsKit", "OpsKitTesting",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "OpsScenariosTests", dependencies: ["OpsScenarios", "OpsKit"]),
         .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"], exclude: ["Snapshots"]),
@@ -121,7 +138,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["opsdash", "AppExample", "OpsKitTesting"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["opsdash", "AppExample", "EmbeddingExample", "OpsKitTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,47 +17,12 @@
 // `observe(\.…)` like KVO on macOS, and attaches a QueueMonitor, the same monitor `opsdash` draws.
 import Dispatch
 import Foundation
+import Logging
 import OpsKit
 import OpsKitRemote
 import OpsMonitor
+import ServiceLifecycle
 import Synchronization
-
-/// Set once SIGINT, SIGTERM or SIGHUP arrived.
-final class StopRequest: Sendable {
-    private let flag = Atomic<Bool>(false)
-    var isSet: Bool { flag.load(ordering: .relaxed) }
-    func set() { flag.store(true, ordering: .relaxed) }
-}
-
-/// Turns SIGINT, SIGTERM and SIGHUP (its terminal closed) into `request` instead of ending the
-/// process at once, so each of them gets the same graceful shutdown.
-///
-/// Call it first, before any other thread starts: it blocks the three signals in this thread,
-/// and so in every thread started later, and a thread of its own takes them with `sigwait`. A
-/// signal sent at any moment is then either waiting for that thread or taken by it, never lost
-/// and never the default action (which would end the app and leave its socket behind).
-func watchStopSignals(_ request: StopRequest) -> Thread {
-    var blocked = stopSignalSet()
-    pthread_sigmask(SIG_BLOCK, &blocked, nil)
-    let watcher = Thread {
-        var waitedFor = stopSignalSet()
-        var number: Int32 = 0
-        while true {
-            if sigwait(&waitedFor, &number) == 0 { request.set() }
-        }
-    }
-    watcher.name = "AppExample.signals"
-    watcher.start()
-    return watcher
-}
-
-/// SIGINT, SIGTERM and SIGHUP.
-func stopSignalSet() -> sigset_t {
-    var set = sigset_t()
-    sigemptyset(&set)
-    for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, number) }
-    return set
-}
 
 /// The app's own asynchronous step: "renders" a thumbnail tile by tile on a background queue,
 /// reporting each tile.
@@ -99,11 +64,6 @@ final class ThumbnailOperation: AsyncOperation, ProgressReportingOperation, @unc
     }
 }
 
-// Ctrl-C, SIGTERM or a closed terminal (SIGHUP): stop adding work, say bye to viewers, remove
-// the socket and its sidecar. Watched before anything else starts a thread.
-let interrupted = StopRequest()
-let signalWatcher = watchStopSignals(interrupted)
-
 let options: AppArguments
 do {
     switch try AppArguments.parse(Array(CommandLine.arguments.dropFirst())) {
@@ -144,76 +104,45 @@ let publisher = QueuePublisher(monitor: monitor, name: queueName, options: publi
 let exporting = options.metricsPort.map {
     serveMetrics(on: $0, for: monitor, queueName: "\(appName)/\(queueName)", publisher: publisher)
 }
-do {
-    // The publisher logs "publishing AppExample/images on PATH" itself (stderr, swift-log).
-    try publisher.start()
-    if let tcp = publishing.tcp, let port = publisher.tcpPort {
-        say("and on tcp://\(tcp.host):\(port) (read token in \(tcp.readTokenFile))")
-    }
-} catch {
-    // A TCP port that cannot be bound is the --tcp-port flag's problem.
-    let text = "\(error)"
-    failUsage(text.hasPrefix("cannot listen on tcp://") ? "--tcp-port: " + text : text)
-}
 // KVO-style observation of the queue, the same source on Linux and macOS.
 let countToken = queue.observe(\.allOperationCount, options: [.new]) { _, change in
     if change.newValue == 0 { say("queue drained") }
 }
 
-/// One round of work: six downloads, each followed by its thumbnail.
-func makeRound(_ round: Int) -> [Operation] {
-    var operations: [Operation] = []
-    for index in 1...6 {
-        let download = DownloadOperation(
-            name: "photo-\(round)-\(index).jpg",
-            plan: TransferPlan(totalBytes: Int64(index) * 400_000, bandwidth: 800_000, latency: .milliseconds(200)),
-            clock: clock, random: SeededGenerator(seed: UInt64(round * 10 + index)))
-        let thumbnail = ThumbnailOperation(name: "thumb-\(round)-\(index)", tiles: 8, millisecondsPerTile: 60)
-        thumbnail.addDependency(download)
-        thumbnail.dependencyPolicy = .cancelIfAnyDependencyFailed
-        operations += [download, thumbnail]
+// The publisher, the metrics server and the app's work run in one ServiceGroup. Ctrl-C, SIGTERM
+// or a closed terminal (SIGHUP) shut it down gracefully, in reverse order: the work stops (its
+// operations cancelled, the summary printed), then the metrics server, then the publisher (bye
+// to viewers, socket and sidecar removed).
+let (published, publishedNow) = AsyncStream.makeStream(of: Void.self)
+let publishingService = ClosureService { [tcp = publishing.tcp] in
+    defer { publishedNow.finish() }
+    // The publisher logs "publishing AppExample/images on PATH" itself (stderr, swift-log).
+    try publisher.start()  // `run()` below finds it started
+    if let tcp, let port = publisher.tcpPort {
+        say("and on tcp://\(tcp.host):\(port) (read token in \(tcp.readTokenFile))")
     }
-    return operations
+    publishedNow.yield()
+    try await publisher.run()
 }
-
-var round = 0
-while !interrupted.isSet && (rounds == 0 || round < rounds) {
-    round += 1
-    let operations = makeRound(round)
-    queue.addOperations(operations, waitUntilFinished: false)
-    if round == 1 {
-        // The demo's own failure plan, so a cancelled operation (and the thumbnail that depended
-        // on it) shows from the start; no operator did this, and the reason says so.
-        if let planned = operations[10] as? AsyncOperation {
-            planned.cancel(reason: AppExampleText.plannedCancelReason)
-            say("\(planned.name ?? "an operation"): \(AppExampleText.plannedCancelReason)")
-        }
-    }
-    while queue.allOperationCount > 0 && !interrupted.isSet {
-        let snapshot = monitor.snapshot()
-        let counts = snapshot.counts
-        say(
-            "t=\(String(format: "%.1f", snapshot.time.seconds))s executing \(counts.executing)/\(snapshot.maxConcurrentOperationCount), waiting \(counts.waiting), done \(counts.finished)/\(counts.total)"
-        )
-        // Any operation that reports progress shows it: the simulated downloads (bytes) and the
-        // app's own thumbnails (tiles) alike.
-        for row in snapshot.operations where row.lifecycle == .executing && row.totalBytes > 0 {
-            let unit = row.unit == .items ? "tiles" : "bytes"
-            say(
-                "  \(row.kind.rawValue) \(row.name): \(row.completedBytes)/\(row.totalBytes) \(unit), \(Int(row.bytesPerSecond))/s"
-            )
-        }
-        Thread.sleep(forTimeInterval: 1)
-    }
+let work = AppWork(queue: queue, monitor: monitor, clock: clock, rounds: rounds, published: published)
+var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: publishingService)]
+if let server = exporting?.server { services.append(.init(service: server)) }
+// A run of --rounds N that ends shuts the others down too.
+services.append(.init(service: work, successTerminationBehavior: .gracefullyShutdownGroup))
+let group = ServiceGroup(
+    configuration: .init(
+        services: services, gracefulShutdownSignals: [.sigterm, .sigint, .sighup],
+        logger: Logger(label: "AppExample", factory: { _ in SwiftLogNoOpLogHandler() })))
+do {
+    try await group.run()
+} catch {
+    // A TCP port that cannot be bound is the --tcp-port flag's problem.
+    let text = "\(error)"
+    failUsage(text.hasPrefix("cannot listen on tcp://") ? "--tcp-port: " + text : text)
 }
-if interrupted.isSet { queue.cancelAllOperations() }
-queue.waitUntilAllOperationsAreFinished()
-say(AppExampleText.summary(monitor.snapshot().counts))
 countToken.invalidate()
-publisher.stop()
-exporting?.server.shutdown()
 monitor.stop()
-_ = signalWatcher
+_ = exporting
 
 /// Writes `line` to stdout at once, also into a file or a pipe (where `print` would hold it in a
 /// buffer until exit), so "publishing on …" can be read while the app runs.

@@ -270,15 +270,20 @@ public final class QueuePublisher: Service, Sendable {
         latestTally.withLock { $0 = nil }
     }
 
-    /// The `Service` entry point: starts, waits for graceful shutdown (or cancellation), stops.
+    /// The `Service` entry point: starts, serves until graceful shutdown or the task's
+    /// cancellation, then stops (viewers get their `bye`; the wait for it is bounded by
+    /// `stopTimeout`). Throws what `start()` throws. Starting and stopping block, so they run on a
+    /// thread of their own, not on one of Swift's few cooperative threads.
     public func run() async throws {
-        try start()
-        try? await gracefulShutdown()
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            Thread.detachNewThread {
-                self.stop()
-                done.resume()
-            }
+        try await Self.onOwnThread { try self.start() }
+        try? await gracefulShutdown()  // throws CancellationError when cancelled: stop as well
+        try? await Self.onOwnThread { self.stop() }
+    }
+
+    /// `body`'s result, computed on a new thread while the caller's task waits without blocking.
+    private static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
         }
     }
 

@@ -1,6 +1,8 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import ServiceLifecycle
 
 /// A tiny HTTP/1.1 server answering `GET /metrics` with a Prometheus exposition (anything else:
 /// 404, or 405 for another method). Bound to 127.0.0.1 unless told otherwise.
@@ -11,7 +13,11 @@ import NIOPosix
 /// more than `maxConnections` closes the oldest connection that is not in the middle of a request
 /// (the oldest of all if every one is). A request the server cannot parse gets `400 Bad Request`
 /// with `Connection: close`, and the connection is closed.
-public final class MetricsHTTPServer: Sendable {
+///
+/// A `Service`: it listens from `init` (so a port that cannot be bound is an error at once), and
+/// run in a `ServiceGroup` it serves until graceful shutdown or cancellation, then shuts down.
+/// Without a group, call `shutdown()` when done.
+public final class MetricsHTTPServer: Service, Sendable {
     /// What one client may hold of the server, and for how long.
     public struct Limits: Sendable, Equatable {
         /// From a request's first byte until its answer is written (for the first request: from
@@ -87,10 +93,22 @@ public final class MetricsHTTPServer: Sendable {
         self.port = channel.localAddress?.port ?? port
     }
 
-    /// Stops listening and closes open connections.
+    /// Stops listening and closes open connections. Blocks until done; idempotent.
     public func shutdown() {
         try? channel.close().wait()
         try? group.syncShutdownGracefully()
+    }
+
+    /// The `Service` entry point: serves until graceful shutdown or the task's cancellation,
+    /// then `shutdown()` (on a thread of its own: it blocks).
+    public func run() async {
+        try? await gracefulShutdown()  // throws CancellationError when cancelled: stop as well
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                self.shutdown()
+                done.resume()
+            }
+        }
     }
 }
 

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// README "Embedding OpsKit in your app": `Demos/Embedding`, an OperationQueue app with OpsDash
+/// added, publishes its three operations (the `ProgressReporting` download with its bytes and
+/// total) to `opsdash attach --headless`, and SIGTERM ends it cleanly.
+@Suite struct EmbeddingExampleTests {
+    @Test func attachSeesTheThreeOperationsAndSIGTERMEndsTheAppCleanly() throws {
+        let opsdash = try #require(opsdashBinaryPath())
+        let binary = URL(fileURLWithPath: opsdash).deletingLastPathComponent().appendingPathComponent(
+            "EmbeddingExample")
+        let runtime = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let environment = ["XDG_RUNTIME_DIR": runtime]
+        let (app, appOut, appErr) = try startProcess(binary.path, [], environment: environment)
+        let appWatchdog = ProcessWatchdog(app, seconds: 60)
+        defer { appWatchdog.disarm() }
+        // The publisher logs "publishing embedding…/work on PATH" once the socket is there.
+        let appErrors = LineReader(appErr.fileHandleForReading)
+        let published = try #require(appErrors.firstLine { $0.contains("publishing ") }, "the app published")
+        let socket = try #require(published.components(separatedBy: " on ").last)
+        #expect(FileManager.default.fileExists(atPath: socket))
+
+        let (viewer, viewerOut, viewerErr) = try startProcess(
+            opsdash, ["attach", "--headless"], environment: environment)
+        let viewerWatchdog = ProcessWatchdog(viewer, seconds: 60)
+        defer { viewerWatchdog.disarm() }
+        let viewerErrors = ReadAll(viewerErr.fileHandleForReading)
+        let lines = LineReader(viewerOut.fileHandleForReading)
+        var names: Set<String> = []
+        let progress = lines.firstLine { line in
+            for name in ["fetch", "warm-cache", "notify"] where line.contains(#""op":"\#(name)""#) {
+                names.insert(name)
+            }
+            return names.count == 3 && line.contains(#""op":"fetch""#) && line.contains(#""total":4000000"#)
+                && line.contains(#""bytes":"#) && !line.contains(#""bytes":0,"#)
+        }
+        #expect(names == ["fetch", "warm-cache", "notify"], "every operation is shown")
+        #expect(progress != nil, "the ProgressReporting download shows its bytes of 4000000")
+
+        kill(app.processIdentifier, SIGTERM)
+        app.waitUntilExit()
+        #expect(app.terminationReason == .exit, "not ended by SIGTERM's default action")
+        #expect(app.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: socket), "the socket is removed")
+        viewer.waitUntilExit()
+        let viewerStderr = String(decoding: viewerErrors.wait(), as: UTF8.self)
+        #expect(viewerStderr.isEmpty, "the viewer got the bye, not a lost connection: \(viewerStderr)")
+        _ = (appOut, lines.rest())
+    }
+}
+
+/// Reads lines from a pipe as they come (each read blocks until output arrives or the writer ends).
+private final class LineReader {
+    private let handle: FileHandle
+    private var buffer = Data()
+
+    init(_ handle: FileHandle) { self.handle = handle }
+
+    /// The first line (without its newline) for which `matches` holds; nil when the output ends first.
+    func firstLine(_ matches: (String) -> Bool) -> String? {
+        while true {
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                buffer = Data(buffer[(newline + 1)...])
+                if matches(line) { return line }
+            }
+            let chunk = handle.availableData
+            if chunk.isEmpty { return nil }
+            buffer.append(chunk)
+        }
+    }
+
+    /// Everything left, to the end of the output.
+    func rest() -> Data { buffer + handle.readDataToEndOfFile() }
+}
+
+/// Kills `process` if it still runs after `seconds` (a failing test never hangs on its pipes).
+private final class ProcessWatchdog: @unchecked Sendable {
+    // Locking: the timer is set in init and only cancelled after (DispatchSource is thread-safe).
+    private let timer: DispatchSourceTimer
+
+    init(_ process: Process, seconds: Int) {
+        let pid = process.processIdentifier
+        timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + .seconds(seconds))
+        timer.setEventHandler { kill(pid, SIGKILL) }
+        timer.resume()
+    }
+
+    func disarm() { timer.cancel() }
+}
+
+/// README "Adding OpsDash to the app you have" shows `Demos/Embedding/main.swift` whole.
+@Suite struct EmbeddingExampleReadmeTests {
+    @Test func theReadmeShowsTheProgramAsItIs() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let program = try String(
+            contentsOf: root.appendingPathComponent("Demos/Embedding/main.swift"), encoding: .utf8)
+        let section = try #require(readme.range(of: "### Adding OpsDash to the app you have"))
+        let block = try #require(readme[section.upperBound...].range(of: "```swift\n"))
+        let end = try #require(readme[block.upperBound...].range(of: "\n```\n"))
+        #expect(String(readme[block.upperBound..<end.lowerBound]) + "\n" == program)
+    }
+}
