@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Peak memory of `opsdash --headless` with a reader that keeps up and with one that stalls:
-# the output backlog must stay bounded whatever the reader's speed (README, Headless mode).
+# the output backlog must stay bounded whatever the reader's speed (docs/OPERATING.md, Headless mode).
 #
 #   Benchmarks/headless-memory.sh           # 2,000 long transfers and 100,000 small downloads
 #   Benchmarks/headless-memory.sh --smoke   # CI: tiny scenarios, one second of stall

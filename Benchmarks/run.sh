@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every OpsDash benchmark: package-benchmark's suite (absolute numbers, malloc counters),
-# then the side-by-side `Ratios` table (what docs/BENCHMARKS.md and the README quote), then
+# then the side-by-side `Ratios` table (what docs/BENCHMARKS.md quotes), then
 # headless mode's peak memory with a fast and a stalled reader (headless-memory.sh).
 #
 #   Benchmarks/run.sh           # standard run (plain-queue chains 2k/5k/10k, once each)

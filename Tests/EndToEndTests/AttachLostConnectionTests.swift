@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `opsdash attach --headless` whose app dies without a bye: exit 1, one line on stderr, and a
-/// summary whose `interrupted` is false (it means ended by a signal, README "Headless mode").
+/// summary whose `interrupted` is false (it means ended by a signal, docs/OPERATING.md "Headless mode").
 @Suite struct AttachLostConnectionTests {
     @Test func aLostConnectionExitsOneWithALineOnStderrAndIsNotAnInterruption() throws {
         let runtime = try PublishingApp.makeRuntime()

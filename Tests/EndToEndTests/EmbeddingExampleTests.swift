@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// README "Embedding OpsKit in your app": `Demos/Embedding`, an OperationQueue app with OpsDash
+/// docs/EMBEDDING.md "Adding OpsDash to the app you have": `Demos/Embedding`, an OperationQueue app with OpsDash
 /// added, publishes its three operations (the `ProgressReporting` download with its bytes and
 /// total) to `opsdash attach --headless`, and SIGTERM ends it cleanly.
 @Suite struct EmbeddingExampleTests {
@@ -91,15 +91,15 @@ private final class ProcessWatchdog: @unchecked Sendable {
     func disarm() { timer.cancel() }
 }
 
-/// README "Adding OpsDash to the app you have" shows `Demos/Embedding/main.swift` whole.
+/// docs/EMBEDDING.md "Adding OpsDash to the app you have" shows `Demos/Embedding/main.swift` whole.
 @Suite struct EmbeddingExampleReadmeTests {
-    @Test func theReadmeShowsTheProgramAsItIs() throws {
+    @Test func theEmbeddingGuideShowsTheProgramAsItIs() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("docs/EMBEDDING.md"), encoding: .utf8)
         let program = try String(
             contentsOf: root.appendingPathComponent("Demos/Embedding/main.swift"), encoding: .utf8)
-        let section = try #require(readme.range(of: "### Adding OpsDash to the app you have"))
+        let section = try #require(readme.range(of: "## Adding OpsDash to the app you have"))
         let block = try #require(readme[section.upperBound...].range(of: "```swift\n"))
         let end = try #require(readme[block.upperBound...].range(of: "\n```\n"))
         #expect(String(readme[block.upperBound..<end.lowerBound]) + "\n" == program)

@@ -2,7 +2,7 @@ import Foundation
 import OpsKitTesting
 import Testing
 
-/// `Demos/AppExample` (README "Embedding OpsKit in your app") builds, runs to the end and reports
+/// `Demos/AppExample` (docs/EMBEDDING.md) builds, runs to the end and reports
 /// what it did in one summary line, including the download it cancels itself (and says why) and
 /// the step that depended on it.
 struct AppExampleTests {

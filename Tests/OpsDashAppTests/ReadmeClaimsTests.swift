@@ -5,15 +5,18 @@ import Testing
 
 @testable import OpsDashApp
 
-/// The README promises exact words and numbers: the exit codes, the flags, the WHY labels, the
-/// concurrency range. These read the README and the code that makes each promise, so one can't
-/// change without the other.
+/// The user docs promise exact words and numbers: the exit codes, the flags, the WHY labels, the
+/// concurrency range. These read README.md (and docs/OPERATING.md, where `attach` and `replay`
+/// are documented) and the code that makes each promise, so one can't change without the other.
 @Suite struct ReadmeClaimsTests {
-    static let readme: String = {
+    static func document(_ path: String) -> String {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-    }()
+        return (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+    }
+
+    static let readme = document("README.md")
+    static let operating = document("docs/OPERATING.md")
 
     /// The rows of the README's exit-code table ("| 130 / 131 / 143 | …").
     static var documentedExitCodes: Set<Int32> {
@@ -45,11 +48,12 @@ import Testing
             }
         }
         #expect(flags.contains("--scenario") && flags.contains("--record"))
+        #expect(!Self.operating.isEmpty, "docs/OPERATING.md not found")
+        let userDocs = Self.readme + "\n" + Self.operating
         for flag in flags.sorted() {
             #expect(
-                Self.readme.contains("`\(flag)") || Self.readme.contains(" \(flag) ")
-                    || Self.readme.contains("\(flag) <"),
-                "README does not mention \(flag)")
+                userDocs.contains("`\(flag)") || userDocs.contains(" \(flag) ") || userDocs.contains("\(flag) <"),
+                "neither README.md nor docs/OPERATING.md mentions \(flag)")
         }
     }
 

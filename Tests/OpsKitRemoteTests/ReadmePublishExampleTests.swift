@@ -4,8 +4,8 @@ import OpsKitRemote
 import OpsMonitor
 import Testing
 
-/// README "Watching a running app": the publishing example as written there, compiled and run
-/// with the tests; a test below checks the README still shows these very lines.
+/// docs/EMBEDDING.md "Publishing a queue for `opsdash attach`": the publishing example as written
+/// there, compiled and run with the tests; a test below checks the document still shows these very lines.
 enum ReadmePublishExample {
     static func run() throws -> (publisher: QueuePublisher, queue: ObservableOperationQueue) {
         // README begin
@@ -33,24 +33,24 @@ enum ReadmePublishExample {
     @Test func theReadmeShowsTheseLines() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let document = try String(contentsOf: root.appendingPathComponent("docs/EMBEDDING.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let section = try #require(readme.range(of: "## Watching a running app"))
-        let block = try #require(readme[section.upperBound...].range(of: "```swift\n"))
-        let end = try #require(readme[block.upperBound...].range(of: "```"))
+        let section = try #require(document.range(of: "## Publishing a queue for `opsdash attach`"))
+        let block = try #require(document[section.upperBound...].range(of: "```swift\n"))
+        let end = try #require(document[block.upperBound...].range(of: "```"))
         // Lines compared with runs of spaces as one (the README aligns its comments).
         func normalized(_ line: Substring) -> String {
             line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         }
-        let shown = readme[block.upperBound..<end.lowerBound].split(separator: "\n").map(normalized)
+        let shown = document[block.upperBound..<end.lowerBound].split(separator: "\n").map(normalized)
         let example = try #require(source.range(of: "// README begin"))
         let exampleEnd = try #require(source.range(of: "// README end"))
         let compiled = Set(source[example.upperBound..<exampleEnd.lowerBound].split(separator: "\n").map(normalized))
         for line in shown where !line.isEmpty && !line.hasPrefix("import ") && !line.hasPrefix("// …") {
-            #expect(compiled.contains(line), "README line not in the compiled example: \(line)")
+            #expect(compiled.contains(line), "docs/EMBEDDING.md line not in the compiled example: \(line)")
         }
         for module in ["OpsKit", "OpsKitRemote", "OpsMonitor"] {
-            #expect(shown.contains("import \(module)"), "the README example imports \(module)")
+            #expect(shown.contains("import \(module)"), "the docs/EMBEDDING.md example imports \(module)")
         }
     }
 }

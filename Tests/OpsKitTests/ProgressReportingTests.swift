@@ -3,7 +3,7 @@ import OpsKitTesting
 import Testing
 @testable import OpsKit
 
-/// A user's own operation that reports progress, as the README shows it.
+/// A user's own operation that reports progress, as docs/EMBEDDING.md shows it.
 class PagesOperation: AsyncOperation, ProgressReportingOperation, @unchecked Sendable {
     let kind = OperationKind.process
     let progressStorage = ProgressStorage(total: 10, unit: .items)

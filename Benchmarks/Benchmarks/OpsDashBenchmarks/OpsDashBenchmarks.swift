@@ -1,5 +1,5 @@
 // OpsDash benchmarks for package-benchmark: absolute numbers and malloc counters per workload.
-// The side-by-side ratios the README quotes come from the `Ratios` executable (same workloads).
+// The side-by-side ratios docs/BENCHMARKS.md quotes come from the `Ratios` executable (same workloads).
 //
 //   swift package --package-path Benchmarks benchmark                    # all
 //   OPSDASH_BENCH_SMOKE=1 swift package --package-path Benchmarks benchmark   # CI: one iteration each, tiny sizes
