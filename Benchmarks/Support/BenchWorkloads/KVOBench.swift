@@ -23,7 +23,7 @@ public final class FastPathGauge: KeyValueObservingPublisher, ListsObservableKey
     #if !canImport(ObjectiveC)
     public let keyValueObservers = KeyValueObserverRegistry()
     #endif
-    let storage = OpsMutex(0)
+    let storage = Mutex(0)
     public init() {}
     public var value: Int { storage.withLock { $0 } }
     public static var observableKeyPaths: [AnyKeyPath: String] { [\FastPathGauge.value: "value"] }
@@ -50,7 +50,7 @@ public final class Sink: @unchecked Sendable {
 /// (what a hand-written "didSet { onChange(new) }" on a thread-safe property costs).
 public final class DirectCallback: Sendable {
     let handler: @Sendable (Int) -> Void
-    let storage = OpsMutex(0)
+    let storage = Mutex(0)
     public init(_ handler: @escaping @Sendable (Int) -> Void) { self.handler = handler }
     @inline(never) public func call(_ value: Int) { handler(value) }
     @inline(never) public func storeAndCall(_ value: Int) {

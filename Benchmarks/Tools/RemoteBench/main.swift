@@ -277,8 +277,8 @@ if !burstOnly {
         queue.isSuspended = true
         let monitor = QueueMonitor(queue: queue, clock: LiveClock())
         let latencyPublisher = publisher(for: monitor, name: "latency")
-        let sent = OpsMutex<[String: ContinuousClock.Instant]>([:])
-        let seen = OpsMutex<[Double]>([])
+        let sent = Mutex<[String: ContinuousClock.Instant]>([:])
+        let seen = Mutex<[Double]>([])
         let viewer = RemoteViewer(
             target: .unix(latencyPublisher.socketPath), reconnect: false,
             onOutput: { outputs in
