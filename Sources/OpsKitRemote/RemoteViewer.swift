@@ -219,8 +219,7 @@ public final class RemoteViewer: Sendable {
                     state.descriptor = -1
                     state.lastReason = reason
                     state.socketGone = gone
-                    state.status = Status(
-                        link: .disconnected, detail: gone?.text ?? reason, welcome: state.status.welcome)
+                    state.status = Status(link: .disconnected, detail: reason, welcome: state.status.welcome)
                     return state.stopped
                 }
                 close(current)
@@ -234,7 +233,7 @@ public final class RemoteViewer: Sendable {
             state.withLock { state in
                 state.socketGone = gone
                 state.status = Status(
-                    link: .disconnected, detail: gone?.text ?? state.lastReason ?? "disconnected",
+                    link: .disconnected, detail: state.lastReason ?? "disconnected",
                     welcome: state.status.welcome, nextAttempt: nextAttempt)
             }
             Thread.sleep(forTimeInterval: backoff)

@@ -19,7 +19,7 @@ import Testing
         let gone = "socket \(path) gone: the app stopped publishing"
         try #require(eventually(timeout: .seconds(10)) { viewer.status.nextAttempt != nil })
         #expect(viewer.socketGone == gone)
-        #expect(viewer.status.detail == gone)
+        #expect(viewer.status.detail == "app shutting down", "the header keeps why the connection ended")
         #expect(viewer.status.link == .disconnected, "it keeps retrying, and says why")
 
         // The same app/queue published again, at another socket, with its sidecar next to the old one.

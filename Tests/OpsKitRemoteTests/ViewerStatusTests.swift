@@ -54,8 +54,9 @@ import Testing
         let status = viewer.status
         let next = try #require(status.nextAttempt)
         #expect(status.link == .disconnected)
-        let gone = "socket \(published.publisher.socketPath) gone: the app stopped publishing"
+        let gone = "app shutting down"
         #expect(status.detail == gone)
+        #expect(viewer.socketGone == "socket \(published.publisher.socketPath) gone: the app stopped publishing")
         #expect(status.text(at: next - .milliseconds(100)) == "\(gone); retrying in 1 s")
         #expect(status.text(at: next) == "\(gone); retrying now")
     }
