@@ -41,5 +41,5 @@ extension RemoteViewer {
 
     /// When the viewer's Unix socket is gone, what it says (see `SocketGone.text`); nil while
     /// connected, for TCP, or while the socket exists.
-    public var socketGone: String? { state.withLock { $0.socketGone?.text } }
+    package var socketGone: String? { state.withLock { $0.socketGone?.text } }
 }
