@@ -8,7 +8,8 @@ import Synchronization
 /// `opsdash attach --headless`: the published queue's events as the same JSON Lines
 /// `opsdash --headless` writes (a late join starts with the lines that lead to the current
 /// picture), a summary line last. Ends when the app says bye (exit by counts), the connection is
-/// lost (1, said on stderr), a signal arrives, or stdout can't be written (141 quietly for a
+/// lost (1, said on stderr, with "socket PATH gone: the app stopped publishing" when its socket file
+/// no longer exists), a signal arrives, or stdout can't be written (141 quietly for a
 /// reader that went away, else 3 with one line), as local headless mode does. The summary's
 /// `interrupted` is true only after a signal, as in local headless mode: a lost connection is
 /// told by the exit status and the stderr line.
@@ -115,7 +116,9 @@ struct HeadlessAttach {
         summary(snapshot, interrupted: false, to: output)
         if let stopped = output.waitUntilWritten(signals: signals) { return stopped }
         guard bye else {
-            StandardStreams.error("opsdash: lost connection to \(target): \(reason ?? "disconnected")")
+            // A socket file that is gone says so (and names the same app/queue published again).
+            let why = [reason ?? "disconnected", viewer.socketGone].compactMap { $0 }.joined(separator: "; ")
+            StandardStreams.error("opsdash: lost connection to \(target): \(why)")
             return .someFailed
         }
         let counts = snapshot.counts

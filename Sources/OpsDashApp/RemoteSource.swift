@@ -11,6 +11,8 @@ final class RemoteSource: DashboardSource {
     let viewer: RemoteViewer
     private var lastSecond = -1
     private var outbox = CommandOutbox(now: .now)
+    /// The socket-gone line last said in the message line (said again only when it changes).
+    private var saidGone: String?
 
     init(viewer: RemoteViewer) {
         self.viewer = viewer
@@ -126,6 +128,11 @@ final class RemoteSource: DashboardSource {
 
     func status() -> SourceStatus? {
         let status = viewer.status
+        // The message line says which socket is gone, and where the same app/queue is
+        // published again (too long for the header, which keeps why the connection ended).
+        let gone = viewer.socketGone
+        if let gone, gone != saidGone { DashboardNotices.post(gone) }
+        saidGone = gone
         let label = Self.label(status, of: viewer)
         switch status.link {
         case .connected:

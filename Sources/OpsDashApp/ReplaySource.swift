@@ -78,9 +78,12 @@ final class ReplaySource: DashboardSource {
 
     func status() -> SourceStatus? {
         let state: Playback.State = isPaused ? .paused : (position >= reader.duration ? .end : .playing)
+        // At the end of a recording whose end is torn (a line or keyframe cut short), the
+        // warning said when the replay opened is on show again: the picture stops there.
+        let endWarning = state == .end ? reader.warning.map { "warning: \($0)" } : nil
         return SourceStatus(
             label: "REPLAY \(reader.header.queue) \(reader.header.started)",
-            detail: (problem ?? stepped).map { "— \($0)" } ?? "",
+            detail: (problem ?? stepped ?? endWarning).map { "— \($0)" } ?? "",
             link: problem != nil ? .disconnected : (isPaused ? .connecting : .connected),
             playback: Playback(position: position, length: reader.duration, speed: speed, state: state))
     }

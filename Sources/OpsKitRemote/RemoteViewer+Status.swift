@@ -8,7 +8,7 @@ extension RemoteViewer {
     public struct Status: Sendable, Equatable {
         public var link: Link
         /// "connected", "app went away", "cannot connect to …" (without the retry countdown:
-        /// see `text(at:)`).
+        /// see `text(at:)`). A socket file that no longer exists: see `RemoteViewer.socketGone`.
         public var detail: String
         public var welcome: ViewerCore.Welcome?
         /// While disconnected, when the next connection attempt starts; nil when none is planned

@@ -37,6 +37,10 @@ public final class RemoteViewer: Sendable {
         /// Why the publisher turned this viewer away (a wrong token, no common protocol): set,
         /// the viewer does not reconnect.
         var refusal: Refusal?
+        /// The target connected to last (the resolver's or a republished socket followed).
+        var current: RemoteTarget
+        /// Set while the Unix socket last connected to no longer exists.
+        var socketGone: SocketGone?
     }
 
     /// How the first connection went.
@@ -83,7 +87,7 @@ public final class RemoteViewer: Sendable {
         self.token = token
         self.reconnect = reconnect
         self.onOutput = onOutput
-        state = OpsMutex(State(core: ViewerCore(limits: limits)))
+        state = OpsMutex(State(core: ViewerCore(limits: limits), current: target))
     }
 
     /// Connects once, synchronously: nil when connected (the reader then runs on its own
@@ -211,9 +215,11 @@ public final class RemoteViewer: Sendable {
         while true {
             if let current = descriptor {
                 let reason = serve(current)
+                let gone = checkSocketGone()
                 let stopped = state.withLock { state -> Bool in
                     state.descriptor = -1
                     state.lastReason = reason
+                    state.socketGone = gone
                     state.status = Status(link: .disconnected, detail: reason, welcome: state.status.welcome)
                     return state.stopped
                 }
@@ -224,22 +230,52 @@ public final class RemoteViewer: Sendable {
             descriptor = nil
             if state.withLock({ $0.stopped }) { break }
             let nextAttempt = ContinuousClock.now + .seconds(backoff)
+            let gone = checkSocketGone()
             state.withLock { state in
+                state.socketGone = gone
                 state.status = Status(
-                    link: .disconnected, detail: state.lastReason ?? "disconnected", welcome: state.status.welcome,
-                    nextAttempt: nextAttempt)
+                    link: .disconnected, detail: state.lastReason ?? "disconnected",
+                    welcome: state.status.welcome, nextAttempt: nextAttempt)
             }
             Thread.sleep(forTimeInterval: backoff)
             backoff = min(backoff * 2, 4)
             if state.withLock({ $0.stopped }) { break }
-            setStatus(.connecting, "reconnecting")
-            guard let next = resolve?() ?? (resolve == nil ? target : nil) else { continue }
+            guard let next = nextTarget() else { continue }
             switch next.connect() {
-            case .success(let next): descriptor = next
+            case .success(let connected):
+                descriptor = connected
+                state.withLock { state in
+                    state.current = next
+                    state.socketGone = nil
+                }
             case .failure: break  // the reason the last connection ended stays on show
             }
         }
         state.withLock { $0.finished = true }
+    }
+
+    /// Where the next attempt connects: what the resolver finds (attach by name), else the
+    /// same app/queue published again at a new socket when the old one is gone, else the
+    /// target connected to last.
+    private func nextTarget() -> RemoteTarget? {
+        if let resolve {
+            setStatus(.connecting, "reconnecting")
+            return resolve()
+        }
+        let gone = checkSocketGone()
+        if let gone, let republished = gone.republished {
+            setStatus(.connecting, gone.text)
+            return .unix(republished)
+        }
+        setStatus(.connecting, "reconnecting")
+        return state.withLock { $0.current }
+    }
+
+    /// Whether the Unix socket connected to last is gone, and what to say about it.
+    private func checkSocketGone() -> SocketGone? {
+        let (current, label) = state.withLock { ($0.current, $0.status.welcome?.label) }
+        guard case .unix(let path) = current else { return nil }
+        return SocketGone.check(path, label: label)
     }
 
     private func setStatus(_ link: Link, _ detail: String) {

@@ -19,4 +19,23 @@ import Testing
         checker.check(seen.stdout)
         #expect(checker.summary?["interrupted"] as? Bool == false, "\(seen.stdout.suffix(300))")
     }
+
+    /// Attached by socket path, the socket file removed and the app gone: the stderr line says
+    /// the socket is gone, not only that the connection was lost.
+    @Test func aRemovedSocketIsSaidOnTheLostConnectionLine() throws {
+        let runtime = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let app = try PublishingApp(["--speed", "4"], runtime: runtime)
+        let socket = try #require(app.socketPath)
+        let viewer = try HeadlessViewer([socket], environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(viewer.isAttached)
+        #expect(unlink(socket) == 0)
+        app.stop(SIGKILL)
+        let seen = viewer.finish()
+        #expect(seen.status == 1, "\(seen.stderr)")
+        #expect(
+            seen.stderr
+                == "opsdash: lost connection to \(socket): app went away; socket \(socket) gone: the app stopped publishing\n"
+        )
+    }
 }

@@ -318,5 +318,10 @@ private struct ControlledApp {
         second.stop()
         let bye = try tmux.waitUntil { $0.contains("disconnected: app shutting down") }
         #expect(bye.matched, "the app's bye was not shown:\n\(bye.screen)")
+        // Its socket is removed: the message line says so, not only that the app said bye.
+        let removed = try tmux.waitUntil {
+            $0.contains("AppExample.images.\(second.process.processIdentifier).sock gone")
+        }
+        #expect(removed.matched, "the removed socket was not said:\n\(removed.screen)")
     }
 }

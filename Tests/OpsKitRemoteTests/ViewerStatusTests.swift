@@ -54,8 +54,10 @@ import Testing
         let status = viewer.status
         let next = try #require(status.nextAttempt)
         #expect(status.link == .disconnected)
-        #expect(status.detail == "app shutting down")
-        #expect(status.text(at: next - .milliseconds(100)) == "app shutting down; retrying in 1 s")
-        #expect(status.text(at: next) == "app shutting down; retrying now")
+        let gone = "app shutting down"
+        #expect(status.detail == gone)
+        #expect(viewer.socketGone == "socket \(published.publisher.socketPath) gone: the app stopped publishing")
+        #expect(status.text(at: next - .milliseconds(100)) == "\(gone); retrying in 1 s")
+        #expect(status.text(at: next) == "\(gone); retrying now")
     }
 }

@@ -76,7 +76,22 @@ import Testing
                 "added: field \"id\" must be an integer"
             ),
             (#"{"event":"state","t":0,"id":1,"to":"sleeping"}"#, "state: field \"to\" has unknown value \"sleeping\""),
-            (#"{"event":"state","t":-1,"id":1,"to":"ready"}"#, "state: field \"t\" must be seconds between 0 and 1e9"),
+            (
+                #"{"event":"state","t":-1,"id":1,"to":"ready"}"#,
+                "state: field \"t\" must be seconds between 0 and 1e9 (got -1)"
+            ),
+            (
+                #"{"event":"snapshot_begin","t":1000000000000000,"seq":0,"operations":0}"#,
+                "snapshot_begin: field \"t\" must be seconds between 0 and 1e9 (got 1000000000000000)"
+            ),
+            (
+                #"{"event":"snapshot_begin","t":1e15,"seq":0,"operations":0}"#,
+                "snapshot_begin: field \"t\" must be seconds between 0 and 1e9 (got 1000000000000000)"
+            ),
+            (
+                #"{"event":"state","t":2.5e30,"id":1,"to":"ready"}"#,
+                "state: field \"t\" must be seconds between 0 and 1e9 (got 2.5e+30)"
+            ),
             (#"{"event":"queue","t":0,"suspended":1,"limit":1}"#, "queue: field \"suspended\" must be true or false"),
             (#"{"event":"x"} {"#, "invalid JSON at byte 15: unexpected text after the value"),
             (#"{"event":"x","seq":-3}"#, "x: field \"seq\" must not be negative"),

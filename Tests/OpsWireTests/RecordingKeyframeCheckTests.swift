@@ -59,6 +59,26 @@ import Testing
         #expect(error?.problem.hasSuffix("header says 999") == true, "\(error?.problem ?? "")")
     }
 
+    /// Counts no file could hold (10^15, `Int.max` of each, so their sum overflows) are refused
+    /// quoting the file's number, not crashing or clamping it.
+    @Test(arguments: [("1000000000000000", nil), ("9223372036854775807", "9223372036854775807")])
+    func anEnormousCountIsRefusedQuotingTheFile(_ operations: String, _ log: String?) throws {
+        var (path, lines) = try Self.lines()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let begin = try Self.secondKeyframe(lines, "snapshot_begin")
+        lines[begin] = lines[begin].replacingOccurrences(
+            of: #""operations":[0-9]+"#, with: "\"operations\":\(operations)", options: .regularExpression
+        )
+        if let log {
+            lines[begin] = lines[begin].replacingOccurrences(
+                of: #""log":[0-9]+"#, with: "\"log\":\(log)", options: .regularExpression)
+        }
+        let end = try Self.secondKeyframe(lines, "snapshot_end")
+        let error = #expect(throws: RecordingError.self) { try Self.open(lines, at: path) }
+        #expect(error?.line == end + 1)
+        #expect(error?.problem.hasSuffix("header says \(operations)") == true, "\(error?.problem ?? "")")
+    }
+
     @Test func anEventLaterThanTheNextKeyframeIsRefused() throws {
         var (path, lines) = try Self.lines()
         defer { try? FileManager.default.removeItem(atPath: path) }

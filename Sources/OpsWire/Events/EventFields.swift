@@ -76,8 +76,21 @@ struct EventFields {
     /// Seconds as a number, to the nanosecond.
     func time(_ name: String) throws(EventLineError) -> Duration {
         let seconds = try double(name)
-        guard seconds >= 0, seconds < 1e9 else { throw error(name, "must be seconds between 0 and 1e9") }
+        guard seconds >= 0, seconds < 1e9 else {
+            throw error(name, "must be seconds between 0 and 1e9 (got \(Self.quoted(object[name])))")
+        }
         return .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
+
+    /// A number as the line gives it: an integer in full (1000000000000000, not 1e+15), any
+    /// other number as Swift prints it.
+    static func quoted(_ value: JSONValue?) -> String {
+        switch value {
+        case .int(let number)?: "\(number)"
+        case .double(let number)?:
+            number.rounded() == number && abs(number) < 1e18 ? "\(Int64(number))" : "\(number)"
+        default: "?"
+        }
     }
 
     func optionalTime(_ name: String) throws(EventLineError) -> Duration? {

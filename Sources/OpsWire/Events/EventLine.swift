@@ -107,4 +107,11 @@ public struct KeyframeHeader: Sendable, Equatable {
         self.logCount = logCount
         self.version = version
     }
+
+    /// The `snapshot_op` and `snapshot_log` lines the header says follow, added without
+    /// overflowing (a hostile file may claim `Int.max` of each): `Int.max` at most.
+    package var lineCount: Int {
+        let (sum, overflow) = operationCount.addingReportingOverflow(logCount)
+        return overflow ? (operationCount < 0 ? Int.min : Int.max) : sum
+    }
 }

@@ -120,11 +120,11 @@ public struct RecordingCursor {
             switch decoded.line {
             case .event(let event): lineTime = event.time
             case .keyframeBegin(let header):
-                let lines = header.operationCount + header.logCount
+                let lines = header.lineCount
                 if seq != 0, header.seq == seq, lines >= Self.skippedKeyframeLines {
                     // The picture is this keyframe's already; opening the recording checked that
                     // exactly `lines` lines and its `snapshot_end` follow.
-                    try skip(lines + 1)
+                    try skip(lines < Int.max ? lines + 1 : lines)
                     keyframesSkipped += 1
                     continue
                 }

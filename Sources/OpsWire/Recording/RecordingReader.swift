@@ -152,7 +152,7 @@ public final class RecordingReader: Sendable {
                     marks.append(
                         Mark(
                             time: keyframe.time, offset: line.offset, line: number,
-                            lines: keyframe.operationCount + keyframe.logCount))
+                            lines: keyframe.lineCount))
                     if marks.count == 2, !settingsChanged {
                         initialSettings = Settings(
                             isSuspended: keyframe.isSuspended,
