@@ -1,5 +1,6 @@
 import Foundation
 import OpsMonitor
+import OpsWire
 import Testing
 
 @testable import OpsDashApp
