@@ -39,10 +39,10 @@ import Testing
         let published = try Published()
         let group = ServiceGroup(services: [published.publisher], logger: Logger(label: "test"))
         let running = Task { try await group.run() }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !FileManager.default.fileExists(atPath: published.publisher.socketPath), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        #expect(
+            await eventually(timeout: .seconds(10)) {
+                FileManager.default.fileExists(atPath: published.publisher.socketPath)
+            })
         let client = try LineClient(.unix(published.publisher.socketPath))
         client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
         #expect(client.line(containing: #""event":"welcome""#) != nil)

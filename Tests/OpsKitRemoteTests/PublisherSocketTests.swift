@@ -328,11 +328,10 @@ import Testing
         let published = try Published()
         let group = ServiceGroup(services: [published.publisher], logger: Logger(label: "test"))
         let running = Task { try await group.run() }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !FileManager.default.fileExists(atPath: published.publisher.socketPath), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(FileManager.default.fileExists(atPath: published.publisher.socketPath))
+        #expect(
+            await eventually(timeout: .seconds(10)) {
+                FileManager.default.fileExists(atPath: published.publisher.socketPath)
+            })
         await group.triggerGracefulShutdown()
         try await running.value
         #expect(!FileManager.default.fileExists(atPath: published.publisher.socketPath))
