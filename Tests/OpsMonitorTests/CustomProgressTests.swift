@@ -23,18 +23,6 @@ final class IndexOperation: AsyncOperation, ProgressReportingOperation, @uncheck
 /// A user-defined operation shows kind, bytes, rate and retry waits in the monitor, and
 /// `progress` lines in headless output.
 @Suite struct CustomProgressTests {
-    /// Starts `ops` on a fresh queue watched by a recording monitor on `clock`; returns once
-    /// every one executes.
-    func running(_ ops: [AsyncOperation], clock: ManualClock) -> (ObservableOperationQueue, QueueMonitor)? {
-        let queue = ObservableOperationQueue()
-        let monitor = QueueMonitor(queue: queue, clock: clock, recordEvents: true)
-        queue.addOperations(ops, waitUntilFinished: false)
-        guard eventually(timeout: .seconds(10), { monitor.snapshot().counts.executing == ops.count }) else {
-            return nil
-        }
-        return (queue, monitor)
-    }
-
     @Test func aCustomOperationShowsBytesRateKindAndRetryWait() throws {
         let clock = ManualClock()
         let fetch = FetchOperation()

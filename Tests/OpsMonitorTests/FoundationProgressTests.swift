@@ -33,18 +33,6 @@ extension VendorTransfer: FoundationProgressProviding {
 }
 
 @Suite struct FoundationProgressTests {
-    /// Starts `ops` on a fresh queue watched by a recording monitor on `clock`; returns once
-    /// every one executes.
-    func running(_ ops: [AsyncOperation], clock: ManualClock) -> (ObservableOperationQueue, QueueMonitor)? {
-        let queue = ObservableOperationQueue()
-        let monitor = QueueMonitor(queue: queue, clock: clock, recordEvents: true)
-        queue.addOperations(ops, waitUntilFinished: false)
-        guard eventually(timeout: .seconds(10), { monitor.snapshot().counts.executing == ops.count }) else {
-            return nil
-        }
-        return (queue, monitor)
-    }
-
     func lines(_ events: [MonitorEvent]) -> [String] {
         var encoder = JSONLinesEncoder()
         var output = ""
