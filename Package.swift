@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "CSharedMemory"),
         .target(name: "OpsDashTerminal", dependencies: ["CNcurses", "CTerminalRestore", "OpsDashUI"]),
         // The frame loop: input, signals and ticks in, frames out, over any `TerminalScreen`.
-        .target(name: "OpsDashLoop", dependencies: ["OpsDashUI", "OpsMonitor"]),
+        .target(name: "OpsDashLoop", dependencies: ["OpsKit", "OpsDashUI", "OpsMonitor"]),
         .target(
             name: "OpsDashApp",
             dependencies: [

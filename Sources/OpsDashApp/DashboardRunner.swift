@@ -58,10 +58,6 @@ enum DashboardRunner {
         return state
     }
 
-    /// How long a notice (e.g. where metrics are served) stays in the message line unless a
-    /// key clears it first; it is said on stderr again when the screen closes.
-    static let noticeLifetime = Duration.seconds(10)
-
     /// Opens the screen, calls `start`, and runs the dashboard over `source` until the operator
     /// quits or a stop signal arrives; nil when the screen could not be opened (the reason is
     /// already on stderr).
@@ -80,47 +76,28 @@ enum DashboardRunner {
             StandardStreams.error("opsdash: \(error)")
             return nil
         }
-        DashboardNotices.screenOpened()
+        let inbox = LoopInbox()
+        signals.forward(to: inbox)
+        DashboardNotices.screenOpened(inbox)
+        source.start(sendingTo: inbox)
         start()
         let size = screen.size
         var version: UInt64?
-        var shownStatus: SourceStatus?
-        var pending: [Action] = []
-        var notices: [(text: String, expires: ContinuousClock.Instant)] = []
         let exit = runDashboard(
             screen: screen, fps: fps,
             initial: initialState(
                 width: size.width, height: size.height, glyphs: screen.glyphs, speed: speed, title: title),
+            inbox: inbox,
             snapshot: {
                 guard let next = source.snapshot(ifChangedSince: version) else { return nil }
                 version = next.version
                 return next
             },
             perform: { command in
-                if let refusal = source.perform(command) { pending.append(.refused(refusal, command: command)) }
-                pending += source.sendWaitingCommands()
+                if let refusal = source.perform(command) { inbox.send(.refused(refusal, command: command)) }
             },
-            updates: {
-                var actions = pending + source.sendWaitingCommands()
-                pending = []
-                let now = ContinuousClock.now
-                for notice in DashboardNotices.take().map(ControlCharacterEscaping.escape) {
-                    actions.append(.notice(notice))
-                    notices.append((notice, now + Self.noticeLifetime))
-                }
-                while let first = notices.first, first.expires <= now {
-                    actions.append(.noticeExpired(first.text))
-                    notices.removeFirst()
-                }
-                let status = source.status()
-                if status != shownStatus, let status {
-                    shownStatus = status
-                    actions.append(.source(status))
-                }
-                return actions
-            },
-            intercept: { key, state in source.handle(key, in: state) },
-            stopSignal: { signals.received })
+            intercept: { key, state in source.handle(key, in: state) })
+        source.stop()
         DashboardNotices.screenClosed()
         if let kept = screen.strayOutputPath {
             StandardStreams.error("opsdash: output written while the screen was up is in \(kept)")

@@ -38,8 +38,6 @@ final class LocalScenarioSource: DashboardSource {
         return nil
     }
 
-    func status() -> SourceStatus? { nil }
-
     /// Carries out what the dashboard asked for on the real queue.
     static func perform(_ command: Command, on monitor: QueueMonitor) {
         switch command {

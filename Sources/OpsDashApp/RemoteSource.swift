@@ -1,21 +1,57 @@
 import Foundation
+import OpsDashLoop
 import OpsDashTerminal
 import OpsDashUI
+import OpsKit
 import OpsKitRemote
 import OpsMonitor
 
 /// An app's published queue as a dashboard source: the picture a `RemoteViewer` rebuilds,
 /// commands sent to the app (refused with the app's reason when not allowed), and the target and
 /// link state for the header.
-final class RemoteSource: DashboardSource {
+///
+/// A sender thread, started with the dashboard, sends the commands the outbox lets go (each
+/// waits for the app's reply, up to 2 s: never on the dashboard's thread) and the link state
+/// when it changes, both to the loop's inbox; it looks every 100 ms, and at once when a command
+/// is queued.
+final class RemoteSource: DashboardSource, Sendable {
+    private struct Shared {
+        var outbox = CommandOutbox(now: .now)
+        /// The socket-gone line last said in the message line (said again only when it changes).
+        var saidGone: String?
+        var shownStatus: SourceStatus?
+        var stopped = false
+    }
+
     let viewer: RemoteViewer
-    private var lastSecond = -1
-    private var outbox = CommandOutbox(now: .now)
-    /// The socket-gone line last said in the message line (said again only when it changes).
-    private var saidGone: String?
+    // Locking: `shared` is only touched under its lock, never held while sending or waiting.
+    private let shared = OpsMutex(Shared())
+    /// Wakes the sender thread (a command was queued, or the dashboard ended).
+    private let wake = DispatchSemaphore(value: 0)
+    /// The whole second of the picture last handed out (dashboard thread only).
+    private let lastSecond = OpsMutex(-1)
 
     init(viewer: RemoteViewer) {
         self.viewer = viewer
+    }
+
+    /// Starts the sender thread.
+    func start(sendingTo inbox: LoopInbox) {
+        let thread = Thread { [self] in
+            while !shared.withLock({ $0.stopped }) {
+                sendStatusIfChanged(to: inbox)
+                for refusal in sendWaitingCommands() { inbox.send(refusal) }
+                _ = wake.wait(timeout: .now() + .milliseconds(100))
+            }
+        }
+        thread.name = "opsdash.commands"
+        thread.start()
+    }
+
+    /// Ends the sender thread (a command waiting for its reply ends with the viewer).
+    func stop() {
+        shared.withLock { $0.stopped = true }
+        wake.signal()
     }
 
     /// Runs the dashboard attached to `target` until the operator quits or a signal arrives.
@@ -60,11 +96,12 @@ final class RemoteSource: DashboardSource {
     func snapshot(ifChangedSince version: UInt64?) -> QueueSnapshot? {
         let current = viewer.snapshot
         let second = Int(current.time.seconds)
-        if version == nil || current.version != version || second != lastSecond {
+        let changed = lastSecond.withLock { lastSecond in
+            guard version == nil || current.version != version || second != lastSecond else { return false }
             lastSecond = second
-            return current
+            return true
         }
-        return nil
+        return changed ? current : nil
     }
 
     /// The refusal of a command when the app publishes read-only: what the app sets to allow
@@ -72,8 +109,8 @@ final class RemoteSource: DashboardSource {
     static let appReadOnlyRefusal =
         "refused: read-only: the app did not allow control (QueuePublisher.Options.allowControl; over TCP, the control token too)"
 
-    /// Refuses at once on a read-only attach; else queues `command` in the outbox, which
-    /// `sendWaitingCommands()` sends.
+    /// Refuses at once on a read-only attach; else queues `command` in the outbox, which the
+    /// sender thread sends.
     func perform(_ command: Command) -> String? {
         if command == .repaint || command == .quit { return nil }
         if viewer.status.welcome?.role == .observer {
@@ -81,22 +118,35 @@ final class RemoteSource: DashboardSource {
                 ? "refused: read-only attach (--read-only)"
                 : RemoteSource.appReadOnlyRefusal
         }
-        outbox.add(command)
+        shared.withLock { $0.outbox.add(command) }
+        wake.signal()
         return nil
     }
 
-    /// Sends what the outbox lets go now; a command the app refuses says why.
+    /// Sends what the outbox lets go now, each waiting for its reply; a command the app refuses
+    /// says why.
     func sendWaitingCommands() -> [Action] {
-        guard !outbox.waiting.isEmpty else { return [] }
+        let commands = shared.withLock { $0.outbox.waiting.isEmpty ? [] : $0.outbox.take(now: .now) }
         var refusals: [Action] = []
-        for command in outbox.take(now: .now) {
+        for command in commands {
             guard let remote = Self.remote(command) else { continue }
             if case .failure(let refusal) = viewer.perform(remote) {
                 refusals.append(.refused("refused: \(refusal.reason)", command: command))
-                if refusal.code == "disconnected" { outbox.clear() }
+                if refusal.code == "disconnected" { shared.withLock { $0.outbox.clear() } }
             }
         }
         return refusals
+    }
+
+    /// Sends the target and link state to `inbox` when it changed since last sent.
+    private func sendStatusIfChanged(to inbox: LoopInbox) {
+        let status = status()
+        let changed = shared.withLock { shared in
+            guard status != shared.shownStatus else { return false }
+            shared.shownStatus = status
+            return true
+        }
+        if changed { inbox.send(.source(status)) }
     }
 
     /// `command` as the app's protocol says it; nil for the run loop's own.
@@ -126,13 +176,17 @@ final class RemoteSource: DashboardSource {
         }
     }
 
-    func status() -> SourceStatus? {
+    /// The target and link state for the header.
+    func status() -> SourceStatus {
         let status = viewer.status
         // The message line says which socket is gone, and where the same app/queue is
         // published again (too long for the header, which keeps why the connection ended).
         let gone = viewer.socketGone
-        if let gone, gone != saidGone { DashboardNotices.post(gone) }
-        saidGone = gone
+        let said = shared.withLock { shared in
+            defer { shared.saidGone = gone }
+            return shared.saidGone
+        }
+        if let gone, gone != said { DashboardNotices.post(gone) }
         let label = Self.label(status, of: viewer)
         switch status.link {
         case .connected:

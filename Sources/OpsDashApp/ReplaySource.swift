@@ -1,4 +1,5 @@
 import Foundation
+import OpsDashLoop
 import OpsDashUI
 import OpsMonitor
 import OpsWire
@@ -19,6 +20,9 @@ final class ReplaySource: DashboardSource {
     private var problem: String?
     /// What the last `.` applied, shown in the status until playing or seeking.
     private var stepped: String?
+    /// Where the header's status goes (from `start(sendingTo:)`), and what was sent last.
+    private var inbox: LoopInbox?
+    private var sentStatus: SourceStatus?
 
     init(reader: RecordingReader, start: Duration, speed: Double, idleLimit: Duration?) throws(RecordingError) {
         self.reader = reader
@@ -35,7 +39,25 @@ final class ReplaySource: DashboardSource {
         return min(reader.duration, anchorTime + (ContinuousClock.now - anchor) * speed)
     }
 
+    /// Sends the status (the playhead, the playback state) to the loop from now on.
+    func start(sendingTo inbox: LoopInbox) {
+        self.inbox = inbox
+        sendStatusIfChanged()
+    }
+
+    func stop() { inbox = nil }
+
+    /// Sends the status to the loop when it changed (after each picture, key and command).
+    private func sendStatusIfChanged() {
+        guard let inbox else { return }
+        let status = status()
+        guard status != sentStatus else { return }
+        sentStatus = status
+        inbox.send(.source(status))
+    }
+
     func snapshot(ifChangedSince version: UInt64?) -> QueueSnapshot? {
+        defer { sendStatusIfChanged() }
         var target = position
         // Paused, the cursor is where the pause, a seek or a step left it (a step leaves events
         // of the same time unapplied).
@@ -65,6 +87,7 @@ final class ReplaySource: DashboardSource {
     }
 
     func perform(_ command: Command) -> String? {
+        defer { sendStatusIfChanged() }
         switch command {
         case .setSuspended:
             togglePause()
@@ -76,7 +99,8 @@ final class ReplaySource: DashboardSource {
         }
     }
 
-    func status() -> SourceStatus? {
+    /// The recording and the playhead for the header.
+    func status() -> SourceStatus {
         let state: Playback.State = isPaused ? .paused : (position >= reader.duration ? .end : .playing)
         // At the end of a recording whose end is torn (a line or keyframe cut short), the
         // warning said when the replay opened is on show again: the picture stops there.

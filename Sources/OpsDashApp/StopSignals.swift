@@ -1,4 +1,5 @@
 import Foundation
+import OpsDashLoop
 import OpsKit
 import Synchronization
 
@@ -14,7 +15,8 @@ import Darwin
 /// The signals are blocked in every thread (`blockInThisThread()` at the start of `main`, so
 /// every thread started later inherits the mask) and one watcher thread takes them with
 /// `sigwait`. No signal handler runs, so there is no C state for an optimizer to duplicate and
-/// nothing async-signal-unsafe; the run loops poll `received` and end the run themselves. A
+/// nothing async-signal-unsafe; headless runs poll `received`, the dashboard's loop is sent the
+/// stop in its inbox (`forward(to:)`), and each ends the run itself. A
 /// stop signal never reaches the Swift runtime's own handlers (its SIGQUIT backtracer included).
 ///
 /// Until a run loop calls `handOver()` (while arguments are parsed and the scenario loads)
@@ -29,6 +31,8 @@ final class StopSignals: Sendable {
     private let handedOver = Atomic<Bool>(false)
     /// Said by the watcher thread when a stop signal comes before `handOver()`.
     private let lastWords = OpsMutex<(@Sendable (Int32) -> Void)?>(nil)
+    /// The dashboard loop's inbox, sent each stop signal (`forward(to:)`).
+    private let inbox = OpsMutex<LoopInbox?>(nil)
     /// The watcher thread, once it has blocked the signals and is about to wait (for tests).
     private let watcher = OpsMutex<pthread_t?>(nil)
     private let watching = DispatchSemaphore(value: 0)
@@ -60,6 +64,12 @@ final class StopSignals: Sendable {
         handedOver.store(true, ordering: .releasing)
     }
 
+    /// From now on sends each stop signal to `inbox` as a stop (one received already at once).
+    func forward(to inbox: LoopInbox) {
+        self.inbox.withLock { $0 = inbox }
+        if let received { inbox.stop(signal: received) }
+    }
+
     /// The first stop signal received, if any.
     var received: Int32? {
         let value = first.load(ordering: .acquiring)
@@ -82,6 +92,7 @@ final class StopSignals: Sendable {
             var number: Int32 = 0
             guard sigwait(&set, &number) == 0 else { continue }
             _ = first.compareExchange(expected: 0, desired: number, ordering: .releasing)
+            inbox.withLock { $0 }?.stop(signal: number)
             if !handedOver.load(ordering: .acquiring) {
                 lastWords.withLock { $0 }?(number)
                 _exit(128 + number)

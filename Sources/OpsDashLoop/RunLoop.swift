@@ -5,28 +5,27 @@ import OpsMonitor
 /// away, then closes `screen`.
 ///
 /// Each frame: wait up to one frame interval for input and feed it to `reduce`, fetch a
-/// snapshot (`snapshot` returns nil when nothing changed) and reduce it, render, diff against
-/// what is on screen and draw only the changed runs. Commands other than `.quit` go to
-/// `perform`. `updates` hands over other actions each frame (a source's link state, refused
-/// commands). `intercept` sees each key first and returns true to take it from the dashboard
-/// (a replay's transport keys). `stopSignal` is polled at least every `stopPollMilliseconds`,
-/// whatever the frame rate. All calls happen on the caller's thread.
-public func runDashboard(
+/// snapshot (`snapshot` returns nil when nothing changed) and reduce it, take what other parts
+/// sent to `inbox` (a source's link state, refused commands, notices) and reduce that, render,
+/// diff against what is on screen and draw only the changed runs. Commands other than `.quit`
+/// go to `perform`. `intercept` sees each key first and returns true to take it from the
+/// dashboard (a replay's transport keys). A stop sent to `inbox` ends the loop within
+/// `stopPollMilliseconds`, whatever the frame rate. All calls happen on the caller's thread.
+package func runDashboard(
     screen: some TerminalScreen,
     fps: Int,
     initial: DashboardState,
+    inbox: LoopInbox,
     snapshot: () -> QueueSnapshot?,
     perform: (Command) -> Void,
-    updates: () -> [Action] = { [] },
-    intercept: (Key, DashboardState) -> Bool = { _, _ in false },
-    stopSignal: () -> Int32?
+    intercept: (Key, DashboardState) -> Bool = { _, _ in false }
 ) -> DashboardExit {
     runLoop(
-        screen: screen, fps: fps, initial: initial, snapshot: snapshot, perform: perform,
-        updates: updates, intercept: intercept, stopSignal: stopSignal, reducer: reduce, renderer: nil)
+        screen: screen, fps: fps, initial: initial, inbox: inbox, snapshot: snapshot, perform: perform,
+        intercept: intercept, reducer: reduce, renderer: nil)
 }
 
-/// The longest the loop waits for input before looking at `stopSignal` again.
+/// The longest the loop waits for input before looking at its inbox's stop again.
 let stopPollMilliseconds = 100
 
 /// `runDashboard` with the reducer and renderer injectable, so tests can script them.
@@ -34,11 +33,10 @@ func runLoop(
     screen: some TerminalScreen,
     fps: Int,
     initial: DashboardState,
+    inbox: LoopInbox,
     snapshot: () -> QueueSnapshot?,
     perform: (Command) -> Void,
-    updates: () -> [Action] = { [] },
     intercept: (Key, DashboardState) -> Bool = { _, _ in false },
-    stopSignal: () -> Int32?,
     reducer: (inout DashboardState, Action) -> [Command],
     renderer: ((DashboardState) -> CellBuffer)?
 ) -> DashboardExit {
@@ -68,15 +66,15 @@ func runLoop(
         if apply(.resize(width: size.width, height: size.height)) { return .quit }
     }
     if let first = snapshot(), apply(.tick(first)) { return .quit }
-    for update in updates() where apply(update) { return .quit }
+    for sent in inbox.take(now: .now) where apply(sent) { return .quit }
 
     var remaining = 0
     var wait = 0
     /// The one place the loop waits: for input in slices of at most `stopPollMilliseconds`,
-    /// looking at `stopSignal` before each, until input arrives or the frame is due.
+    /// looking for a stop in the inbox before each, until input arrives or the frame is due.
     func next() -> LoopEvent {
         while true {
-            if let signal = stopSignal() { return .stop(signal) }
+            if let signal = inbox.stopSignal { return .stop(signal) }
             if let input = screen.readInput(timeoutMilliseconds: wait) { return .input(input) }
             remaining -= wait
             if remaining <= 0 || dirty { return .frameDue }
@@ -100,7 +98,7 @@ func runLoop(
             case .input(.key(let key)) where intercept(key, state):
                 // A source's own keys (e.g. replay transport) come before the dashboard's.
                 if let next = snapshot(), apply(.tick(next)) { return .quit }
-                for update in updates() where apply(update) { return .quit }
+                for sent in inbox.take(now: .now) where apply(sent) { return .quit }
                 wait = 0
             case .input(.key(let key)):
                 if apply(.key(key)) { return .quit }
@@ -113,6 +111,6 @@ func runLoop(
             }
         }
         if let next = snapshot(), apply(.tick(next)) { return .quit }
-        for update in updates() where apply(update) { return .quit }
+        for sent in inbox.take(now: .now) where apply(sent) { return .quit }
     }
 }

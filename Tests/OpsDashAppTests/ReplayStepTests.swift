@@ -31,7 +31,7 @@ import Testing
             source.step()
             let snapshot = try #require(source.snapshot(ifChangedSince: nil))
             seen.append(snapshot.operations.count + snapshot.counts.executing)
-            said.append(source.status()?.detail ?? "")
+            said.append(source.status().detail)
         }
         #expect(said[0] == "— step: seq 1 #1 op0 added", "the status says what the step applied")
         #expect(said[1] == "— step: seq 2 #1 op0 new → ready")
@@ -40,9 +40,9 @@ import Testing
         #expect(source.isPaused)
         #expect(source.position == .seconds(2))
         source.togglePause()
-        #expect(source.status()?.detail == "", "playing clears the step's line")
-        #expect(source.status()?.playback?.state == .end, "playing on at the end")
+        #expect(source.status().detail == "", "playing clears the step's line")
+        #expect(source.status().playback?.state == .end, "playing on at the end")
         source.step()
-        #expect(source.status()?.playback?.state == .end, "a step at the end changes nothing")
+        #expect(source.status().playback?.state == .end, "a step at the end changes nothing")
     }
 }

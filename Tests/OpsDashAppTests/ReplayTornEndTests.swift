@@ -28,15 +28,15 @@ import Testing
         #expect(warning.contains("last line is incomplete (torn write)"))
         let source = try ReplaySource(reader: reader, start: .zero, speed: 1, idleLimit: nil)
         _ = source.snapshot(ifChangedSince: nil)
-        #expect(source.status()?.playback?.state == .playing)
-        #expect(source.status()?.detail == "", "not while playing: the message line said it at the start")
+        #expect(source.status().playback?.state == .playing)
+        #expect(source.status().detail == "", "not while playing: the message line said it at the start")
         source.seek(to: reader.duration)
         _ = source.snapshot(ifChangedSince: nil)
-        #expect(source.status()?.playback?.state == .end)
-        #expect(source.status()?.detail == "— warning: \(warning)")
+        #expect(source.status().playback?.state == .end)
+        #expect(source.status().detail == "— warning: \(warning)")
         source.seek(to: .seconds(5))
         source.togglePause()
-        #expect(source.status()?.detail == "", "away from the end it goes")
+        #expect(source.status().detail == "", "away from the end it goes")
     }
 
     @Test func aWholeRecordingSaysNothingAtItsEnd() throws {
@@ -50,7 +50,7 @@ import Testing
         let source = try ReplaySource(reader: RecordingReader(path: path), start: .zero, speed: 1, idleLimit: nil)
         source.seek(to: .seconds(1))
         _ = source.snapshot(ifChangedSince: nil)
-        #expect(source.status()?.playback?.state == .end)
-        #expect(source.status()?.detail == "")
+        #expect(source.status().playback?.state == .end)
+        #expect(source.status().detail == "")
     }
 }

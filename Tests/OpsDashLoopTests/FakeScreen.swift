@@ -10,6 +10,8 @@ final class FakeScreen: TerminalScreen {
     private(set) var closeCount = 0
     /// Draw numbers that followed a request to clear the terminal.
     private(set) var clearedBeforeDraw: [Int] = []
+    /// Called after each read with the number of reads so far (e.g. to send the loop a stop).
+    var onRead: (Int) -> Void = { _ in }
 
     init(width: Int, height: Int, script: [TerminalInput?]) {
         size = TerminalSize(width: width, height: height)
@@ -20,6 +22,7 @@ final class FakeScreen: TerminalScreen {
 
     func readInput(timeoutMilliseconds: Int) -> TerminalInput? {
         timeouts.append(timeoutMilliseconds)
+        defer { onRead(timeouts.count) }
         // An exhausted script quits, so a broken loop can't hang the test run.
         guard !script.isEmpty else { return .key(.character("q")) }
         let next = script.removeFirst()

@@ -1,3 +1,4 @@
+import Foundation
 import OpsDashUI
 import OpsMonitor
 import Testing
@@ -29,13 +30,12 @@ private func scriptedRender(_ state: DashboardState) -> CellBuffer {
 
 private func run(
     _ screen: FakeScreen, initial: DashboardState = DashboardState(width: 1, height: 1),
-    snapshot: () -> QueueSnapshot? = { nil }, stopSignal: () -> Int32? = { nil }
+    inbox: LoopInbox = LoopInbox(), snapshot: () -> QueueSnapshot? = { nil }
 ) -> (DashboardExit, [Command]) {
     var commands: [Command] = []
     let exit = runLoop(
-        screen: screen, fps: 20, initial: initial, snapshot: snapshot,
-        perform: { commands.append($0) }, stopSignal: stopSignal,
-        reducer: scriptedReduce, renderer: scriptedRender)
+        screen: screen, fps: 20, initial: initial, inbox: inbox, snapshot: snapshot,
+        perform: { commands.append($0) }, reducer: scriptedReduce, renderer: scriptedRender)
     return (exit, commands)
 }
 
@@ -97,40 +97,52 @@ private func run(
         #expect(screen.clearedBeforeDraw == [1])
     }
 
-    @Test func stopSignalEndsTheLoopAndCloses() {
-        var polls = 0
+    @Test func aStopSentToTheInboxEndsTheLoopAndCloses() {
+        let inbox = LoopInbox()
         let screen = FakeScreen(width: 10, height: 2, script: [nil, nil, nil, nil, nil])
-        let (exit, commands) = run(
-            screen,
-            stopSignal: {
-                polls += 1
-                return polls >= 3 ? 15 : nil
-            })
+        screen.onRead = { reads in if reads == 2 { inbox.stop(signal: 15) } }
+        let (exit, commands) = run(screen, inbox: inbox)
         #expect(exit == .signal(15))
         #expect(commands.isEmpty)
         #expect(screen.closeCount == 1)
+        #expect(screen.timeouts.count == 2, "the stop is seen before the next wait for input")
     }
 
-    @Test func updatesReachTheReducerEachFrame() {
+    @Test func aStopSentFromAnotherThreadEndsTheLoop() {
+        let inbox = LoopInbox()
+        let sent = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            inbox.stop(signal: 2)
+            sent.signal()
+        }
+        sent.wait()
+        // An endless script of timeouts: only the stop can end this run.
+        let screen = FakeScreen(width: 10, height: 2, script: Array(repeating: nil, count: 1_000))
+        let (exit, _) = run(screen, inbox: inbox)
+        #expect(exit == .signal(2))
+    }
+
+    @Test func sentActionsReachTheReducerInTheOrderSent() {
+        let inbox = LoopInbox()
         let screen = FakeScreen(width: 10, height: 2, script: [nil, .key(.character("p")), nil])
+        screen.onRead = { reads in
+            if reads == 1 {
+                inbox.send(.refused("read-only"))
+                inbox.send(.notice("metrics on :9090"))
+            }
+        }
         var seen: [String] = []
-        var frames = 0
         let exit = runLoop(
-            screen: screen, fps: 20, initial: DashboardState(width: 10, height: 2), snapshot: { nil },
+            screen: screen, fps: 20, initial: DashboardState(width: 10, height: 2), inbox: inbox, snapshot: { nil },
             perform: { _ in },
-            updates: {
-                frames += 1
-                return frames == 2 ? [.refused("read-only")] : []
-            },
-            stopSignal: { nil },
             reducer: { state, action in
                 if case .refused(let reason, _) = action { seen.append(reason) }
+                if case .notice(let text) = action { seen.append(text) }
                 return scriptedReduce(&state, action)
             },
             renderer: scriptedRender)
         #expect(exit == .quit)
-        #expect(seen == ["read-only"])
-        #expect(frames >= 3)
+        #expect(seen == ["read-only", "metrics on :9090"])
     }
 
     @Test func aClosedTerminalEndsTheLoopWithoutASignal() {
@@ -142,17 +154,13 @@ private func run(
     }
 
     @Test func lowFrameRatesStillLookForStopSignalsEvery100Milliseconds() {
-        var polls = 0
+        let inbox = LoopInbox()
         let screen = FakeScreen(width: 10, height: 2, script: Array(repeating: nil, count: 40))
+        screen.onRead = { reads in if reads == 3 { inbox.stop(signal: 2) } }
         var commands: [Command] = []
         let exit = runLoop(
-            screen: screen, fps: 1, initial: DashboardState(width: 1, height: 1), snapshot: { nil },
-            perform: { commands.append($0) },
-            stopSignal: {
-                polls += 1
-                return polls >= 4 ? 2 : nil
-            },
-            reducer: scriptedReduce, renderer: scriptedRender)
+            screen: screen, fps: 1, initial: DashboardState(width: 1, height: 1), inbox: inbox, snapshot: { nil },
+            perform: { commands.append($0) }, reducer: scriptedReduce, renderer: scriptedRender)
         #expect(exit == .signal(2))
         // One frame at 1 fps is 1000 ms: waited in slices of at most 100 ms, each followed by a look.
         #expect(screen.timeouts.allSatisfy { $0 <= 100 }, "\(screen.timeouts)")

@@ -43,19 +43,19 @@ func measureFrames(
     var initial = DashboardState(width: width, height: height, glyphs: ncurses.glyphs)
     prepare(&initial)
     var remaining = ticks[...]
-    var exhausted = false
+    let inbox = LoopInbox()
     _ = runDashboard(
-        screen: screen, fps: 20, initial: initial,
+        screen: screen, fps: 20, initial: initial, inbox: inbox,
         snapshot: {
-            guard let next = remaining.popFirst() else {
-                exhausted = true
+            // SIGTERM's number once the ticks are spent; a lost marker ends the run at once
+            // instead of waiting out every later pass.
+            guard screen.failure == nil, let next = remaining.popFirst() else {
+                inbox.stop(signal: 15)
                 return nil
             }
             return next
         },
-        perform: { _ in },
-        // SIGTERM's number; a lost marker ends the run at once instead of waiting out every later pass.
-        stopSignal: { exhausted || screen.failure != nil ? 15 : nil })
+        perform: { _ in })
     if let failure = screen.failure { throw failure }
     return FrameCosts(output: screen.samples, framesDrawn: ncurses.framesDrawn, setupBytes: setup.count)
 }

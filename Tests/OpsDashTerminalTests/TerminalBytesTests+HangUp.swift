@@ -23,12 +23,13 @@ extension TerminalBytesTests {
         var frames = 0
         let exit = runDashboard(
             screen: screen, fps: 20, initial: DashboardState(width: 80, height: 24, glyphs: screen.glyphs),
+            inbox: LoopInbox(),
             snapshot: {
                 frames += 1
                 if frames == 3 { terminal.hangUp() }
                 return nil
             },
-            perform: { _ in }, stopSignal: { nil })
+            perform: { _ in })
         #expect(exit == .terminalClosed)
         #expect(frames == 3)  // the next wait for input saw it: no further frame
     }

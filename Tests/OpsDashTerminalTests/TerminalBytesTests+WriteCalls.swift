@@ -17,18 +17,19 @@ extension TerminalBytesTests {
         _ = counter.takeWrites()  // the setup
         let screen = PassRecordingScreen(ncurses) { counter.takeWrites() }
         var ticks = (0..<40).map { TransferSnapshots.downloads(executing: bars, frame: $0) }[...]
-        var exhausted = false
+        let inbox = LoopInbox()
         _ = runDashboard(
             screen: screen, fps: 20,
             initial: DashboardState(width: ncurses.size.width, height: ncurses.size.height, glyphs: ncurses.glyphs),
+            inbox: inbox,
             snapshot: {
                 guard let next = ticks.popFirst() else {
-                    exhausted = true
+                    inbox.stop(signal: 15)
                     return nil
                 }
                 return next
             },
-            perform: { _ in }, stopSignal: { exhausted ? 15 : nil })
+            perform: { _ in })
         #expect(screen.samples.count == 40)
         let bufferFull = (24 + 2) * (80 + 6) - 1
         let first = try #require(screen.samples.first)

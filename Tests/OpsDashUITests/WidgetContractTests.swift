@@ -6,10 +6,20 @@ import Testing
 /// The widget contract: each widget draws only inside the rectangle it is given, whatever its
 /// size and wherever it sits, and draws there exactly what it draws in a buffer of its own.
 @Suite struct WidgetContractTests {
-    /// A widget of the dashboard, drawn into an area.
-    struct Widget: CustomStringConvertible {
+    /// A widget of the dashboard with a name, drawn into an area.
+    struct Named: CustomStringConvertible {
         let description: String
         let draw: @Sendable (inout CellBuffer, Rect) -> Void
+
+        init(description: String, draw: @escaping @Sendable (inout CellBuffer, Rect) -> Void) {
+            self.description = description
+            self.draw = draw
+        }
+
+        /// `widget` drawn through the `Widget` protocol, as any new widget is.
+        init(_ description: String, _ widget: some Widget & Sendable) {
+            self.init(description: description) { widget.render(into: &$0, area: $1) }
+        }
     }
 
     /// What every cell outside the area holds before and after drawing.
@@ -34,7 +44,7 @@ import Testing
         return state
     }
 
-    static let widgets: [Widget] = {
+    static let widgets: [Named] = {
         let state = Self.state()
         let tree = Self.state(tree: true)
         let editing = {
@@ -44,26 +54,26 @@ import Testing
             return editing
         }()
         return [
-            Widget(description: "header") { HeaderView(state).render(into: &$0, area: $1) },
-            Widget(description: "table") {
+            Named("header", HeaderView(state)),
+            Named(description: "table") {
                 TableView(state, rows: max(0, $1.height - 1)).render(into: &$0, area: $1, cache: RenderCache())
             },
-            Widget(description: "filtered table") {
+            Named(description: "filtered table") {
                 TableView(editing, rows: max(0, $1.height - 1)).render(into: &$0, area: $1)
             },
-            Widget(description: "tree") { TreeView(tree, rows: max(0, $1.height - 1)).render(into: &$0, area: $1) },
-            Widget(description: "details") { DetailsView(state).render(into: &$0, area: $1) },
-            Widget(description: "log") {
+            Named(description: "tree") { TreeView(tree, rows: max(0, $1.height - 1)).render(into: &$0, area: $1) },
+            Named("details", DetailsView(state)),
+            Named(description: "log") {
                 LogView(state, lines: max(0, $1.height - 1)).render(into: &$0, area: $1, cache: RenderCache())
             },
-            Widget(description: "footer") { FooterView(state).render(into: &$0, area: $1) },
-            Widget(description: "footer message") {
+            Named("footer", FooterView(state)),
+            Named(description: "footer message") {
                 FooterView(content: .message("接続がリセットされました"), position: "12345/67890")
                     .render(into: &$0, area: $1)
             },
-            Widget(description: "footer filter") { FooterView(editing).render(into: &$0, area: $1) },
-            Widget(description: "help") { HelpOverlay(glyphs: .unicode, scroll: 3).render(into: &$0, area: $1) },
-            Widget(description: "enlarge") { TooSmallView(glyphs: .unicode).render(into: &$0, area: $1) },
+            Named("footer filter", FooterView(editing)),
+            Named("help", HelpOverlay(glyphs: .unicode, scroll: 3)),
+            Named("enlarge", TooSmallView(glyphs: .unicode)),
         ]
     }()
 
@@ -79,7 +89,7 @@ import Testing
         ]
 
     /// `widget` drawn into `area` of a buffer full of `sentinel`.
-    static func drawn(_ widget: Widget, in area: Rect) -> CellBuffer {
+    static func drawn(_ widget: Named, in area: Rect) -> CellBuffer {
         var buffer = CellBuffer(width: bufferWidth, height: bufferHeight)
         buffer.fill(x: 0, y: 0, width: bufferWidth, height: bufferHeight, with: sentinel)
         widget.draw(&buffer, area)
@@ -87,7 +97,7 @@ import Testing
     }
 
     @Test(arguments: widgets)
-    func drawsNothingOutsideItsArea(_ widget: Widget) {
+    func drawsNothingOutsideItsArea(_ widget: Named) {
         for area in Self.areas {
             let buffer = Self.drawn(widget, in: area)
             var outside = 0
@@ -101,7 +111,7 @@ import Testing
     }
 
     @Test(arguments: widgets)
-    func drawsInItsAreaWhatItDrawsInABufferOfItsOwn(_ widget: Widget) {
+    func drawsInItsAreaWhatItDrawsInABufferOfItsOwn(_ widget: Named) {
         for area in Self.areas
         where area.x >= 0 && area.y >= 0 && area.maxX <= Self.bufferWidth && area.maxY <= Self.bufferHeight {
             let placed = Self.drawn(widget, in: area)
@@ -117,7 +127,7 @@ import Testing
     }
 
     @Test(arguments: widgets)
-    func drawsSomethingInAnAreaOfUsableSize(_ widget: Widget) {
+    func drawsSomethingInAnAreaOfUsableSize(_ widget: Named) {
         let area = Rect(x: 6, y: 4, width: 40, height: 14)
         let buffer = Self.drawn(widget, in: area)
         var drawn = 0
