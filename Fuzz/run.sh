@@ -7,10 +7,13 @@
 #   Fuzz/run.sh            # every target, 20 s each
 #   Fuzz/run.sh 600        # every target, 10 minutes each
 #   Fuzz/run.sh 600 FuzzViewer   # one target
-#   FUZZ_CONFIG=debug Fuzz/run.sh 15   # CI's smoke run: a debug build (about a quarter of the
+#   FUZZ_CONFIG=debug Fuzz/run.sh 20   # CI's smoke run: a debug build (about a quarter of the
 #                                      # release build's time, a third of its speed; -timeout=5)
+#   Fuzz/run.sh --build-only           # build the targets, run nothing
 set -euo pipefail
 cd "$(dirname "$0")"
+build_only=false
+if [ "${1:-}" = "--build-only" ]; then build_only=true; shift; fi
 seconds="${1:-20}"
 shift || true
 targets=("$@")
@@ -25,6 +28,7 @@ swift build -c "$config" --scratch-path .build \
   -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
   -Xlinker "$fuzzer_lib"
 bin=".build/$config"
+if $build_only; then exit 0; fi
 # Swift's own crash backtracer and AddressSanitizer get in each other's way.
 export SWIFT_BACKTRACE=enable=no
 declare -A dictionary=(
