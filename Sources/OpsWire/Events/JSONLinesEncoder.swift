@@ -51,81 +51,9 @@ public struct JSONLinesEncoder: Sendable {
             appendName(names[id], id, &bytes)
             Self.appendAfter(dependencies, &bytes)
         case .state(let time, let id, let from, let to, let outcome, let message):
-            // (The throttling tables are checked for emptiness first: without progress lines,
-            // as in a publisher's stream of quick operations, they cost no hashing.)
-            if to == .finished, !heldProgress.isEmpty, let held = heldProgress.removeValue(forKey: id) {
-                lastProgress[id] = nil
-                // Written at the finish's time: lines of other operations may have been written
-                // since the held value came, and `t` never goes back.
-                if case .progress(_, let id, let completed, let total, let rate, let retries, let next, let error) =
-                    held
-                {
-                    let stamped = MonitorEvent.progress(
-                        time: time, id: id, completedBytes: completed, totalBytes: total, bytesPerSecond: rate,
-                        retries: retries, nextAttemptAt: next, retryError: error)
-                    encode(stamped, into: &bytes)
-                }
-            }
-            // A finished operation's name is written for the last time.
-            let name = to == .finished ? names.removeValue(forKey: id) : names[id]
-            Self.appendStart(time, #","event":"state","id":"#, &bytes)
-            JSONBytes.append(id, to: &bytes)
-            JSONBytes.append(#","op":"#, to: &bytes)
-            appendName(name, id, &bytes)
-            if let from {
-                JSONBytes.append(#","from":""#, to: &bytes)
-                JSONBytes.append(raw: from.rawValue, to: &bytes)
-                JSONBytes.append(#"","to":""#, to: &bytes)
-            } else {
-                JSONBytes.append(#","from":null,"to":""#, to: &bytes)
-            }
-            JSONBytes.append(raw: to.rawValue, to: &bytes)
-            bytes.append(0x22)
-            if let outcome {
-                JSONBytes.append(#","outcome":""#, to: &bytes)
-                JSONBytes.append(raw: outcome.rawValue, to: &bytes)
-                bytes.append(0x22)
-            }
-            if let message {
-                JSONBytes.append(#","message":"#, to: &bytes)
-                JSONBytes.appendString(message, to: &bytes)
-            }
-            JSONBytes.append("}\n", to: &bytes)
-            if to == .finished {
-                if !lastProgress.isEmpty { lastProgress[id] = nil }
-                if !heldProgress.isEmpty { heldProgress[id] = nil }
-            }
-        case .progress(let time, let id, let completed, let total, let rate, let retries, let next, let error):
-            // A retry, and the end of its back-off, are always written.
-            if let last = lastProgress[id], completed < total, last.retries == retries,
-                last.waiting == (next != nil), time - last.time < progressInterval
-            {
-                heldProgress[id] = event
-                return
-            }
-            if !heldProgress.isEmpty { heldProgress[id] = nil }
-            lastProgress[id] = (time, retries, next != nil)
-            Self.appendStart(time, #","event":"progress","id":"#, &bytes)
-            JSONBytes.append(id, to: &bytes)
-            JSONBytes.append(#","op":"#, to: &bytes)
-            appendName(names[id], id, &bytes)
-            JSONBytes.append(#","bytes":"#, to: &bytes)
-            JSONBytes.append(completed, to: &bytes)
-            JSONBytes.append(#","total":"#, to: &bytes)
-            JSONBytes.append(total, to: &bytes)
-            JSONBytes.append(#","rate":"#, to: &bytes)
-            JSONBytes.append(Int64(rate.rounded()), to: &bytes)
-            JSONBytes.append(#","retries":"#, to: &bytes)
-            JSONBytes.append(retries, to: &bytes)
-            if let error {
-                JSONBytes.append(#","error":"#, to: &bytes)
-                JSONBytes.appendString(error, to: &bytes)
-            }
-            if let next {
-                JSONBytes.append(#","next":"#, to: &bytes)
-                JSONBytes.appendTime(next, to: &bytes)
-            }
-            JSONBytes.append("}\n", to: &bytes)
+            encodeState(time, id, from, to, outcome, message, into: &bytes)
+        case .progress:
+            encodeProgress(event, into: &bytes)
         case .queue(let time, let suspended, let limit, let counts, let reason):
             Self.appendStart(time, #","event":"queue","suspended":"#, &bytes)
             JSONBytes.append(suspended, to: &bytes)
@@ -137,6 +65,96 @@ public struct JSONLinesEncoder: Sendable {
             JSONBytes.appendString(reason, to: &bytes)
             JSONBytes.append("}\n", to: &bytes)
         }
+    }
+
+    /// A state line; at a finish, first the progress value held back for it (at the finish's
+    /// time), and the operation's throttling entries go.
+    private mutating func encodeState(
+        _ time: Duration, _ id: Int, _ from: Lifecycle?, _ to: Lifecycle, _ outcome: Outcome?, _ message: String?,
+        into bytes: inout [UInt8]
+    ) {
+        // (The throttling tables are checked for emptiness first: without progress lines,
+        // as in a publisher's stream of quick operations, they cost no hashing.)
+        if to == .finished, !heldProgress.isEmpty, let held = heldProgress.removeValue(forKey: id) {
+            lastProgress[id] = nil
+            // Written at the finish's time: lines of other operations may have been written
+            // since the held value came, and `t` never goes back.
+            if case .progress(_, let id, let completed, let total, let rate, let retries, let next, let error) =
+                held
+            {
+                let stamped = MonitorEvent.progress(
+                    time: time, id: id, completedBytes: completed, totalBytes: total, bytesPerSecond: rate,
+                    retries: retries, nextAttemptAt: next, retryError: error)
+                encode(stamped, into: &bytes)
+            }
+        }
+        // A finished operation's name is written for the last time.
+        let name = to == .finished ? names.removeValue(forKey: id) : names[id]
+        Self.appendStart(time, #","event":"state","id":"#, &bytes)
+        JSONBytes.append(id, to: &bytes)
+        JSONBytes.append(#","op":"#, to: &bytes)
+        appendName(name, id, &bytes)
+        if let from {
+            JSONBytes.append(#","from":""#, to: &bytes)
+            JSONBytes.append(raw: from.rawValue, to: &bytes)
+            JSONBytes.append(#"","to":""#, to: &bytes)
+        } else {
+            JSONBytes.append(#","from":null,"to":""#, to: &bytes)
+        }
+        JSONBytes.append(raw: to.rawValue, to: &bytes)
+        bytes.append(0x22)
+        if let outcome {
+            JSONBytes.append(#","outcome":""#, to: &bytes)
+            JSONBytes.append(raw: outcome.rawValue, to: &bytes)
+            bytes.append(0x22)
+        }
+        if let message {
+            JSONBytes.append(#","message":"#, to: &bytes)
+            JSONBytes.appendString(message, to: &bytes)
+        }
+        JSONBytes.append("}\n", to: &bytes)
+        if to == .finished {
+            if !lastProgress.isEmpty { lastProgress[id] = nil }
+            if !heldProgress.isEmpty { heldProgress[id] = nil }
+        }
+    }
+
+    /// A progress line, unless throttled (then held back, the newest value per operation).
+    private mutating func encodeProgress(_ event: MonitorEvent, into bytes: inout [UInt8]) {
+        guard
+            case .progress(let time, let id, let completed, let total, let rate, let retries, let next, let error) =
+                event
+        else { return }
+        // A retry, and the end of its back-off, are always written.
+        if let last = lastProgress[id], completed < total, last.retries == retries,
+            last.waiting == (next != nil), time - last.time < progressInterval
+        {
+            heldProgress[id] = event
+            return
+        }
+        if !heldProgress.isEmpty { heldProgress[id] = nil }
+        lastProgress[id] = (time, retries, next != nil)
+        Self.appendStart(time, #","event":"progress","id":"#, &bytes)
+        JSONBytes.append(id, to: &bytes)
+        JSONBytes.append(#","op":"#, to: &bytes)
+        appendName(names[id], id, &bytes)
+        JSONBytes.append(#","bytes":"#, to: &bytes)
+        JSONBytes.append(completed, to: &bytes)
+        JSONBytes.append(#","total":"#, to: &bytes)
+        JSONBytes.append(total, to: &bytes)
+        JSONBytes.append(#","rate":"#, to: &bytes)
+        JSONBytes.append(Int64(rate.rounded()), to: &bytes)
+        JSONBytes.append(#","retries":"#, to: &bytes)
+        JSONBytes.append(retries, to: &bytes)
+        if let error {
+            JSONBytes.append(#","error":"#, to: &bytes)
+            JSONBytes.appendString(error, to: &bytes)
+        }
+        if let next {
+            JSONBytes.append(#","next":"#, to: &bytes)
+            JSONBytes.appendTime(next, to: &bytes)
+        }
+        JSONBytes.append("}\n", to: &bytes)
     }
 
     /// The final summary line.

@@ -67,132 +67,36 @@ public final class RecordingReader: Sendable {
     /// of a million operations takes seconds to check).
     public init(path: String, progress: ((_ read: UInt64, _ size: UInt64) -> Void)? = nil) throws(RecordingError) {
         self.path = path
-        func fail(_ line: Int, _ problem: String) -> RecordingError {
-            RecordingError(path: path, line: line, problem: problem)
-        }
         let handle = try RecordingFile.open(path)
         defer { try? handle.close() }
         var status = stat()
         let size = fstat(handle.fileDescriptor, &status) == 0 ? UInt64(max(0, status.st_size)) : 0
         var nextProgress: UInt64 = 0
         let decoder = JSONLinesDecoder(maximumLineLength: Self.maximumLineLength)
-        var header: RecordingHeader?
-        var marks: [Mark] = []
-        var lastSeq: UInt64 = 0
-        var duration: Duration = .zero
-        var events = 0
-        var warnings: [String] = []
-        var gaps = 0
-        var missingEvents: UInt64 = 0
-        var initialSettings: Settings?
-        var settingsChanged = false
-        var number = 0
-        var endOffset: UInt64 = 0
-        var keyframes = KeyframeCheck()
+        var scan = RecordingScan(path: path)
         do {
             var reader = try LineReader(handle: handle, offset: 0, maximumLength: Self.maximumLineLength)
             while let line = try reader.next() {
-                number += 1
                 if let progress, line.offset >= nextProgress {
                     progress(line.offset, size)
                     nextProgress = line.offset + Self.progressInterval
                 }
-                if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
-                    if line.terminated { endOffset = line.offset + UInt64(line.bytes.count) + 1 }
-                    continue
-                }
-                let decoded: DecodedLine
-                do {
-                    decoded = try decoder.decode(bytes: line.bytes)
-                } catch {
-                    if !line.terminated, header != nil {
-                        warnings.append("\(path):\(number): last line is incomplete (torn write); ignored")
-                        break
-                    }
-                    throw fail(number, header == nil ? "not a recording: \(error.message)" : error.message)
-                }
-                guard let known = header else {
-                    do { header = try RecordingHeader(decoded) } catch { throw fail(number, error.message) }
-                    endOffset = line.offset + UInt64(line.bytes.count) + 1
-                    marks.append(Mark(time: .zero, offset: endOffset, line: number + 1))
-                    continue
-                }
-                _ = known
-                let completedKeyframe = keyframes.open?.header.time
-                do { try keyframes.check(decoded.line, number: number, offset: line.offset) } catch {
-                    throw fail(error.line, error.text)
-                }
-                switch decoded.line {
-                case .event(let event):
-                    if case .queue = event { settingsChanged = true }
-                    if let seq = decoded.seq {
-                        guard seq > lastSeq else { throw fail(number, "seq \(seq) after seq \(lastSeq): out of order") }
-                        if lastSeq > 0, seq > lastSeq + 1 {
-                            let missing = seq - lastSeq - 1
-                            gaps += 1
-                            let (sum, overflow) = missingEvents.addingReportingOverflow(missing)
-                            missingEvents = overflow ? .max : sum
-                            if gaps <= Self.gapsNamed {
-                                warnings.append(
-                                    "\(path):\(number): seq \(seq) after \(lastSeq): \(missing) event\(missing == 1 ? "" : "s") missing"
-                                )
-                            }
-                        }
-                        lastSeq = seq
-                    }
-                    // Another writer's times may step back (opsdash's never do): `seq` is the
-                    // order.
-                    duration = max(duration, event.time)
-                    events += 1
-                case .keyframeBegin(let keyframe):
-                    guard keyframe.seq == lastSeq else {
-                        throw fail(
-                            number, "keyframe seq \(keyframe.seq) does not follow the last event's seq \(lastSeq)")
-                    }
-                    marks.append(
-                        Mark(
-                            time: keyframe.time, offset: line.offset, line: number,
-                            lines: keyframe.lineCount))
-                    if marks.count == 2, !settingsChanged {
-                        initialSettings = Settings(
-                            isSuspended: keyframe.isSuspended,
-                            maxConcurrentOperationCount: keyframe.maxConcurrentOperationCount)
-                    }
-                case .keyframeEnd:
-                    // Only a complete keyframe moves the end (one cut short is ignored).
-                    if let time = completedKeyframe { duration = max(duration, time) }
-                case .other(let event) where event == "recording":
-                    throw fail(number, "a second recording header")
-                default:
-                    break
-                }
-                endOffset = line.offset + UInt64(line.bytes.count) + (line.terminated ? 1 : 0)
+                guard try scan.read(line, with: decoder) else { break }
             }
         } catch let error as RecordingError {
             throw error
         } catch let error as LineReader.LineTooLong {
-            throw fail(number + 1, error.message)
+            throw scan.fail(scan.number + 1, error.message)
         } catch {
-            throw fail(number, "read failed: \(error)")
+            throw scan.fail(scan.number, "read failed: \(error)")
         }
-        guard let header else { throw fail(0, "empty recording (no header line)") }
-        if gaps > Self.gapsNamed {
-            warnings.insert(
-                "\(path): \(gaps) gaps in seq in all, \(missingEvents) events missing", at: Self.gapsNamed)
-        }
-        if let open = keyframes.open {
-            // Cut short at the end (a crash while writing it): replay stops before it.
-            warnings.append("\(path):\(open.line): last keyframe is incomplete (the file ends inside it); ignored")
-            if marks.last?.offset == open.offset { marks.removeLast() }
-            endOffset = open.offset
-        }
-        self.header = header
-        self.marks = marks
-        self.duration = duration
-        self.eventCount = events
-        self.warnings = warnings
-        self.initialSettings = initialSettings
-        self.endOffset = endOffset
+        header = try scan.finish()
+        marks = scan.marks
+        duration = scan.duration
+        eventCount = scan.events
+        warnings = scan.warnings
+        initialSettings = scan.initialSettings
+        endOffset = scan.endOffset
     }
 
     /// The latest mark at or before `time`.
