@@ -38,9 +38,12 @@ final class FileServer: Service, Sendable {
                 }
             }
         if bytesPerSecond > 0 {
-            // The pacer asks for every read; a small receive buffer keeps what the client has
-            // written close to what the server has read, so the upload's progress follows the pace.
+            // The pacer asks for every read. An Ethernet-sized segment (loopback's is 64 KiB) and
+            // a small receive buffer keep the client's send buffer, which the kernel sizes from
+            // them, small: what the client has written (its upload progress) then stays close to
+            // what the server has read, instead of megabytes ahead.
             bootstrap = bootstrap.serverChannelOption(.socketOption(.so_rcvbuf), value: 32 * 1_024)
+                .serverChannelOption(.tcpOption(.init(rawValue: CInt(TCP_MAXSEG))), value: 1_460)
                 .childChannelOption(.autoRead, value: false)
         }
         do {
