@@ -8,14 +8,13 @@ import Testing
     @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
     func cancellingADownloadFromTheDashboardStopsItsBytes() throws {
         let opsdash = try #require(opsdashBinaryPath())
-        let binary = URL(fileURLWithPath: opsdash).deletingLastPathComponent().appendingPathComponent(
-            "NetworkExample")
+        let binary = try #require(demoBinaryPath("NetworkExample"))
         let runtime = try PublishingApp.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }
         // The download takes 3 s at this pace; upload-2 (twice the size) keeps the app running 6 s.
         let size = 600_000
         let (app, appOut, appErr) = try startProcess(
-            binary.path,
+            binary,
             [
                 "--downloads", "1", "--uploads", "2", "--size", "\(size)", "--rate", "200000", "--allow-control",
                 "--wait-for-viewer", "--exit-when-done",

@@ -22,13 +22,12 @@ import Testing
 
     @Test func attachSeesEveryByteTheServerSentAndReceived() throws {
         let opsdash = try #require(opsdashBinaryPath())
-        let binary = URL(fileURLWithPath: opsdash).deletingLastPathComponent().appendingPathComponent(
-            "NetworkExample")
+        let binary = try #require(demoBinaryPath("NetworkExample"))
         let runtime = try PublishingApp.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }
         let environment = ["XDG_RUNTIME_DIR": runtime]
         let (app, appOut, appErr) = try startProcess(
-            binary.path,
+            binary,
             [
                 "--downloads", "2", "--uploads", "2", "--missing", "1", "--size", "\(Self.size)",
                 "--rate", "1000000", "--wait-for-viewer", "--exit-when-done",
