@@ -108,6 +108,20 @@ let package = Package(
             ],
             path: "Demos/Embedding"
         ),
+        // README "Real transfers": downloads and uploads through URLSession against a local
+        // HTTP server (SwiftNIO), each an operation whose Foundation `Progress` the dashboard reads.
+        .executableTarget(
+            name: "NetworkExample",
+            dependencies: [
+                "OpsKit", "OpsMonitor", "OpsKitRemote",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Demos/Network"
+        ),
         .testTarget(name: "OpsKitTests", dependencies: ["OpsKit", "OpsKitTesting"]),
         .testTarget(name: "OpsMonitorTests", dependencies: ["OpsMonitor", "OpsWire", "OpsKit", "OpsKitTesting"]),
         .testTarget(name: "OpsWireTests", dependencies: ["OpsWire", "OpsMonitor", "OpsKit", "OpsKitTesting"]),
@@ -139,7 +153,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["opsdash", "AppExample", "EmbeddingExample", "OpsKitTesting"]),
+            name: "EndToEndTests",
+            dependencies: ["opsdash", "AppExample", "EmbeddingExample", "NetworkExample", "OpsKitTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,3 +33,8 @@ func tmuxPath() -> String? {
 /// True when the tmux tests must run: tmux is present, or we're in CI (where a missing tmux
 /// must fail, not skip).
 let tmuxTestsEnabled = tmuxPath() != nil || ProcessInfo.processInfo.environment["CI"] == "true"
+
+/// The built demo executable `name` (`EmbeddingExample`, `NetworkExample`), next to `opsdash`.
+func demoBinaryPath(_ name: String) -> String? {
+    opsdashBinaryPath().map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent(name).path }
+}

@@ -12,6 +12,8 @@ import Foundation
 ///
 /// A monitor reads the `Progress` while the operation runs (see `OperationProgress(_:)` for
 /// what it reads). An operation that adopts Foundation's `ProgressReporting` needs nothing more.
+/// On Linux a `URLSessionTask`'s own `progress` stays at 0 of -1: there, hand out a `Progress`
+/// that the session's delegate moves (`Demos/Network/TransferDelegate.swift` does).
 public protocol FoundationProgressProviding: AnyObject {
     /// The `Progress` the operation's work updates; nil while there is none yet.
     var foundationProgress: Progress? { get }
