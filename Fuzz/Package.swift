@@ -68,6 +68,11 @@ let package = Package(
             ],
             path: "Targets/FuzzPublisher"
         ),
+        .executableTarget(
+            name: "FuzzUntil",
+            dependencies: ["FuzzSupport", .product(name: "OpsMonitor", package: "OpsDash")],
+            path: "Targets/FuzzUntil"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpsKitRemote
+import OpsMonitor
 
 /// `opsdash attach`: watch (and, when the app allows it, steer) a queue another process publishes.
 struct AttachCommand: ParsableCommand {
@@ -12,7 +13,8 @@ struct AttachCommand: ParsableCommand {
             one. TARGET is a queue name (or app/queue), a socket path, or tcp://HOST:PORT with \
             --token-file. Exit codes: 0 quit with q (whatever the app's counts); with --headless, \
             0 or 1 by the app's counts when it says bye, 1 the connection was lost; 2 usage error \
-            or nothing to attach to; 3 --headless output could not be written; 129/130/131/143 \
+            or nothing to attach to; 3 --headless output could not be written; 4 an --until \
+            condition became true; 129/130/131/143 \
             ended by a signal (129 also: the terminal closed); 141 the --headless output's reader \
             went away.
             """)
@@ -52,7 +54,11 @@ struct AttachCommand: ParsableCommand {
         help: "Let --record replace a file that already exists (without it, an existing file is refused).")
     var overwrite = false
 
+    @Option(name: .long, parsing: .unconditionalSingleValue, help: UntilOption.help)
+    var until: [String] = []
+
     func validate() throws {
+        _ = try UntilOption.conditions(until, headless: headless)
         if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
         if overwrite, record == nil { throw ValidationError("--overwrite is only for --record") }
         if !(1...120).contains(fps) {
@@ -126,7 +132,8 @@ struct AttachCommand: ParsableCommand {
         if headless {
             if stdoutClosed { return HeadlessRunner.report(.writeFailed(EBADF)) }
             return HeadlessAttach(
-                target: resolved, role: role, token: token, sharedMemory: !socketOnly, recorder: recorder
+                target: resolved, role: role, token: token, sharedMemory: !socketOnly, recorder: recorder,
+                until: (try? UntilOption.conditions(until, headless: true)) ?? []
             ).execute(signals: signals)
         }
         return RemoteSource.attach(

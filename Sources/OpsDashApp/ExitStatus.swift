@@ -14,6 +14,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case usage = 2
     /// Headless output could not be written (disk full, stdout closed, …); one line on stderr.
     case outputFailed = 3
+    /// A headless run's `--until` condition became true; an `until` line says which.
+    case untilFired = 4
     /// Ended by SIGHUP, or the terminal went away.
     case hangup = 129
     /// Ended by SIGINT (Ctrl-C).

@@ -25,6 +25,10 @@ struct HeadlessAttach {
     var sharedMemory = true
     /// `--record FILE`: also writes what the viewer sees to a recording.
     var recorder: AttachRecorder?
+    /// `--until`: conditions, any of which ends the run (`ExitStatus.untilFired`); checked on
+    /// the viewer's picture each poll once the first lines were printed, on the app's clock
+    /// (its events and heartbeats).
+    var until: [UntilCondition] = []
     /// Where the events go (stdout).
     var descriptor: Int32 = 1
 
@@ -33,28 +37,37 @@ struct HeadlessAttach {
         let output: OutputPump
         private let encoder = OpsMutex(JSONLinesEncoder())
         private let stopped = Atomic(false)
+        private let printedAny = Atomic(false)
+
+        /// Whether any line of the app's picture was printed (the viewer has one).
+        var hasPicture: Bool { printedAny.load(ordering: .acquiring) }
 
         init(output: OutputPump) {
             self.output = output
         }
 
         func print(_ outputs: [ViewerCore.Output]) {
-            encoder.withLock { encoder in
+            let sawPicture = encoder.withLock { encoder in
                 var bytes: [UInt8] = []
+                var sawPicture = false
                 for output in outputs {
                     switch output {
                     case .keyframe(let previous, let current):
+                        sawPicture = true
                         for event in SnapshotEvents.events(from: previous, to: current) {
                             encoder.encode(event, into: &bytes)
                         }
                     case .event(let event):
+                        sawPicture = true
                         encoder.encode(event, into: &bytes)
                     default:
                         break
                     }
                 }
                 output.write(bytes)
+                return sawPicture
             }
+            if sawPicture { printedAny.store(true, ordering: .releasing) }
             // Back pressure: hold the viewer's thread (and so the socket) while the reader lags.
             while output.pendingBytes > HeadlessRunner.backlogHighWater, output.failure == nil,
                 !stopped.load(ordering: .relaxed)
@@ -95,7 +108,19 @@ struct HeadlessAttach {
             // ending the run (the process exits without it).
             _ = viewer.waitUntilFinished(timeout: Self.stopTimeout)
         }
+        var watch = until.isEmpty ? nil : UntilWatch(until)
+        func fired() -> UntilWatch.Firing? {
+            guard watch != nil, printer.hasPicture else { return nil }
+            let snapshot = viewer.snapshot
+            return watch?.observe(snapshot.counts, at: snapshot.time)
+        }
         while !viewer.isFinished {
+            if let firing = fired() {
+                end()
+                output.write(UntilOption.line(firing))
+                summary(viewer.snapshot, interrupted: false, to: output)
+                return output.waitUntilWritten(signals: signals) ?? .untilFired
+            }
             if let failure = output.failure {
                 end()
                 return HeadlessRunner.report(failure)

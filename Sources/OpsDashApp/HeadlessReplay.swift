@@ -6,7 +6,8 @@ import OpsWire
 /// (divided by `--speed`, pauses capped by `--idle-limit`). With `--start-at`, the picture at that
 /// time comes first as a keyframe, so the output stands on its own. A `summary` line of the
 /// picture reached comes last, as in the other headless modes (`"interrupted":true` after a
-/// signal).
+/// signal). With `--until`, the conditions are checked on the picture after each step, on the
+/// recording's clock.
 ///
 /// Output goes through an `OutputPump`, as in local headless mode: a reader that goes away ends
 /// the replay at once with 141 (nothing on stderr), any other write error with one line and 3;
@@ -28,6 +29,8 @@ struct HeadlessReplay {
             output.write(KeyframeEncoder.bytes(cursor.builder.snapshot(), seq: cursor.seq))
         }
         var playhead = start
+        var watch =
+            command.until.isEmpty ? nil : UntilWatch((try? UntilOption.conditions(command.until, headless: true)) ?? [])
         var wallNext = ContinuousClock.now
         while let next = try cursor.nextEventTime() {
             var gap = next - playhead
@@ -46,6 +49,14 @@ struct HeadlessReplay {
                 text += "\n"
             }
             output.write(text)
+            if watch != nil {
+                let picture = cursor.builder.snapshot()
+                if let firing = watch?.observe(picture.counts, at: picture.time) {
+                    output.write(UntilOption.line(firing))
+                    writeSummary(of: cursor, interrupted: false, to: output)
+                    return output.waitUntilWritten(signals: signals) ?? .untilFired
+                }
+            }
             if let number = signals.received { return interrupted(number, cursor, output) }
             if let stopped = output.waitForRoom(signals: signals) { return stopped }
         }

@@ -36,6 +36,9 @@ struct HeadlessRunner {
     static let lastLinesTimeout: TimeInterval = 0.5
     /// With `--record`: events go through it (into the recording) on their way to stdout.
     var recorder: LocalRecorder?
+    /// `--until`: conditions, any of which ends the run (`ExitStatus.untilFired`); checked on
+    /// the monitor's snapshot after each drain, once the run has started.
+    var until: [UntilCondition] = []
 
     /// Runs to completion, until a signal, or until stdout can't be written; returns the exit
     /// status.
@@ -49,6 +52,7 @@ struct HeadlessRunner {
         defer { output.close() }
         var encoder = JSONLinesEncoder()
         var lastStatus = ContinuousClock.now
+        var watch = until.isEmpty ? nil : UntilWatch(until)
         while true {
             if let failure = output.failure { return Self.report(failure) }
             if let number = signals.received {
@@ -61,6 +65,15 @@ struct HeadlessRunner {
                 return output.endBySignal(number)
             }
             let drained = flush(output, &encoder)
+            if let firing = check(&watch) {
+                // As after a signal: nothing more is added or moves, the stream so far is
+                // written, then the `until` line and the summary.
+                run.stopAdding()
+                run.clock.pause()
+                let snapshot = finishOutput(output, &encoder, interrupted: false, until: firing)
+                if summaryEvery != nil { StandardStreams.error(Self.statusLine(snapshot)) }
+                return output.waitUntilWritten(signals: signals) ?? .untilFired
+            }
             if drained == 0 && run.isDone {
                 let snapshot = finishOutput(output, &encoder, interrupted: false)
                 if summaryEvery != nil { StandardStreams.error(Self.statusLine(snapshot)) }
@@ -141,11 +154,21 @@ struct HeadlessRunner {
         return events.count
     }
 
+    /// The `--until` condition that holds now, if any (none before the run started: no
+    /// operation was added yet).
+    private func check(_ watch: inout UntilWatch?) -> UntilWatch.Firing? {
+        guard watch != nil, run.hasStarted else { return nil }
+        let snapshot = run.monitor.snapshot()
+        return watch?.observe(snapshot.counts, at: snapshot.time)
+    }
+
     @discardableResult
     private func finishOutput(
-        _ output: OutputPump, _ encoder: inout JSONLinesEncoder, interrupted: Bool
+        _ output: OutputPump, _ encoder: inout JSONLinesEncoder, interrupted: Bool,
+        until firing: UntilWatch.Firing? = nil
     ) -> QueueSnapshot {
         while flush(output, &encoder) > 0 {}
+        if let firing { output.write(UntilOption.line(firing)) }
         let snapshot = run.monitor.snapshot()
         output.write(Self.summaryLine(snapshot, interrupted: interrupted))
         return snapshot

@@ -127,6 +127,7 @@ public enum Opsdash {
             }
             var runner = HeadlessRunner(run: run, summaryEvery: command.summaryEvery, signals: signals)
             runner.recorder = attached.recorder
+            runner.until = command.untilConditions
             let status = runner.execute()
             attached.recorder?.finish()
             if status.rawValue < 128 { attached.metrics?.linger(seconds: command.linger ?? 0, signals: runner.signals) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OpsDashUI
+import OpsMonitor
 import OpsScenarios
 
 /// `opsdash`'s command line: which scenario, how fast, and TUI or headless.
@@ -17,7 +18,8 @@ struct OpsdashCommand: ParsableCommand {
             \(KeyReference.text)
 
             Exit codes: 0 all operations succeeded; 1 some failed or were cancelled; 2 usage, \
-            scenario or terminal error; 3 headless output could not be written; \
+            scenario or terminal error; 3 headless output could not be written; 4 an --until \
+            condition became true; \
             129/130/131/143 ended by SIGHUP (or the terminal closed)/SIGINT/SIGQUIT/SIGTERM; \
             141 headless output's reader went away (broken pipe).
             """,
@@ -67,6 +69,12 @@ struct OpsdashCommand: ParsableCommand {
         name: .customLong("summary-every"), parsing: .unconditional,
         help: "With --headless: a one-line status on stderr every N seconds.")
     var summaryEvery: Double?
+
+    @Option(name: .long, parsing: .unconditionalSingleValue, help: UntilOption.help)
+    var until: [String] = []
+
+    /// `--until` as conditions (validated).
+    var untilConditions: [UntilCondition] { (try? UntilOption.conditions(until, headless: headless)) ?? [] }
 
     @Option(
         name: .customLong("metrics-port"), parsing: .unconditional,
@@ -124,6 +132,7 @@ struct OpsdashCommand: ParsableCommand {
                 throw ValidationError("--linger must be a number of seconds, 0 or more (got \(linger))")
             }
         }
+        _ = try UntilOption.conditions(until, headless: headless)
         if let summaryEvery {
             guard headless else { throw ValidationError("--summary-every needs --headless") }
             guard summaryEvery.isFinite, summaryEvery > 0 else {

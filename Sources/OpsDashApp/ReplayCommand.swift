@@ -12,7 +12,7 @@ struct ReplayCommand: ParsableCommand {
             Keys: space/p pause or play, . step, left/right seek 10 s, [ ] slower/faster, Home/End \
             start/end, q quit; queue-changing keys are refused. Exit codes: 0 done; 2 bad flags or a \
             bad recording (one line names the file, line and problem); 3 --headless output could not be \
-            written; 130/143 signal; 141 the --headless output's reader went away.
+            written; 4 an --until condition became true; 130/143 signal; 141 the --headless output's reader went away.
             """)
 
     @Argument(help: "The recording (opsdash --record FILE).")
@@ -41,6 +41,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Dashboard frames per second (1...120).")
     var fps: Int = 20
 
+    @Option(name: .long, parsing: .unconditionalSingleValue, help: UntilOption.help)
+    var until: [String] = []
+
     /// `--start-at` as a duration.
     var startTime: Duration {
         startAt.flatMap(ReplayTime.parse) ?? .zero
@@ -52,6 +55,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func validate() throws {
+        _ = try UntilOption.conditions(until, headless: headless)
         if !(speed.isFinite && speed >= 0.01 && speed <= 10_000) {
             throw ValidationError("--speed must be between 0.01 and 10000 (got \(speed))")
         }

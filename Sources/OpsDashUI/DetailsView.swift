@@ -21,6 +21,8 @@ struct DetailsView {
     var dependencies: [Related] = []
     /// What depends on it.
     var dependents: [Related] = []
+    /// Wait and run percentiles of the recently finished operations of its kind; nil when none.
+    var recent: TimingPercentiles?
     /// The first line shown.
     var scroll = 0
     /// Whether the movement keys scroll the pane (the title says how to).
@@ -32,12 +34,13 @@ struct DetailsView {
     /// A pane showing `operation`.
     init(
         glyphs: GlyphSet = .unicode, operation: OperationSnapshot? = nil, dependencies: [Related] = [],
-        dependents: [Related] = [], scroll: Int = 0, isFocused: Bool = false
+        dependents: [Related] = [], recent: TimingPercentiles? = nil, scroll: Int = 0, isFocused: Bool = false
     ) {
         self.glyphs = glyphs
         self.operation = operation
         self.dependencies = dependencies
         self.dependents = dependents
+        self.recent = recent
         self.scroll = scroll
         self.isFocused = isFocused
     }
@@ -51,6 +54,7 @@ struct DetailsView {
         guard let operation = state.selectedOperation else { return }
         self.operation = operation
         let snapshot = state.snapshot
+        recent = snapshot.recentTimings.percentiles(of: operation.kind)
         dependencies = operation.dependencies.map { id in
             let other = snapshot.operation(id: id)
             return Related(id: id, name: other?.name, state: other?.displayState)
@@ -127,6 +131,12 @@ struct DetailsView {
             history.append(Span(entered.word, entered.style))
         }
         result.append(("history", history.isEmpty ? [Span("none", Theme.label)] : history))
+        if let recent {
+            let finishes =
+                "last \(recent.count) \(operation.kind.rawValue) \(recent.count == 1 ? "finish" : "finishes")"
+            result.append(("recent wait", percentiles(recent.wait) + [Span(finishes, Theme.label)]))
+            result.append(("recent run", percentiles(recent.run)))
+        }
         result.append(("depends on", related(dependencies)))
         result.append(("dependents", related(dependents)))
         if let outcome = operation.outcome {
@@ -139,6 +149,13 @@ struct DetailsView {
             result.append((offset == 0 ? "retry log" : "", words(entry, Theme.warning)))
         }
         return result
+    }
+
+    /// "p50 0.2s p95 1.1s p99 3.0s".
+    private func percentiles(_ values: Percentiles) -> [Span] {
+        [("p50", values.p50), ("p95", values.p95), ("p99", values.p99)].flatMap { name, value in
+            [Span(name, Theme.label), Span(Format.seconds(value))]
+        }
     }
 
     /// "#3 name succeeded, #7 name running", or "none".

@@ -81,6 +81,15 @@ public enum Format {
         return "\(total / 86_400)d\(twoDigits(total % 86_400 / 3600))h"
     }
 
+    /// A short span of time: `"0.2s"`, `"9.9s"` (tenths under 10 s), `"42s"`, then as
+    /// `duration(_:)`: `"1:05"`.
+    static func seconds(_ duration: Duration) -> String {
+        let value = max(0, duration.seconds)
+        if value < 9.95 { return oneDecimal(value) + "s" }
+        if value < 59.5 { return "\(Int(value.rounded()))s" }
+        return Format.duration(duration)
+    }
+
     /// Time until something starts, rounded up and short enough for the WHY column: `"3s"`,
     /// `"59s"`, `"2m"` (from 61 s), `"1h05m"`.
     public static func countdown(_ left: Duration) -> String {

@@ -56,6 +56,7 @@ struct HelpOverlay {
             (kinds, "kind: download, upload, process, other"),
             ("%  BYTES", "progress: done / total (work units for a process)"),
             ("RATE  ETA", "current speed; time left at that speed"),
+            ("WAIT", "time from added to started, or waiting so far (wide terminals)"),
             ("TIME", "time running, or how long it ran once finished"),
             ("RT", "retries used so far"),
             ("AFTER", "the operations it depends on"),

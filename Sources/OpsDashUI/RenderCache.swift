@@ -27,6 +27,7 @@ final class RenderCache {
         var operation: OperationSnapshot
         var why: WaitReason
         var elapsedSeconds: Int64?
+        var waitSeconds: Int64
         var isSelected: Bool
     }
 

@@ -1,6 +1,6 @@
 /// The operations table's columns, and which of them fit a given width.
 enum TableColumn: CaseIterable, Sendable {
-    case id, kind, name, state, progress, percent, bytes, rate, eta, elapsed, retries, after, why
+    case id, kind, name, state, progress, percent, bytes, rate, eta, wait, elapsed, retries, after, why
 
     /// The column's title.
     var title: String {
@@ -14,6 +14,7 @@ enum TableColumn: CaseIterable, Sendable {
         case .bytes: "BYTES"
         case .rate: "RATE"
         case .eta: "ETA"
+        case .wait: "WAIT"
         case .elapsed: "TIME"
         case .retries: "RT"
         case .after: "AFTER"
@@ -33,6 +34,7 @@ enum TableColumn: CaseIterable, Sendable {
         case .bytes: 14
         case .rate: 10
         case .eta: 5
+        case .wait: 5
         case .elapsed: 5
         case .retries: 2
         case .after: 12
@@ -43,7 +45,7 @@ enum TableColumn: CaseIterable, Sendable {
     /// Whether text is aligned right.
     var alignsRight: Bool {
         switch self {
-        case .percent, .bytes, .rate, .eta, .elapsed, .retries: true
+        case .percent, .bytes, .rate, .eta, .wait, .elapsed, .retries: true
         default: false
         }
     }
@@ -62,7 +64,8 @@ enum TableColumn: CaseIterable, Sendable {
 
     /// The columns and their widths for a table `width` cells wide, ids up to `maxID`.
     ///
-    /// Drops columns in `dropOrder` until the name column gets its minimum, puts back any
+    /// WAIT shows only where the name keeps `comfortableNameWidth` next to every other column.
+    /// Then drops columns in `dropOrder` until the name column gets its minimum, puts back any
     /// dropped column that still leaves the name `comfortableNameWidth`, and gives the name
     /// whatever is left, sharing it with WHY past `sharedNameWidth`.
     static func layout(width: Int, maxID: Int) -> [(column: TableColumn, width: Int)] {
@@ -73,6 +76,7 @@ enum TableColumn: CaseIterable, Sendable {
         func fixedWidth() -> Int {
             columns.reduce(0) { $0 + ($1 == .name ? 0 : size($1)) } + columns.count - 1
         }
+        if fixedWidth() + comfortableNameWidth > width { columns.removeAll { $0 == .wait } }
         while fixedWidth() + TableColumn.name.width > width && dropIndex < dropOrder.count {
             let victim = dropOrder[dropIndex]
             columns.removeAll { $0 == victim }
@@ -80,7 +84,7 @@ enum TableColumn: CaseIterable, Sendable {
         }
         // Put back smaller, more important columns that still leave the name comfortable.
         for candidate in dropOrder.prefix(dropIndex).reversed() {
-            let trial = allCases.filter { columns.contains($0) || $0 == candidate }
+            let trial = allCases.filter { ($0 != .wait && columns.contains($0)) || $0 == candidate }
             let previous = columns
             columns = trial
             if fixedWidth() + comfortableNameWidth > width { columns = previous }

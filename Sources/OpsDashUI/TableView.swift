@@ -12,11 +12,16 @@ struct TableView {
         var why: WaitReason
         /// The TIME column: time running, or how long it ran; nil before it starts.
         var elapsed: Duration?
+        /// The WAIT column: from added to started, or until now while it has not started (until
+        /// it finished, for one cancelled before starting).
+        var wait: Duration = .zero
         /// Whether the row shows in reverse video.
         var isSelected: Bool
 
         /// Whole seconds the TIME column shows, nil when it shows nothing.
         var elapsedSeconds: Int64? { elapsed?.components.seconds }
+        /// Whole seconds the WAIT column shows.
+        var waitSeconds: Int64 { wait.components.seconds }
     }
 
     /// Unicode or ASCII drawing.
@@ -47,10 +52,11 @@ struct TableView {
         for line in 0..<max(0, count) {
             guard let operation = order.operation(at: state.scrollOffset + line, in: snapshot) else { break }
             let elapsed = operation.startedAt.map { (operation.finishedAt ?? snapshot.time) - $0 }
+            let wait = (operation.startedAt ?? operation.finishedAt ?? snapshot.time) - operation.addedAt
             rows.append(
                 Row(
                     operation: operation, why: WaitReason(operation, in: state), elapsed: elapsed,
-                    isSelected: operation.id == state.selectedID))
+                    wait: max(.zero, wait), isSelected: operation.id == state.selectedID))
         }
     }
 
@@ -82,7 +88,7 @@ struct TableView {
             if let cache {
                 let rowKey = RenderCache.TableKey(
                     operation: row.operation, why: row.why, elapsedSeconds: row.elapsedSeconds,
-                    isSelected: row.isSelected)
+                    waitSeconds: row.waitSeconds, isSelected: row.isSelected)
                 if cache.drawTableRow(id: row.operation.id, key: rowKey, y: y, into: &canvas) { continue }
                 key = rowKey
             }
@@ -143,6 +149,7 @@ struct TableView {
                 remaining: operation.totalBytes - operation.completedBytes,
                 bytesPerSecond: operation.bytesPerSecond)
             return (executing ? eta : "", .plain)
+        case .wait: return (Format.duration(row.wait), .plain)
         case .elapsed: return (row.elapsed.map(Format.duration) ?? "", .plain)
         case .retries: return (operation.retries > 0 ? "\(operation.retries)" : "", Theme.warning)
         case .after:

@@ -107,6 +107,9 @@ extension MonitorStore {
         counts[change.from, nil] -= 1
         counts[lifecycle, outcome] += 1
         if lifecycle == .finished {
+            if let started = change.startedAt {
+                recentTimings.record(kind: change.kind, wait: started - change.addedAt, run: time - started)
+            }
             completedBytes += change.missing
             throughput.record(change.missing, at: time)
             lastFinishedAt = max(lastFinishedAt, time)

@@ -32,6 +32,8 @@ public struct MonitorStore: Sendable {
     /// Clock time of the newest finish.
     var lastFinishedAt: Duration = .zero
     var evictedCount = 0
+    /// Waits and run times of the last finishes, for percentiles.
+    var recentTimings = RecentTimings()
     var log: Deque<LogEntry> = []
     package var version: UInt64 = 0
     package var isSuspended = false
@@ -60,6 +62,15 @@ public struct MonitorStore: Sendable {
             if let finished = op.finishedAt { lastFinishedAt = max(lastFinishedAt, finished) }
             nextID = max(nextID, op.id + 1)
         }
+        // A keyframe carries each operation's times: the window starts with its newest finishes.
+        let finished = snapshot.operations.filter { $0.startedAt != nil && $0.finishedAt != nil }
+        for op in finished.sorted(by: { ($0.finishedAt ?? .zero) < ($1.finishedAt ?? .zero) })
+            .suffix(RecentTimings.capacity)
+        {
+            if let started = op.startedAt, let ended = op.finishedAt {
+                recentTimings.record(kind: op.kind, wait: started - op.addedAt, run: ended - started)
+            }
+        }
         counts = snapshot.counts
         completedBytes = snapshot.completedBytes
         totalBytes = snapshot.totalBytes
@@ -75,11 +86,13 @@ public struct MonitorStore: Sendable {
 
     /// An immutable picture at `time`. O(number of chunks + log entries).
     public func snapshot(time: Duration) -> QueueSnapshot {
-        QueueSnapshot(
+        var snapshot = QueueSnapshot(
             time: time, isSuspended: isSuspended, maxConcurrentOperationCount: maxConcurrentOperationCount,
             counts: counts, completedBytes: completedBytes, totalBytes: totalBytes,
             bytesPerSecond: bytesPerSecond(at: time), operations: operations, evictedCount: evictedCount,
             log: Array(log), version: version, drainedAt: drainedAt)
+        snapshot.recentTimings = recentTimings
+        return snapshot
     }
 
     /// Bytes completed per second over the last `ThroughputWindow.window` of clock time ending

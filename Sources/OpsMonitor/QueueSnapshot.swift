@@ -120,6 +120,8 @@ public struct QueueSnapshot: Sendable {
     /// When the last operation finished, while every tracked operation has finished (the run
     /// is over unless more work is added); nil while any is unfinished or none was added.
     public var drainedAt: Duration?
+    /// Waits and run times of the last `RecentTimings.capacity` finishes, for percentiles.
+    package var recentTimings = RecentTimings()
 
     /// Whether every tracked operation has finished.
     public var isDrained: Bool { drainedAt != nil }

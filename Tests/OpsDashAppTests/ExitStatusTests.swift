@@ -13,6 +13,7 @@ struct ExitStatusTests {
         #expect(ExitStatus.success.rawValue == 0)
         #expect(ExitStatus.someFailed.rawValue == 1)
         #expect(ExitStatus.usage.rawValue == 2)
+        #expect(ExitStatus.untilFired.rawValue == 4)
         #expect(ExitStatus.hangup.rawValue == 129)
         #expect(ExitStatus.interrupted.rawValue == 130)
         #expect(ExitStatus.terminated.rawValue == 143)
@@ -45,6 +46,16 @@ struct ExitStatusTests {
         #expect(Opsdash.main(["--no-such-flag"]) == ExitStatus.usage.rawValue)
         #expect(Opsdash.main(["--scenario", "no-such-scenario", "--headless"]) == ExitStatus.usage.rawValue)
         #expect(Opsdash.main(["--list-scenarios"]) == ExitStatus.success.rawValue)
+    }
+
+    @Test func aBadOrMisplacedUntilExitsTwoInEveryMode() {
+        #expect(Opsdash.main(["--headless", "--until", "fialed>0"]) == ExitStatus.usage.rawValue)
+        #expect(
+            Opsdash.main(["--headless", "--until", "failed>0", "--until", "stalled<1s"]) == ExitStatus.usage.rawValue)
+        #expect(Opsdash.main(["--until", "failed>0"]) == ExitStatus.usage.rawValue)
+        #expect(Opsdash.main(["attach", "--until", "failed>0"]) == ExitStatus.usage.rawValue)
+        #expect(Opsdash.main(["attach", "--headless", "--until", "failed"]) == ExitStatus.usage.rawValue)
+        #expect(Opsdash.main(["replay", "none.jsonl", "--until", "failed>0"]) == ExitStatus.usage.rawValue)
     }
 
     @Test func writeErrorsSayWhatFailedOnceAndExitThree() {

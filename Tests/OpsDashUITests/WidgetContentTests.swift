@@ -71,3 +71,24 @@ import Testing
         #expect(DetailsView(state).operation?.id == state.selectedID)
     }
 }
+
+@Suite struct DetailsPercentileTests {
+    @Test func detailsShowTheRecentPercentilesOfTheOperationsKind() {
+        let operation = OperationSnapshot(id: 7, name: "fetch", kind: .download, lifecycle: .executing)
+        let recent = TimingPercentiles(
+            count: 812, wait: Percentiles(p50: .milliseconds(200), p95: .milliseconds(1_100), p99: .seconds(3)),
+            run: Percentiles(p50: .seconds(12), p95: .seconds(65), p99: .seconds(125)))
+        var buffer = CellBuffer(width: 80, height: 12)
+        DetailsView(operation: operation, recent: recent).render(
+            into: &buffer, area: Rect(x: 0, y: 0, width: 80, height: 12))
+        #expect(buffer.lines.contains(" recent wait p50 0.2s p95 1.1s p99 3.0s last 812 download finishes"))
+        #expect(buffer.lines.contains(" recent run  p50 12s p95 1:05 p99 2:05"))
+    }
+
+    @Test func aPaneWithNoRecentFinishesLeavesThemOut() {
+        let operation = OperationSnapshot(id: 7, name: "fetch", kind: .download, lifecycle: .executing)
+        var buffer = CellBuffer(width: 80, height: 12)
+        DetailsView(operation: operation).render(into: &buffer, area: Rect(x: 0, y: 0, width: 80, height: 12))
+        #expect(!buffer.lines.contains { $0.contains("recent") })
+    }
+}
