@@ -81,8 +81,15 @@ final class RemoteSource: DashboardSource {
                 ? "refused: read-only attach (--read-only)"
                 : RemoteSource.appReadOnlyRefusal
         }
-        outbox.add(command)
+        for each in Self.outgoing(command) { outbox.add(each) }
         return nil
+    }
+
+    /// `command` as the outbox sends it: a bulk cancel goes as one cancel per operation (each
+    /// audited by the app like a single cancel); every other command as it is.
+    static func outgoing(_ command: Command) -> [Command] {
+        guard case .cancelMany(let ids) = command else { return [command] }
+        return ids.map { .cancel(operationID: $0) }
     }
 
     /// Sends what the outbox lets go now; a command the app refuses says why.
@@ -104,6 +111,7 @@ final class RemoteSource: DashboardSource {
         switch command {
         case .cancel(let id): .cancel(operationID: id)
         case .cancelAll: .cancelAll
+        case .cancelMany: nil  // sent as single cancels (`outgoing`)
         case .setSuspended(let suspended): suspended ? .suspend : .resume
         case .setMaxConcurrentOperationCount(let limit): .setLimit(limit)
         case .repaint, .quit: nil

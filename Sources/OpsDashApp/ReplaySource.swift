@@ -71,7 +71,7 @@ final class ReplaySource: DashboardSource {
             return nil
         case .repaint, .quit:
             return nil
-        case .cancel, .cancelAll, .setMaxConcurrentOperationCount:
+        case .cancel, .cancelAll, .cancelMany, .setMaxConcurrentOperationCount:
             return "replay: a recording cannot be changed"
         }
     }
@@ -91,10 +91,10 @@ final class ReplaySource: DashboardSource {
     // MARK: Transport
 
     /// Replay keys: `.` step, ←/→ seek 10 s, `[`/`]` slower/faster, Home/End start/end (space
-    /// and `p` reach `perform` as pause/resume). Not while typing a filter, answering a prompt
+    /// and `p` reach `perform` as pause/resume). Not while typing a filter or a search, answering a prompt
     /// or reading help.
     func handle(_ key: Key, in state: DashboardState) -> Bool {
-        guard !state.isEditingFilter, state.prompt == nil, !state.showHelp else { return false }
+        guard !state.isEditingFilter, !state.isEditingSearch, state.prompt == nil, !state.showHelp else { return false }
         switch key {
         case .character("."): step()
         case .left: seek(to: position - .seconds(10))

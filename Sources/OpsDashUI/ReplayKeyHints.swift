@@ -24,7 +24,7 @@ enum ReplayKeyHints {
         [
             ("q", "quit"), ("?", "help"), ("space", "play/pause"), (".", "step"),
             (glyphs == .unicode ? "←→" : "Lt/Rt", "seek"), ("[]", "speed"), ("Home/End", "jump"),
-            (glyphs.upDown, "move"), (glyphs.enterKey, "details"), ("/", "filter"),
+            (glyphs.upDown, "move"), (glyphs.enterKey, "details"), ("/", "search"),
         ]
     }
 }

@@ -39,7 +39,7 @@ import Testing
         let tree = Self.state(tree: true)
         let editing = {
             var editing = state
-            editing.press(.character("/"))
+            editing.press(.character("f"))
             editing.type("下载")
             return editing
         }()
