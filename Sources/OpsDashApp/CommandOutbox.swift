@@ -31,10 +31,15 @@ struct CommandOutbox {
             waiting.removeAll { if case .setMaxConcurrentOperationCount = $0 { true } else { false } }
         case .setSuspended:
             waiting.removeAll { if case .setSuspended = $0 { true } else { false } }
-        case .cancel:
+        case .cancel, .cancelMany:
             if waiting.contains(command) || waiting.contains(.cancelAll) { return }
         case .cancelAll:
-            waiting.removeAll { if case .cancel = $0 { true } else { false } }
+            waiting.removeAll {
+                switch $0 {
+                case .cancel, .cancelMany: true
+                default: false
+                }
+            }
             if waiting.contains(.cancelAll) { return }
         case .repaint, .quit:
             return  // the run loop's own, never sent

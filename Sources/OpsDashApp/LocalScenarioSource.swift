@@ -43,6 +43,7 @@ final class LocalScenarioSource: DashboardSource {
         switch command {
         case .cancel(let id): monitor.cancel(id: id)
         case .cancelAll: monitor.cancelAll()
+        case .cancelMany(let ids): for id in ids { monitor.cancel(id: id) }
         case .setSuspended(let suspended): monitor.setSuspended(suspended)
         case .setMaxConcurrentOperationCount(let limit): monitor.setMaxConcurrentOperationCount(limit)
         case .repaint, .quit: break  // the run loop's own

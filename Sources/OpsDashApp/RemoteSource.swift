@@ -118,9 +118,18 @@ final class RemoteSource: DashboardSource, Sendable {
                 ? "refused: read-only attach (--read-only)"
                 : RemoteSource.appReadOnlyRefusal
         }
-        shared.withLock { $0.outbox.add(command) }
+        shared.withLock { shared in
+            for each in Self.outgoing(command) { shared.outbox.add(each) }
+        }
         wake.signal()
         return nil
+    }
+
+    /// `command` as the outbox sends it: a bulk cancel goes as one cancel per operation (each
+    /// audited by the app like a single cancel); every other command as it is.
+    static func outgoing(_ command: Command) -> [Command] {
+        guard case .cancelMany(let ids) = command else { return [command] }
+        return ids.map { .cancel(operationID: $0) }
     }
 
     /// Sends what the outbox lets go now, each waiting for its reply; a command the app refuses
@@ -154,6 +163,7 @@ final class RemoteSource: DashboardSource, Sendable {
         switch command {
         case .cancel(let id): .cancel(operationID: id)
         case .cancelAll: .cancelAll
+        case .cancelMany: nil  // sent as single cancels (`outgoing`)
         case .setSuspended(let suspended): suspended ? .suspend : .resume
         case .setMaxConcurrentOperationCount(let limit): .setLimit(limit)
         case .repaint, .quit: nil

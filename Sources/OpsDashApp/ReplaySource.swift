@@ -94,7 +94,7 @@ final class ReplaySource: DashboardSource {
             return nil
         case .repaint, .quit:
             return nil
-        case .cancel, .cancelAll, .setMaxConcurrentOperationCount:
+        case .cancel, .cancelAll, .cancelMany, .setMaxConcurrentOperationCount:
             return "replay: a recording cannot be changed"
         }
     }
@@ -114,11 +114,12 @@ final class ReplaySource: DashboardSource {
 
     // MARK: Transport
 
-    /// Replay keys: `.` step, ←/→ seek 10 s, `[`/`]` slower/faster, Home/End start/end (space
-    /// and `p` reach `perform` as pause/resume). Not while typing a filter, answering a prompt
+    /// Replay keys: `.` step, ←/→ seek 10 s, `[`/`]` slower/faster, Home/End start/end, `g` the
+    /// selected operation's last change (space
+    /// and `p` reach `perform` as pause/resume). Not while typing a filter or a search, answering a prompt
     /// or reading help.
     func handle(_ key: Key, in state: DashboardState) -> Bool {
-        guard !state.isEditingFilter, state.prompt == nil, !state.showHelp else { return false }
+        guard !state.isEditingFilter, !state.isEditingSearch, state.prompt == nil, !state.showHelp else { return false }
         switch key {
         case .character("."): step()
         case .left: seek(to: position - .seconds(10))
@@ -127,6 +128,7 @@ final class ReplaySource: DashboardSource {
         case .character("]"): setSpeed(speed * 2)
         case .home: seek(to: reader.joinTime)
         case .end: seek(to: reader.duration)
+        case .character("g"): jumpToLastChange(of: state.selectedID)
         default: return false
         }
         return true
@@ -182,6 +184,29 @@ final class ReplaySource: DashboardSource {
     /// Whether a cursor at line `line` reaches `mark` sooner by loading it than by reading on.
     static func jumps(from line: Int, to mark: RecordingReader.Mark) -> Bool {
         mark.line - line > mark.lines * keyframeLineCost
+    }
+
+    /// Jumps to when operation `id` last changed state in the whole recording (its failure, say:
+    /// found with `/` and `n`, then `g`), and pauses there; the status says what the change was.
+    func jumpToLastChange(of id: Int?) {
+        guard let id else {
+            stepped = "g: nothing selected"
+            return
+        }
+        do {
+            // The recording's last picture holds every operation's latest change.
+            let end = try reader.cursor(at: reader.duration).builder.snapshot()
+            guard let operation = end.operation(id: id), let change = operation.history.last else {
+                stepped = "g: #\(id) has no state change in the recording's last picture"
+                return
+            }
+            if !isPaused { togglePause() }
+            seek(to: change.time)
+            let word = DisplayState(change.lifecycle, change.outcome).word
+            stepped = "#\(id) \(operation.name): \(word) at \(Playback.clock(change.time))"
+        } catch {
+            problem = error.description
+        }
     }
 
     /// Applies the next event line, exactly one (a keyframe before it whole), and pauses there.

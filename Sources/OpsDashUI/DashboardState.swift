@@ -22,8 +22,17 @@ public struct DashboardState: Sendable {
     public var filter: String = ""
     /// Whether typed characters currently edit the filter.
     public var isEditingFilter = false
-    /// The filter as it was when `/` started the edit, restored by Esc.
+    /// The filter as it was when `f` started the edit, restored by Esc.
     public var filterBeforeEdit = ""
+    /// Whether the rows are only the failed operations (`!`), on top of the filter.
+    package var failedOnly = false
+    /// The search text (`/`): `n` and `N` select the next and previous row it matches in any
+    /// field shown (`SearchMatch`), without hiding rows; empty for none.
+    package var search = ""
+    /// Whether typed characters currently edit the search.
+    package var isEditingSearch = false
+    /// The search as it was when `/` started the edit, restored by Esc.
+    package var searchBeforeEdit = ""
     /// Whether the details pane is open.
     public var showDetails = false
     /// Whether ↑/↓ and the page keys scroll the details pane (Tab) instead of the table.

@@ -8,8 +8,10 @@ enum DependencyTree {
     static let maxDepth = 32
 
     /// The tree rows for `snapshot`, depth first, siblings in `sort` order, only the rows that
-    /// match `filter` and their ancestors. O(n log n + edges).
-    static func rows(for snapshot: QueueSnapshot, sort: SortOrder = .id, filter: String = "") -> RowOrder {
+    /// match `filter` (and have failed, when `failedOnly`) and their ancestors. O(n log n + edges).
+    static func rows(
+        for snapshot: QueueSnapshot, sort: SortOrder = .id, filter: String = "", failedOnly: Bool = false
+    ) -> RowOrder {
         let operations = snapshot.operations
         var present: Set<Int> = []
         present.reserveCapacity(operations.count)
@@ -48,9 +50,9 @@ enum DependencyTree {
         let needle = filter.lowercased()
         var kept: Set<Int>? = nil
         var matched: Set<Int> = []
-        if !needle.isEmpty {
+        if !needle.isEmpty || failedOnly {
             var keep: Set<Int> = []
-            for operation in operations where RowOrder.matches(operation, needle) {
+            for operation in operations where RowOrder.matches(operation, needle, failedOnly: failedOnly) {
                 matched.insert(operation.id)
                 var id: Int? = operation.id
                 while let current = id, keep.insert(current).inserted { id = parentOf[current] }
@@ -96,7 +98,7 @@ enum DependencyTree {
         }
         let key = RowOrder.Key(
             version: snapshot.version, sort: sort, filter: filter, tree: true,
-            operationCount: operations.count)
+            operationCount: operations.count, failedOnly: failedOnly)
         var rows = RowOrder(ids: ids, guides: guides, alsoAfter: alsoAfter, key: key)
         rows.depths = depths
         rows.isContext = isContext

@@ -8,10 +8,14 @@ struct FooterView: Sendable, Equatable {
     enum Content: Sendable, Equatable {
         /// "Cancel all N unfinished operations? (y/n)" across the whole line.
         case cancelAllPrompt(count: Int)
+        /// Another y/n question ("Cancel #12 and its 5 dependents? (y/n)") across the whole line.
+        case prompt(String)
         /// The answer to the last key.
         case message(String)
         /// The filter being typed.
         case filterEdit(String)
+        /// The search being typed.
+        case searchEdit(String)
         /// Key and word pairs, as many whole pairs as fit.
         case hints([Hint])
     }
@@ -36,10 +40,14 @@ struct FooterView: Sendable, Equatable {
         if case .cancelAll? = state.prompt {
             // The count is the snapshot's, so it goes down while the question is open.
             content = .cancelAllPrompt(count: unfinishedCount(state.snapshot))
+        } else if let prompt = state.prompt {
+            content = .prompt(prompt.question)
         } else if let message = state.message {
             content = .message(message)
         } else if state.isEditingFilter {
             content = .filterEdit(state.filter)
+        } else if state.isEditingSearch {
+            content = .searchEdit(state.search)
         } else if state.source?.isReplay == true {
             content = .hints(ReplayKeyHints.footer(glyphs: state.glyphs).map { Hint(key: $0.0, word: $0.1) })
         } else {
@@ -57,27 +65,38 @@ struct FooterView: Sendable, Equatable {
 
     private func render(into canvas: inout Canvas) {
         let width = canvas.width
-        if case .cancelAllPrompt(let count) = content {
-            let text = " Cancel all \(count) unfinished operation\(count == 1 ? "" : "s")? (y/n) "
-            canvas.write(text, x: 0, y: 0, style: Theme.prompt, maxWidth: width)
+        switch content {
+        case .cancelAllPrompt(let count):
+            let question = Prompt.cancelAll(count: count).question
+            canvas.write(" \(question) ", x: 0, y: 0, style: Theme.prompt, maxWidth: width)
             return
+        case .prompt(let question):
+            canvas.write(" \(question) ", x: 0, y: 0, style: Theme.prompt, maxWidth: width)
+            return
+        default: break
         }
         let leftWidth = max(0, width - position.count - 1)
         switch content {
-        case .cancelAllPrompt: break
+        case .cancelAllPrompt, .prompt: break
         case .message(let message):
             canvas.write(message, x: 0, y: 0, style: Theme.warning, maxWidth: leftWidth)
         case .filterEdit(let filter):
-            let spans = [
-                Span("/", Theme.footerKey), Span(filter, CellStyle(bold: true)),
-                Span("_", CellStyle(bold: true, underline: true)),
-                Span("  Enter keeps, Esc undoes", Theme.label),
-            ]
-            canvas.write(spans, x: 0, y: 0, maxWidth: leftWidth)
+            canvas.write(Self.editSpans("filter ", filter, "Enter keeps"), x: 0, y: 0, maxWidth: leftWidth)
+        case .searchEdit(let search):
+            canvas.write(Self.editSpans("/", search, "Enter finds"), x: 0, y: 0, maxWidth: leftWidth)
         case .hints(let hints):
             canvas.write(Self.spans(hints, fitting: leftWidth), x: 0, y: 0, maxWidth: leftWidth)
         }
         canvas.write(position, x: width - position.count, y: 0, style: Theme.label, maxWidth: width)
+    }
+
+    /// A line being typed after its key, with a cursor and what Enter and Esc do.
+    static func editSpans(_ key: String, _ text: String, _ enter: String) -> [Span] {
+        [
+            Span(key, Theme.footerKey), Span(text, CellStyle(bold: true)),
+            Span("_", CellStyle(bold: true, underline: true)),
+            Span("  \(enter), Esc undoes", Theme.label),
+        ]
     }
 
     /// The hints that fit in `width` columns, whole pairs only.

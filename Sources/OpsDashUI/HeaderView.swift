@@ -30,6 +30,8 @@ struct HeaderView: Sendable, Equatable {
     var sort = SortOrder.id
     /// The filter, when one is set or being typed.
     var filter: String?
+    /// Whether only failed operations are listed (`!`).
+    var failedOnly = false
     /// Whether the dependency tree replaces the table.
     var showDependencies = false
     /// Time since the start, stopped when the last operation finished.
@@ -61,6 +63,7 @@ struct HeaderView: Sendable, Equatable {
         sort = state.sort
         filter = !state.filter.isEmpty || state.isEditingFilter ? state.filter : nil
         showDependencies = state.showDependencies
+        failedOnly = state.failedOnly
         elapsed = isLiveApp ? snapshot.time : snapshot.drainedAt ?? snapshot.time
         speed = state.speed
         completedBytes = snapshot.completedBytes
@@ -133,6 +136,9 @@ struct HeaderView: Sendable, Equatable {
         if let filter {
             segments.append([Span("filter ", Theme.label), Span(filter, CellStyle(foreground: .yellow, bold: true))])
         }
+        if failedOnly {
+            segments.append([Span("failed only", DisplayState.failed.style)])
+        }
         if showDependencies {
             segments.append([Span("dependency tree", Theme.title)])
         }
@@ -141,11 +147,12 @@ struct HeaderView: Sendable, Equatable {
 
     /// `segments` joined by separators in `width` columns: the segments after the first that
     /// does not fit are left out, and that one is cut with an ellipsis unless it is one of the
-    /// last ones (sort, filter, tree), which are left out whole rather than shown cut. An
+    /// last ones (sort, filter, failed only, tree), which are left out whole rather than shown cut. An
     /// attached app's label and link state give way to the run state, so that stays in view.
     private func fitted(_ segments: [[Span]], width: Int) -> [Span] {
         let separator = Span(" \(glyphs.vertical) ", Theme.border)
-        let optionalFrom = segments.count - 1 - (filter == nil ? 0 : 1) - (showDependencies ? 1 : 0)
+        let optionalFrom =
+            segments.count - 1 - (filter == nil ? 0 : 1) - (failedOnly ? 1 : 0) - (showDependencies ? 1 : 0)
         var segments = segments
         if source != nil, segments.count > 2, source?.playback == nil {
             // What must show whole: "opsdash", the source and the run state (RUNNING, IDLE…).

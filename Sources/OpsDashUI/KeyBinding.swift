@@ -35,6 +35,12 @@ struct KeyBinding: Sendable {
             [.character("C"): .cancelAll], KeyLabel("C"), "cancel all unfinished (asks y/n)",
             hint: FooterHint(rank: 4, KeyLabel("C"), "all")),
         KeyBinding(
+            [.character("X"): .cancelMatching], KeyLabel("X"),
+            "cancel the unfinished operations the filter lists (asks y/n with the count)"),
+        KeyBinding(
+            [.character("x"): .cancelSubtree], KeyLabel("x"),
+            "cancel the selected operation and every operation depending on it (asks y/n with the count)"),
+        KeyBinding(
             [.character("p"): .togglePause, .character(" "): .togglePause], KeyLabel("p  space"),
             "pause / resume the queue",
             hint: FooterHint(rank: 5, KeyLabel("p")) { $0.snapshot.isSuspended ? "resume" : "pause" }),
@@ -61,13 +67,22 @@ struct KeyBinding: Sendable {
             [.tab: .switchFocus], KeyLabel("Tab"),
             "with details open: arrows scroll the details (Tab again: the table)"),
         KeyBinding(
-            [.character("/"): .editFilter], KeyLabel("/"),
-            "filter by name, #id or state: edits the current filter; Enter keeps, Esc undoes the edit",
-            hint: FooterHint(rank: 9, KeyLabel("/"), "filter")),
+            [.character("/"): .editSearch], KeyLabel("/"),
+            "search every field shown (name, #id, state, error, retry log, WHY): Enter selects the next match, Esc undoes the edit; rows stay",
+            hint: FooterHint(rank: 9, KeyLabel("/"), "search")),
+        KeyBinding(
+            [.character("n"): .nextMatch, .character("N"): .previousMatch], KeyLabel("n/N"),
+            "select the next / previous row the search matches (wraps round)"),
+        KeyBinding(
+            [.character("f"): .editFilter], KeyLabel("f"),
+            "filter by name, #id or state: lists only the matches; edits the current filter, Enter keeps, Esc undoes the edit"
+        ),
+        KeyBinding(
+            [.character("!"): .toggleFailedOnly], KeyLabel("!"), "list only the failed operations (! again: all)"),
         KeyBinding(
             [.character("s"): .nextSort], KeyLabel("s"), "sort: id, state, progress, rate",
             hint: FooterHint(rank: 10, KeyLabel("s")) { "sort:\($0.sort.rawValue)" }),
-        KeyBinding([.escape: .close], KeyLabel("Esc"), "close pane / clear filter"),
+        KeyBinding([.escape: .close], KeyLabel("Esc"), "close pane / clear filter and failed-only"),
         KeyBinding([.control("l"): .repaint], KeyLabel("Ctrl-L"), "repaint the screen"),
         KeyBinding(
             [.character("?"): .help], KeyLabel("?"), "this help",

@@ -4,6 +4,13 @@ enum KeyIntent: Sendable, Equatable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     case cancelSelected, cancelAll, togglePause, raiseLimit, lowerLimit
     case toggleDependencies, toggleDetails, switchFocus, editFilter, nextSort
+    /// `/`, `n`, `N`: type a search; select the next / previous row it matches.
+    case editSearch, nextMatch, previousMatch
+    /// `!`: list only the failed operations.
+    case toggleFailedOnly
+    /// `X`: cancel the unfinished operations the filter lists; `x`: the selected one and every
+    /// operation depending on it (each asks y/n).
+    case cancelMatching, cancelSubtree
     /// `a`: the event log shows only the queue's changes and the commands given to it.
     case toggleCommandLog
     /// Esc: close the innermost pane or overlay, or clear the filter.
@@ -15,7 +22,8 @@ enum KeyIntent: Sendable, Equatable {
     /// Whether the intent acts on the queue: cancel, pause / resume, the concurrency limit.
     var controlsQueue: Bool {
         switch self {
-        case .cancelSelected, .cancelAll, .togglePause, .raiseLimit, .lowerLimit: true
+        case .cancelSelected, .cancelAll, .cancelMatching, .cancelSubtree, .togglePause, .raiseLimit, .lowerLimit:
+            true
         default: false
         }
     }

@@ -30,7 +30,7 @@ public struct Playback: Sendable, Equatable {
     }
 
     /// `m:ss`, or `h:mm:ss` from an hour.
-    static func clock(_ time: Duration) -> String {
+    package static func clock(_ time: Duration) -> String {
         let total = max(0, time.components.seconds)
         let seconds = (total % 60 < 10 ? "0" : "") + "\(total % 60)"
         guard total >= 3600 else { return "\(total / 60):\(seconds)" }

@@ -19,6 +19,8 @@ public func reduce(_ state: inout DashboardState, _ action: Action) -> [Command]
         if case .cancelAll? = state.prompt {
             let count = unfinishedCount(snapshot)
             state.prompt = count == 0 ? nil : .cancelAll(count: count)
+        } else if let prompt = state.prompt {
+            state.prompt = prompt.keeping { snapshot.operation(id: $0)?.hasFinished == false }
         }
     case .resize(let width, let height):
         state.width = max(0, width)
@@ -56,7 +58,7 @@ private func forgetPending(_ state: inout DashboardState, refused command: Comma
         if state.pendingConcurrency == limit { state.pendingConcurrency = nil }
     case .setSuspended(let suspended)?:
         if state.pendingSuspended == suspended { state.pendingSuspended = nil }
-    case .cancel?, .cancelAll?, .repaint?, .quit?:
+    case .cancel?, .cancelAll?, .cancelMany?, .repaint?, .quit?:
         break
     }
 }
@@ -98,26 +100,39 @@ private func handle(_ key: Key, _ state: inout DashboardState) -> [Command] {
                 state.message = "cancelling all: \(which) as cancelled \(until)"
             }
             return [.cancelAll]
+        case (.cancelMatching(let ids, _), .character("y")), (.cancelMatching(let ids, _), .character("Y")),
+            (.cancelSubtree(_, let ids), .character("y")), (.cancelSubtree(_, let ids), .character("Y")):
+            state.message = "cancelling \(ids.count) operation\(ids.count == 1 ? "" : "s")"
+            return [.cancelMany(operationIDs: ids)]
         default: return []
         }
     }
     if state.isEditingFilter {
-        switch key {
-        case .character(let character):
-            state.filter.append(character)
-            return []
-        case .backspace:
-            if !state.filter.isEmpty { state.filter.removeLast() }
-            return []
-        case .enter:
+        switch edit(&state.filter, with: key) {
+        case .editing: return []
+        case .done:
             state.isEditingFilter = false
             return []
-        case .escape:
-            // Cancels the edit: the filter from before `/` comes back.
+        case .undone:
+            // Cancels the edit: the filter from before `f` comes back.
             state.isEditingFilter = false
             state.filter = state.filterBeforeEdit
             return []
-        default: break  // Movement still works while typing.
+        case .notText: break  // Movement still works while typing.
+        }
+    }
+    if state.isEditingSearch {
+        switch edit(&state.search, with: key) {
+        case .editing: return []
+        case .done:
+            state.isEditingSearch = false
+            jumpToMatch(&state, forward: true, includingCurrent: true)
+            return []
+        case .undone:
+            state.isEditingSearch = false
+            state.search = state.searchBeforeEdit
+            return []
+        case .notText: break
         }
     }
     guard let intent else { return [] }
@@ -215,8 +230,22 @@ private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Com
         if state.showDetails { state.isDetailsFocused.toggle() }
     case .editFilter:
         // Edits the filter in place; Esc brings back what it was.
+        state.isEditingSearch = false
         state.isEditingFilter = true
         state.filterBeforeEdit = state.filter
+    case .editSearch:
+        // Types a new search; Esc brings back the one before.
+        state.isEditingFilter = false
+        state.isEditingSearch = true
+        state.searchBeforeEdit = state.search
+        state.search = ""
+    case .nextMatch: jumpToMatch(&state, forward: true)
+    case .previousMatch: jumpToMatch(&state, forward: false)
+    case .toggleFailedOnly:
+        state.failedOnly.toggle()
+        state.message = state.failedOnly ? "failed only (! again: all)" : "all operations listed"
+    case .cancelMatching: return askCancelMatching(&state)
+    case .cancelSubtree: return askCancelSubtree(&state)
     case .nextSort: state.sort = state.sort.next
     case .close:
         if state.showDetails {
@@ -226,6 +255,7 @@ private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Com
             state.showDependencies = false
         } else {
             state.filter = ""
+            state.failedOnly = false
         }
     case .repaint: return [.repaint]
     }
@@ -265,7 +295,7 @@ private func changeConcurrency(_ state: inout DashboardState, by delta: Int) -> 
 }
 
 /// Selects row `index`, clamped to the rows.
-private func select(_ state: inout DashboardState, index: Int) {
+func select(_ state: inout DashboardState, index: Int) {
     let count = state.rows.count(in: state.snapshot)
     guard count > 0 else { return }
     let clamped = min(count - 1, max(0, index))
@@ -276,16 +306,16 @@ private func select(_ state: inout DashboardState, index: Int) {
 /// Recomputes the cached rows when the snapshot, sort, filter or view changed.
 func refreshRows(_ state: inout DashboardState) {
     let snapshot = state.snapshot
-    if !state.showDependencies && state.sort == .id && state.filter.isEmpty {
+    if !state.showDependencies && state.sort == .id && state.filter.isEmpty && !state.failedOnly {
         state.rows = .byID
         return
     }
     let wanted = RowOrder.Key(
         version: snapshot.version, sort: state.sort, filter: state.filter,
-        tree: state.showDependencies, operationCount: snapshot.operations.count)
+        tree: state.showDependencies, operationCount: snapshot.operations.count, failedOnly: state.failedOnly)
     if state.rows.key != wanted {
         state.rows = RowOrder.make(
-            for: snapshot, sort: wanted.sort, filter: wanted.filter, tree: wanted.tree)
+            for: snapshot, sort: wanted.sort, filter: wanted.filter, tree: wanted.tree, failedOnly: wanted.failedOnly)
     }
 }
 

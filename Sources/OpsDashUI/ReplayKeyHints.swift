@@ -4,7 +4,7 @@ enum ReplayKeyHints {
     /// The keys a replay takes over from the live dashboard (`ReplaySource` handles them).
     static let keys: Set<Key> = [
         .character(" "), .character("p"), .character("."), .left, .right, .character("["), .character("]"), .home,
-        .end,
+        .end, .character("g"),
     ]
 
     /// Every replay key and what it does, for the help overlay's "Replay" section.
@@ -16,6 +16,10 @@ enum ReplayKeyHints {
             (arrows, "seek back / forward 10 s"),
             ("[  ]", "play slower / faster (halves / doubles the speed)"),
             ("Home/End", "jump to the start / the end of the recording"),
+            (
+                "g",
+                "jump to when the selected operation last changed state (its failure, say; find it with / and n); pauses"
+            ),
         ]
     }
 
@@ -24,7 +28,7 @@ enum ReplayKeyHints {
         [
             ("q", "quit"), ("?", "help"), ("space", "play/pause"), (".", "step"),
             (glyphs == .unicode ? "←→" : "Lt/Rt", "seek"), ("[]", "speed"), ("Home/End", "jump"),
-            (glyphs.upDown, "move"), (glyphs.enterKey, "details"), ("/", "filter"),
+            (glyphs.upDown, "move"), (glyphs.enterKey, "details"), ("/", "search"),
         ]
     }
 }

@@ -18,6 +18,8 @@ public struct RowOrder: Sendable, Equatable {
         public var tree: Bool
         /// The snapshot's operation count, as a guard against reused versions.
         public var operationCount: Int
+        /// Whether only failed operations are listed (`!`).
+        package var failedOnly = false
     }
 
     /// Row ids in order; unused for `byID`.
@@ -89,14 +91,24 @@ public struct RowOrder: Sendable, Equatable {
     public static func make(
         for snapshot: QueueSnapshot, sort: SortOrder, filter: String, tree: Bool
     ) -> RowOrder {
-        if tree { return DependencyTree.rows(for: snapshot, sort: sort, filter: filter) }
+        make(for: snapshot, sort: sort, filter: filter, tree: tree, failedOnly: false)
+    }
+
+    /// The rows as `make(for:sort:filter:tree:)` lists them, only the failed ones when
+    /// `failedOnly`.
+    package static func make(
+        for snapshot: QueueSnapshot, sort: SortOrder, filter: String, tree: Bool, failedOnly: Bool
+    ) -> RowOrder {
+        if tree {
+            return DependencyTree.rows(for: snapshot, sort: sort, filter: filter, failedOnly: failedOnly)
+        }
         let needle = filter.lowercased()
-        if sort == .id && needle.isEmpty { return .byID }
+        if sort == .id && needle.isEmpty && !failedOnly { return .byID }
         let key = Key(
             version: snapshot.version, sort: sort, filter: filter, tree: false,
-            operationCount: snapshot.operations.count)
+            operationCount: snapshot.operations.count, failedOnly: failedOnly)
         return RowOrder(
-            ids: sortedIDs(snapshot.operations, sort: sort, needle: needle),
+            ids: sortedIDs(snapshot.operations, sort: sort, needle: needle, failedOnly: failedOnly),
             guides: [], alsoAfter: [], key: key)
     }
 
@@ -105,21 +117,23 @@ public struct RowOrder: Sendable, Equatable {
     /// Reads only the fields the order needs, by index: copying each operation out of the
     /// snapshot (names, histories, dependency lists: a retain and a release each) was most of a
     /// busy frame's cost.
-    static func sortedIDs(_ operations: ChunkedArray<OperationSnapshot>, sort: SortOrder, needle: String) -> [Int] {
+    static func sortedIDs(
+        _ operations: ChunkedArray<OperationSnapshot>, sort: SortOrder, needle: String, failedOnly: Bool = false
+    ) -> [Int] {
         let count = operations.count
-        let filtering = !needle.isEmpty
+        let filtering = !needle.isEmpty || failedOnly
         switch sort {
         case .id:
             var ids: [Int] = []
             ids.reserveCapacity(count)
-            for index in 0..<count where !filtering || matches(operations[index], needle) {
+            for index in 0..<count where !filtering || matches(operations[index], needle, failedOnly: failedOnly) {
                 ids.append(operations[index].id)
             }
             return ids
         case .state:
             // Six ranks: a stable bucket pass, no comparison sort.
             var buckets: [[Int]] = Array(repeating: [], count: 6)
-            for index in 0..<count where !filtering || matches(operations[index], needle) {
+            for index in 0..<count where !filtering || matches(operations[index], needle, failedOnly: failedOnly) {
                 let rank = DisplayState(operations[index].lifecycle, operations[index].outcome).sortRank
                 buckets[rank].append(operations[index].id)
             }
@@ -130,7 +144,7 @@ public struct RowOrder: Sendable, Equatable {
         case .progress, .rate:
             var keyed: [(key: Double, id: Int)] = []
             keyed.reserveCapacity(count)
-            for index in 0..<count where !filtering || matches(operations[index], needle) {
+            for index in 0..<count where !filtering || matches(operations[index], needle, failedOnly: failedOnly) {
                 let key = sort == .progress ? operations[index].fraction : operations[index].bytesPerSecond
                 keyed.append((key, operations[index].id))
             }
@@ -139,8 +153,10 @@ public struct RowOrder: Sendable, Equatable {
         }
     }
 
-    /// Whether `operation` matches the lowercased filter text by name, `#id` or state.
-    static func matches(_ operation: OperationSnapshot, _ needle: String) -> Bool {
+    /// Whether `operation` matches the lowercased filter text by name, `#id` or state, and
+    /// has failed when `failedOnly`.
+    static func matches(_ operation: OperationSnapshot, _ needle: String, failedOnly: Bool = false) -> Bool {
+        if failedOnly, operation.lifecycle != .finished || operation.outcome != .failed { return false }
         guard !needle.isEmpty else { return true }
         return operation.name.lowercased().contains(needle) || "#\(operation.id)".contains(needle)
             || operation.displayState.word.contains(needle)

@@ -61,3 +61,14 @@ struct CommandOutboxTests {
         #expect(outbox.take(now: start) == [])
     }
 }
+
+/// An attached dashboard sends a bulk cancel as one cancel per operation, each audited by the app.
+struct BulkCancelOutgoingTests {
+    @Test func cancelManyGoesAsSingleCancels() {
+        #expect(
+            RemoteSource.outgoing(.cancelMany(operationIDs: [12, 14, 15]))
+                == [.cancel(operationID: 12), .cancel(operationID: 14), .cancel(operationID: 15)])
+        #expect(RemoteSource.outgoing(.cancelAll) == [.cancelAll])
+        #expect(RemoteSource.outgoing(.setSuspended(true)) == [.setSuspended(true)])
+    }
+}

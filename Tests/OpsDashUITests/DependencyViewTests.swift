@@ -5,7 +5,7 @@ import Testing
 @Suite struct DependencyViewTests {
     @Test func theTreeAppliesTheFilterKeepingWhatMatchesAreUnder() {
         var state = Fixtures.state(Fixtures.midRun(), width: 100, height: 30)
-        state.press(.character("d"), .character("/"))
+        state.press(.character("d"), .character("f"))
         state.type("merge")
         state.press(.enter)
         // merge-video (#7) is under transcode-part-1 (#5), under video-part-1 (#2), under #1.

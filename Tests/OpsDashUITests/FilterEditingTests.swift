@@ -5,7 +5,7 @@ import Testing
 @Suite struct FilterEditingTests {
     @Test func slashStartsAFilterThatTypedCharactersEdit() {
         var state = Fixtures.state(Fixtures.midRun())
-        state.press(.character("/"))
+        state.press(.character("f"))
         #expect(state.isEditingFilter)
         #expect(state.type("transq").isEmpty, "q is text while editing, not quit")
         #expect(state.filter == "transq")
@@ -20,7 +20,7 @@ import Testing
 
     @Test func escapeClearsTheFilter() {
         var state = Fixtures.state(Fixtures.midRun())
-        state.press(.character("/"))
+        state.press(.character("f"))
         state.type("video")
         #expect(state.rows.count(in: state.snapshot) == 3)
         state.press(.escape)
@@ -33,7 +33,7 @@ import Testing
     /// the filter holds it as one character, and one backspace removes it whole.
     @Test func aJoinedEmojiTypedScalarByScalarIsOneCharacter() {
         var state = Fixtures.state(Fixtures.midRun())
-        state.press(.character("/"), .character("a"))
+        state.press(.character("f"), .character("a"))
         for scalar in "👨\u{200D}👩\u{200D}👧".unicodeScalars { state.press(.character(Character(scalar))) }
         #expect(state.filter == "a👨‍👩‍👧")
         #expect(state.filter.count == 2)
@@ -43,21 +43,21 @@ import Testing
 
     @Test func backspaceOnAnEmptyFilterIsHarmless() {
         var state = Fixtures.state(Fixtures.midRun())
-        state.press(.character("/"), .backspace, .backspace)
+        state.press(.character("f"), .backspace, .backspace)
         #expect(state.filter.isEmpty && state.isEditingFilter)
     }
 
     @Test func filterMatchesNameIdAndStateCaseInsensitively() {
         var state = Fixtures.state(Fixtures.midRun())
-        state.press(.character("/"))
+        state.press(.character("f"))
         state.type("FAILED")
         #expect(state.rows.count(in: state.snapshot) == 1)
         #expect(state.selectedID == 10)
-        state.press(.escape, .character("/"))
+        state.press(.escape, .character("f"))
         state.type("#12")
         #expect(state.rows.count(in: state.snapshot) == 1)
         #expect(state.selectedID == 12)
-        state.press(.escape, .character("/"))
+        state.press(.escape, .character("f"))
         state.type("running")
         #expect(state.rows.count(in: state.snapshot) == 3)
     }
@@ -66,7 +66,7 @@ import Testing
         let snapshot = Fixtures.midRun()
         for displayState in DisplayState.counted {
             var state = Fixtures.state(snapshot)
-            state.press(.character("/"))
+            state.press(.character("f"))
             state.type(displayState.word)
             let shown = (0..<state.rows.count(in: snapshot)).compactMap {
                 state.rows.operation(at: $0, in: snapshot)

@@ -7,11 +7,11 @@ import Testing
 @Suite struct FilterInPlaceTests {
     @Test func slashEditsTheCurrentFilter() {
         var state = Fixtures.state(Fixtures.midRun())
-        state.press(.character("/"))
+        state.press(.character("f"))
         state.type("video")
         state.press(.enter)
         #expect(state.filter == "video")
-        state.press(.character("/"))
+        state.press(.character("f"))
         #expect(state.filter == "video", "/ keeps the filter to edit")
         state.press(.backspace, .backspace, .backspace, .backspace, .backspace)
         state.type("part-2")
@@ -22,9 +22,9 @@ import Testing
 
     @Test func escUndoesTheEditAndEscAgainClearsTheFilter() {
         var state = Fixtures.state(Fixtures.midRun())
-        state.press(.character("/"))
+        state.press(.character("f"))
         state.type("video")
-        state.press(.enter, .character("/"))
+        state.press(.enter, .character("f"))
         state.type("xyz")
         state.press(.escape)
         #expect(state.filter == "video" && !state.isEditingFilter)
@@ -34,7 +34,7 @@ import Testing
 
     @Test func matchesAreHighlightedInRows() throws {
         var state = Fixtures.state(Fixtures.midRun(), width: 100, height: 12)
-        state.press(.character("/"))
+        state.press(.character("f"))
         state.type("PART")
         state.press(.enter)
         let buffer = render(state)

@@ -39,7 +39,7 @@ import Testing
         var state = Fixtures.state(busy(frame: 0), width: 100, height: 36)
         state.sort = sort
         let keys: [Int: Key] = [
-            5: .down, 9: .down, 14: .character("/"), 15: .character("1"),
+            5: .down, 9: .down, 14: .character("f"), 15: .character("1"),
             17: .enter, 20: .character("?"), 22: .escape, 25: .enter, 30: .end,
         ]
         for frame in 0..<40 {

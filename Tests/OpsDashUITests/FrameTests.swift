@@ -33,7 +33,7 @@ import Testing
 
     @Test func detailsPaneForAFailedOperation() {
         var state = Fixtures.state(Fixtures.midRun(), width: 80, height: 24)
-        state.press(.character("/"))
+        state.press(.character("f"))
         state.type("cover")
         state.press(.enter, .enter)
         expectFrame(render(state), named: "details-failed-80x24")
@@ -81,7 +81,7 @@ import Testing
 
     @Test func filterBeingTypedAndPendingConcurrency() {
         var state = Fixtures.state(Fixtures.midRun(), width: 80, height: 14)
-        state.press(.character("+"), .character("/"))
+        state.press(.character("+"), .character("f"))
         state.type("video")
         expectFrame(render(state), named: "filter-editing-80x14")
     }

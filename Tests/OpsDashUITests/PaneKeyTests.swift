@@ -34,7 +34,7 @@ import Testing
 
     @Test func escapeClosesDetailsThenTreeThenClearsFilter() {
         var state = Fixtures.state(Fixtures.midRun())
-        state.press(.character("/"))
+        state.press(.character("f"))
         state.type("video")
         state.press(.enter, .character("d"), .enter)
         #expect(state.showDetails && state.showDependencies && state.filter == "video")

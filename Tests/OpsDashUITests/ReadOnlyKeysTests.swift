@@ -30,7 +30,7 @@ import Testing
         expectFrame(render(state), named: "help-read-only-100x30")
         let entries = HelpOverlay(state).entries
         let marked = entries.filter { $0.meaning.hasPrefix(HelpOverlay.readOnlyMark) }.map(\.key)
-        #expect(marked == ["c", "C", "p  space", "+ =  - _"])
+        #expect(marked == ["c", "C", "X", "x", "p  space", "+ =  - _"])
     }
 
     @Test func withControlNothingIsMarked() {

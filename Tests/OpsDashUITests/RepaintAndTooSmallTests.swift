@@ -19,7 +19,7 @@ import Testing
         var state = Fixtures.state(Fixtures.midRun(), width: 50, height: 10)
         let commands = state.press(
             .down, .character("c"), .character("C"), .character("y"), .character("p"),
-            .character("+"), .character("d"), .enter, .character("/"), .character("s"), .character("?"))
+            .character("+"), .character("d"), .enter, .character("f"), .character("s"), .character("?"))
         #expect(commands.isEmpty)
         #expect(state.selectedID == 1 && state.sort == .id && !state.showDependencies)
         #expect(!state.showDetails && !state.showHelp && !state.isEditingFilter && state.prompt == nil)

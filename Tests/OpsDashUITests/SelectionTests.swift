@@ -37,7 +37,7 @@ import Testing
     @Test func selectionStaysWhenAFilterKeepsTheOperation() {
         var state = Fixtures.state(Fixtures.midRun())
         state.press(.down, .down)  // #3 video-part-2
-        state.press(.character("/"))
+        state.press(.character("f"))
         state.type("video")
         #expect(state.selectedID == 3)
         state.press(.escape)
@@ -47,7 +47,7 @@ import Testing
     @Test func filteringOutTheSelectionSelectsTheNearestRow() {
         var state = Fixtures.state(Fixtures.midRun())
         state.press(.end)  // #12 notify-webhook, row 11
-        state.press(.character("/"))
+        state.press(.character("f"))
         state.type("trans")
         #expect(state.selectedID == 6, "the last matching row is nearest to row 11")
     }

@@ -71,7 +71,7 @@ import Testing
         var front = CellBuffer(width: 0, height: 0)
         let steps: [[Key]] = [
             [], [.character("d")], [.down, .down], [.character("d")], [.enter], [.character("s")],
-            [.character("/")], [.character("a")], [.enter, .escape], [.character("?")], [.escape],
+            [.character("f")], [.character("a")], [.enter, .escape], [.character("?")], [.escape],
         ]
         for (number, keys) in steps.enumerated() {
             for key in keys { state.press(key) }

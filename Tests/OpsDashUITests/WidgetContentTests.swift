@@ -63,7 +63,7 @@ import Testing
     @Test func stateContentIsWhatTheWidgetShows() {
         var state = Fixtures.state(Fixtures.midRun(), width: 120, height: 40)
         #expect(HeaderView(state).filter == nil)
-        state.press(.character("/"))
+        state.press(.character("f"))
         #expect(HeaderView(state).filter == "")
         #expect(TableView(state, rows: 3).rows.map(\.operation.id) == [1, 2, 3])
         #expect(TableView(state, rows: 0).rows.isEmpty)

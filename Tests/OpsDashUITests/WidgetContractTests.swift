@@ -49,7 +49,7 @@ import Testing
         let tree = Self.state(tree: true)
         let editing = {
             var editing = state
-            editing.press(.character("/"))
+            editing.press(.character("f"))
             editing.type("下载")
             return editing
         }()
