@@ -50,58 +50,30 @@ import Testing
     }
 }
 
-/// Reads lines from a pipe as they come (each read blocks until output arrives or the writer ends).
-private final class LineReader {
-    private let handle: FileHandle
-    private var buffer = Data()
-
-    init(_ handle: FileHandle) { self.handle = handle }
-
-    /// The first line (without its newline) for which `matches` holds; nil when the output ends first.
-    func firstLine(_ matches: (String) -> Bool) -> String? {
-        while true {
-            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer = Data(buffer[(newline + 1)...])
-                if matches(line) { return line }
-            }
-            let chunk = handle.availableData
-            if chunk.isEmpty { return nil }
-            buffer.append(chunk)
-        }
-    }
-
-    /// Everything left, to the end of the output.
-    func rest() -> Data { buffer + handle.readDataToEndOfFile() }
-}
-
-/// Kills `process` if it still runs after `seconds` (a failing test never hangs on its pipes).
-private final class ProcessWatchdog: @unchecked Sendable {
-    // Locking: the timer is set in init and only cancelled after (DispatchSource is thread-safe).
-    private let timer: DispatchSourceTimer
-
-    init(_ process: Process, seconds: Int) {
-        let pid = process.processIdentifier
-        timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.schedule(deadline: .now() + .seconds(seconds))
-        timer.setEventHandler { kill(pid, SIGKILL) }
-        timer.resume()
-    }
-
-    func disarm() { timer.cancel() }
-}
-
-/// docs/EMBEDDING.md "Adding OpsDash to the app you have" shows `Demos/Embedding/main.swift` whole.
+/// docs/EMBEDDING.md shows each demo program whole, as it is.
 @Suite struct EmbeddingExampleReadmeTests {
     @Test func theEmbeddingGuideShowsTheProgramAsItIs() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("docs/EMBEDDING.md"), encoding: .utf8)
-        let program = try String(
-            contentsOf: root.appendingPathComponent("Demos/Embedding/main.swift"), encoding: .utf8)
-        let section = try #require(readme.range(of: "## Adding OpsDash to the app you have"))
-        let block = try #require(readme[section.upperBound...].range(of: "```swift\n"))
-        let end = try #require(readme[block.upperBound...].range(of: "\n```\n"))
-        #expect(String(readme[block.upperBound..<end.lowerBound]) + "\n" == program)
+        #expect(try guideBlock(after: "## Adding OpsDash to the app you have") == demo("Embedding"))
+    }
+
+    @Test func theTaskGroupSectionShowsTheProgramAsItIs() throws {
+        #expect(try guideBlock(after: "## Task groups") == demo("TaskGroup"))
+    }
+
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The first Swift code block after `heading` in docs/EMBEDDING.md, with its last newline.
+    private func guideBlock(after heading: String) throws -> String {
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/EMBEDDING.md"), encoding: .utf8)
+        let section = try #require(guide.range(of: heading))
+        let block = try #require(guide[section.upperBound...].range(of: "```swift\n"))
+        let end = try #require(guide[block.upperBound...].range(of: "\n```\n"))
+        return String(guide[block.upperBound..<end.lowerBound]) + "\n"
+    }
+
+    /// `Demos/<name>/main.swift`.
+    private func demo(_ name: String) throws -> String {
+        try String(contentsOf: Self.root.appendingPathComponent("Demos/\(name)/main.swift"), encoding: .utf8)
     }
 }
