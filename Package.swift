@@ -122,6 +122,16 @@ let package = Package(
             ],
             path: "Demos/Network"
         ),
+        // docs/EMBEDDING.md "Task groups": a Swift task group's children as rows, with a width.
+        .executableTarget(
+            name: "TaskGroupExample",
+            dependencies: [
+                "OpsKit", "OpsMonitor", "OpsKitRemote",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Demos/TaskGroup"
+        ),
         .testTarget(name: "OpsKitTests", dependencies: ["OpsKit", "OpsKitTesting"]),
         .testTarget(name: "OpsMonitorTests", dependencies: ["OpsMonitor", "OpsWire", "OpsKit", "OpsKitTesting"]),
         .testTarget(name: "OpsWireTests", dependencies: ["OpsWire", "OpsMonitor", "OpsKit", "OpsKitTesting"]),
@@ -154,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["opsdash", "AppExample", "EmbeddingExample", "NetworkExample", "OpsKitTesting"]),
+            dependencies: ["opsdash", "AppExample", "EmbeddingExample", "NetworkExample", "TaskGroupExample", "OpsKitTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )
