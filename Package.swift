@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "OpsKitRemote", targets: ["OpsKitRemote"]),
         .library(name: "OpsKitMetrics", targets: ["OpsKitMetrics"]),
         .library(name: "OpsMetricsServer", targets: ["OpsMetricsServer"]),
+        .library(name: "OpsKitTracing", targets: ["OpsKitTracing"]),
         .executable(name: "opsdash", targets: ["opsdash"]),
     ],
     dependencies: [
@@ -25,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
     ],
     targets: [
         .target(name: "OpsKit"),
@@ -43,6 +45,11 @@ let package = Package(
         .target(
             name: "OpsKitMetrics",
             dependencies: ["OpsKit", "OpsMonitor", .product(name: "CoreMetrics", package: "swift-metrics")]
+        ),
+        // Opt-in distributed tracing: one span per operation of an `ObservableOperationQueue`.
+        .target(
+            name: "OpsKitTracing",
+            dependencies: ["OpsKit", .product(name: "Tracing", package: "swift-distributed-tracing")]
         ),
         // The Prometheus backend and the /metrics HTTP endpoint, for apps (opsdash, AppExample).
         .target(
@@ -141,6 +148,14 @@ let package = Package(
                 "OpsKitMetrics", "OpsMetricsServer", "OpsMonitor", "OpsKit", "OpsKitTesting",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "OpsKitTracingTests",
+            dependencies: [
+                "OpsKitTracing", "OpsKit", "OpsKitTesting",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
         .testTarget(name: "OpsScenariosTests", dependencies: ["OpsScenarios", "OpsKit"]),

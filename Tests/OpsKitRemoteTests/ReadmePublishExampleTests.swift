@@ -1,6 +1,7 @@
 import Foundation
 import OpsKit
 import OpsKitRemote
+import OpsKitTesting
 import OpsMonitor
 import Testing
 
@@ -31,21 +32,10 @@ enum ReadmePublishExample {
     }
 
     @Test func theReadmeShowsTheseLines() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let document = try String(contentsOf: root.appendingPathComponent("docs/EMBEDDING.md"), encoding: .utf8)
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let section = try #require(document.range(of: "## Publishing a queue for `opsdash attach`"))
-        let block = try #require(document[section.upperBound...].range(of: "```swift\n"))
-        let end = try #require(document[block.upperBound...].range(of: "```"))
         // Lines compared with runs of spaces as one (the README aligns its comments).
-        func normalized(_ line: Substring) -> String {
-            line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        }
-        let shown = document[block.upperBound..<end.lowerBound].split(separator: "\n").map(normalized)
-        let example = try #require(source.range(of: "// README begin"))
-        let exampleEnd = try #require(source.range(of: "// README end"))
-        let compiled = Set(source[example.upperBound..<exampleEnd.lowerBound].split(separator: "\n").map(normalized))
+        let shown = try DocumentedExample.shownLines(
+            in: "docs/EMBEDDING.md", after: "## Publishing a queue for `opsdash attach`")
+        let compiled = Set(try DocumentedExample.compiledLines(between: "// README begin", and: "// README end"))
         for line in shown where !line.isEmpty && !line.hasPrefix("import ") && !line.hasPrefix("// …") {
             #expect(compiled.contains(line), "docs/EMBEDDING.md line not in the compiled example: \(line)")
         }

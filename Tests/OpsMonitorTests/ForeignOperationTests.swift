@@ -25,12 +25,12 @@ final class ConvertOperation<Input>: Operation, @unchecked Sendable {
 /// state, name and dependencies.
 @Suite struct ForeignOperationTests {
     @Test func unnamedOperationsAreNamedAfterTheirClass() {
-        #expect(OperationTypeName.unqualified("BlockOperation") == "BlockOperation")
-        #expect(OperationTypeName.unqualified("App.Outer.ResizeOperation") == "ResizeOperation")
+        #expect(OperationClassName.unqualified("BlockOperation") == "BlockOperation")
+        #expect(OperationClassName.unqualified("App.Outer.ResizeOperation") == "ResizeOperation")
         #expect(
-            OperationTypeName.unqualified("ConvertOperation<Swift.Dictionary<Swift.String, Swift.Int>>")
+            OperationClassName.unqualified("ConvertOperation<Swift.Dictionary<Swift.String, Swift.Int>>")
                 == "ConvertOperation")
-        #expect(OperationTypeName.unqualified("") == "Operation")
+        #expect(OperationClassName.unqualified("") == "Operation")
     }
 
     @Test func plainOperationsShowStateNameAndDependencies() throws {

@@ -37,6 +37,7 @@ func fmt(_ value: Double, _ unit: String) -> String {
     case "B": return String(format: "%.0f B", value)
     case "MiB": return String(format: "%.1f MiB", value)
     case "ev/s": return String(format: "%.0f k/s", value / 1e3)
+    case "core": return String(format: "%.2f%% of a core", value * 100)
     default: return String(format: "%.3g %@", value, unit)
     }
 }

@@ -48,6 +48,7 @@ if want("5") { rows += dependencyChains(run) }
 if want("7") { rows += headlessThroughput(run) }
 if want("7b") || want("7") { rows += headlessDecode(run) }
 if want("7c") || want("7") { rows += keyframeEncode(run) }
+if want("9") { rows += progressSampling(run) }
 
 let elapsed = ContinuousClock.now - started
 
