@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OpsKitRemote
+import OpsWire
 
 /// `opsdash attach`: watch (and, when the app allows it, steer) a queue another process publishes.
 struct AttachCommand: ParsableCommand {

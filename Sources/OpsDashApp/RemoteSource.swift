@@ -3,6 +3,7 @@ import OpsDashTerminal
 import OpsDashUI
 import OpsKitRemote
 import OpsMonitor
+import OpsWire
 
 /// An app's published queue as a dashboard source: the picture a `RemoteViewer` rebuilds,
 /// commands sent to the app (refused with the app's reason when not allowed), and the target and

@@ -167,14 +167,8 @@ public final class RemoteViewer: Sendable {
             return ("c\(state.nextRequest)", state.status.link == .connected ? state.descriptor : -1)
         }
         guard descriptor >= 0 else { return .failure(Refusal(code: "disconnected", message: "not connected")) }
-        var line = "{\"cmd\":\"\(command.name)\",\"id\":\(jsonString(request))"
-        switch command {
-        case .cancel(let op): line += ",\"op\":\(op)"
-        case .cancelAll: line += ",\"confirm\":true"
-        case .setLimit(let limit): line += ",\"limit\":\(limit)"
-        case .suspend, .resume: break
-        }
-        guard write(line + "}\n", to: descriptor) else {
+        let line = ViewerMessage.control(command, request: .string(request)).text
+        guard write(line, to: descriptor) else {
             return .failure(Refusal(code: "disconnected", message: "connection lost"))
         }
         let deadline = ContinuousClock.now + timeout

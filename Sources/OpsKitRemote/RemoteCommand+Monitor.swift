@@ -1,24 +1,7 @@
 import OpsMonitor
+import OpsWire
 
-/// A command a controller sends to change the published queue.
-public enum RemoteCommand: Sendable, Equatable {
-    case cancel(operationID: Int)
-    case cancelAll
-    case suspend
-    case resume
-    case setLimit(Int)
-
-    /// The wire name (`cmd`).
-    public var name: String {
-        switch self {
-        case .cancel: "cancel"
-        case .cancelAll: "cancel_all"
-        case .suspend: "suspend"
-        case .resume: "resume"
-        case .setLimit: "set_limit"
-        }
-    }
-
+extension RemoteCommand {
     /// What the queue was like before a command, for its audit text: the cancelled
     /// operation's name, the limit that was changed.
     public struct Before: Sendable, Equatable {
@@ -48,7 +31,8 @@ public enum RemoteCommand: Sendable, Equatable {
         "\(who): " + what(before)
     }
 
-    /// What the command did: "cancel #12 photo-1-6.jpg", "limit 3→4", "cancel all", "suspend".
+    /// What the command did: "cancel #12 photo-1-6.jpg", "limit 3→4", "cancel all",
+    /// "suspend".
     func what(_ before: Before) -> String {
         switch self {
         case .cancel(let id): "cancel #\(id)" + (before.name.map { " " + $0 } ?? "")
