@@ -46,6 +46,16 @@ extension PublisherCore {
         case .cancel(let operation) where !unfinished.contains(operation):
             return refuse(
                 &connection, id, .notFound, command: cmd, "no unfinished operation #\(operation)", request: request)
+        case .cancelMany(let operations):
+            // Each unfinished one once, in the order given; the others are gone already.
+            var seen = Set<Int>()
+            let cancellable = operations.filter { unfinished.contains($0) && seen.insert($0).inserted }
+            guard !cancellable.isEmpty else {
+                return refuse(
+                    &connection, id, .notFound, command: cmd,
+                    "no unfinished operation among the \(operations.count) given", request: request)
+            }
+            return [.execute(id, .cancelMany(operationIDs: cancellable), request: request)]
         default:
             return [.execute(id, parsed, request: request)]
         }
@@ -91,6 +101,7 @@ extension PublisherCore {
             text: command.audit(by: who(id), before: before))
         switch command {
         case .cancel(let operation): audit.operation = operation
+        case .cancelMany(let operations): audit.count = operations.count
         case .setLimit(let limit): audit.limit = limit
         case .cancelAll, .suspend, .resume: break
         }

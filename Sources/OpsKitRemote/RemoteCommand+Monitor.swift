@@ -25,17 +25,24 @@ extension RemoteCommand {
         }
     }
 
+    /// Ids a `cancel_many` audit text lists before "…".
+    static let auditedIDs = 8
+
     /// The audit text, who and what: "uid 1000 (alice): cancel #12 photo-1-6.jpg",
     /// "uid 1000 (alice): limit 3→4", "uid 1000 (alice): suspend".
     package func audit(by who: String, before: Before = .init()) -> String {
         "\(who): " + what(before)
     }
 
-    /// What the command did: "cancel #12 photo-1-6.jpg", "limit 3→4", "cancel all",
-    /// "suspend".
+    /// What the command did: "cancel #12 photo-1-6.jpg", "cancel 12 operations (#3 #4 #5 …)",
+    /// "limit 3→4", "cancel all", "suspend".
     func what(_ before: Before) -> String {
         switch self {
         case .cancel(let id): "cancel #\(id)" + (before.name.map { " " + $0 } ?? "")
+        case .cancelMany(let ids):
+            "cancel \(ids.count) operation\(ids.count == 1 ? "" : "s") ("
+                + ids.prefix(Self.auditedIDs).map { "#\($0)" }.joined(separator: " ")
+                + (ids.count > Self.auditedIDs ? " …)" : ")")
         case .cancelAll: "cancel all"
         case .suspend: "suspend"
         case .resume: "resume"
@@ -48,6 +55,7 @@ extension RemoteCommand {
     public func perform(on monitor: QueueMonitor) {
         switch self {
         case .cancel(let id): monitor.cancel(id: id)
+        case .cancelMany(let ids): for id in ids { monitor.cancel(id: id) }
         case .cancelAll: monitor.cancelAll()
         case .suspend: monitor.setSuspended(true)
         case .resume: monitor.setSuspended(false)

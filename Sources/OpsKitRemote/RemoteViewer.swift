@@ -168,6 +168,11 @@ public final class RemoteViewer: Sendable {
         }
         guard descriptor >= 0 else { return .failure(Refusal(code: "disconnected", message: "not connected")) }
         let line = ViewerMessage.control(command, request: .string(request)).text
+        // The publisher closes a connection that sends a longer line (framing is lost).
+        guard line.utf8.count <= RemoteProtocol.maximumLineLength + 1 else {
+            return .failure(
+                Refusal(code: "bad_argument", message: "\(command.name) is longer than one protocol line"))
+        }
         guard write(line, to: descriptor) else {
             return .failure(Refusal(code: "disconnected", message: "connection lost"))
         }

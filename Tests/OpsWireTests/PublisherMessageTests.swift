@@ -60,6 +60,13 @@ struct PublisherMessageTests {
                     text: "uid 1000: cancel #3 photo.jpg")),
             #"{"t":2.000,"event":"audit","seq":9,"by":"uid 1000","cmd":"cancel","op":3,"text":"uid 1000: cancel #3 photo.jpg"}"#
         ),
+        (
+            .audit(
+                .init(
+                    time: .seconds(2), seq: 10, by: "uid 1000", command: "cancel_many", count: 2,
+                    text: "uid 1000: cancel 2 operations (#3 #4)")),
+            #"{"t":2.000,"event":"audit","seq":10,"by":"uid 1000","cmd":"cancel_many","count":2,"text":"uid 1000: cancel 2 operations (#3 #4)"}"#
+        ),
         (.bye(reason: "app shutting down"), #"{"event":"bye","reason":"app shutting down"}"#),
     ]
 

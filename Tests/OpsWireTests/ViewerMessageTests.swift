@@ -16,6 +16,10 @@ struct ViewerMessageTests {
             #"{"cmd":"hello","min":1,"max":1,"client":"opsdash","role":"observer","token":"t\"k","resume":{"epoch":"5f3a9c1e","seq":12}}"#
         ),
         (.control(.cancel(operationID: 9), request: .string("r2")), #"{"cmd":"cancel","id":"r2","op":9}"#),
+        (
+            .control(.cancelMany(operationIDs: [3, 4, 5]), request: .string("c4")),
+            #"{"cmd":"cancel_many","id":"c4","ops":[3,4,5]}"#
+        ),
         (.control(.cancelAll, request: .int(3)), #"{"cmd":"cancel_all","id":3,"confirm":true}"#),
         (.control(.suspend, request: nil), #"{"cmd":"suspend"}"#),
         (.control(.resume, request: .string("c1")), #"{"cmd":"resume","id":"c1"}"#),
@@ -40,7 +44,7 @@ struct ViewerMessageTests {
 
     @Test func everyCommandHasItsWireName() throws {
         let commands: [RemoteCommand] = [
-            .cancel(operationID: 1), .cancelAll, .suspend, .resume, .setLimit(2),
+            .cancel(operationID: 1), .cancelMany(operationIDs: [1]), .cancelAll, .suspend, .resume, .setLimit(2),
         ]
         #expect(commands.map(\.name) == RemoteCommand.names)
         for command in commands {
@@ -74,6 +78,11 @@ struct ViewerMessageTests {
         ),
         (#"{"cmd":"set_limit","id":"a","limit":0}"#, .badArgument, #"set_limit needs "limit": 1…1024"#, "set_limit"),
         (#"{"cmd":"set_limit","id":"a","limit":1025}"#, .badArgument, #"set_limit needs "limit""#, "set_limit"),
+        (#"{"cmd":"cancel_many","id":"a"}"#, .badArgument, #"cancel_many needs "ops": 1…10000"#, "cancel_many"),
+        (#"{"cmd":"cancel_many","id":"a","ops":[]}"#, .badArgument, #"cancel_many needs "ops""#, "cancel_many"),
+        (#"{"cmd":"cancel_many","id":"a","ops":[1,"2"]}"#, .badArgument, #"cancel_many needs "ops""#, "cancel_many"),
+        (#"{"cmd":"cancel_many","id":"a","ops":[1,2.5]}"#, .badArgument, #"cancel_many needs "ops""#, "cancel_many"),
+        (#"{"cmd":"cancel_many","id":"a","ops":{"0":1}}"#, .badArgument, #"cancel_many needs "ops""#, "cancel_many"),
     ])
     func malformedLinesAreRefusedWithTheirCode(line: String, code: RemoteErrorCode, message: String, command: String?) {
         #expect {
@@ -86,8 +95,20 @@ struct ViewerMessageTests {
         }
     }
 
+    @Test func cancelManyTakesAtMostTenThousandIDs() throws {
+        let most = Array(1...RemoteProtocol.maximumCancelMany)
+        let fits = ViewerMessage.control(.cancelMany(operationIDs: most), request: nil)
+        #expect(try ViewerMessage.decode(fits.encoded.dropLast()) == fits)
+        let tooMany = ViewerMessage.control(.cancelMany(operationIDs: most + [1]), request: .int(1))
+        #expect {
+            _ = try ViewerMessage.decode(tooMany.encoded.dropLast())
+        } throws: { error in
+            (error as? ViewerMessageError)?.code == .badArgument && (error as? ViewerMessageError)?.request == .int(1)
+        }
+    }
+
     @Test func onlyBadArgumentsOfControlCommandsAreCounted() {
-        #expect(ViewerMessageError(.badArgument, "m", command: "cancel").countedCommand == "cancel")
+        #expect(ViewerMessageError(.badArgument, "m", command: "cancel_many").countedCommand == "cancel_many")
         #expect(ViewerMessageError(.badArgument, "m", command: "hello").countedCommand == nil)
         #expect(ViewerMessageError(.unknownCommand, "m", command: "explode").countedCommand == nil)
     }

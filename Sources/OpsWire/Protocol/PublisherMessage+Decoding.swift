@@ -68,7 +68,7 @@ extension PublisherMessage {
                 Audit(
                     time: try fields.time("t"), seq: try fields.uint64("seq"), by: try fields.string("by"),
                     command: try fields.string("cmd"), operation: try fields.optionalInt("op"),
-                    limit: try fields.optionalInt("limit"),
+                    limit: try fields.optionalInt("limit"), count: try fields.optionalInt("count"),
                     text: try fields.string("text")))
         case "bye":
             return .bye(reason: try fields.string("reason"))

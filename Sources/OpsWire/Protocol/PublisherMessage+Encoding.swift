@@ -152,6 +152,10 @@ extension PublisherMessage.Audit {
             JSONBytes.append(#","limit":"#, to: &bytes)
             JSONBytes.append(limit, to: &bytes)
         }
+        if let count {
+            JSONBytes.append(#","count":"#, to: &bytes)
+            JSONBytes.append(count, to: &bytes)
+        }
         JSONBytes.append(#","text":"#, to: &bytes)
         JSONBytes.appendString(text, to: &bytes)
         JSONBytes.append("}\n", to: &bytes)

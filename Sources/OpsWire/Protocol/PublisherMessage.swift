@@ -73,11 +73,13 @@ package enum PublisherMessage: Sendable, Equatable {
         package var operation: Int?
         /// `limit`: the limit a `set_limit` set.
         package var limit: Int?
+        /// `count`: the operations a `cancel_many` cancelled.
+        package var count: Int?
         package var text: String
 
         package init(
             time: Duration, seq: UInt64, by: String, command: String, operation: Int? = nil, limit: Int? = nil,
-            text: String
+            count: Int? = nil, text: String
         ) {
             self.time = time
             self.seq = seq
@@ -85,6 +87,7 @@ package enum PublisherMessage: Sendable, Equatable {
             self.command = command
             self.operation = operation
             self.limit = limit
+            self.count = count
             self.text = text
         }
     }

@@ -2,18 +2,21 @@
 /// Its wire form is `ViewerMessage.control`; carrying it out is the publisher's.
 public enum RemoteCommand: Sendable, Equatable {
     case cancel(operationID: Int)
+    /// Cancels each of these operations (at most `RemoteProtocol.maximumCancelMany`).
+    case cancelMany(operationIDs: [Int])
     case cancelAll
     case suspend
     case resume
     case setLimit(Int)
 
     /// Every command's wire name, in the order the protocol lists them.
-    package static let names = ["cancel", "cancel_all", "suspend", "resume", "set_limit"]
+    package static let names = ["cancel", "cancel_many", "cancel_all", "suspend", "resume", "set_limit"]
 
     /// The wire name (`cmd`).
     public var name: String {
         switch self {
         case .cancel: "cancel"
+        case .cancelMany: "cancel_many"
         case .cancelAll: "cancel_all"
         case .suspend: "suspend"
         case .resume: "resume"

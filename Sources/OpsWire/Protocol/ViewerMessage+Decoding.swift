@@ -48,6 +48,11 @@ extension ViewerMessage {
                 throw badArgument("cancel needs \"op\": an operation id")
             }
             return .control(.cancel(operationID: operation), request: request)
+        case "cancel_many":
+            guard let operations = operationIDs(object["ops"]) else {
+                throw badArgument("cancel_many needs \"ops\": 1…\(RemoteProtocol.maximumCancelMany) operation ids")
+            }
+            return .control(.cancelMany(operationIDs: operations), request: request)
         case "cancel_all":
             guard object["confirm"]?.boolValue == true else { throw badArgument("cancel_all needs \"confirm\": true") }
             return .control(.cancelAll, request: request)
@@ -66,4 +71,17 @@ extension ViewerMessage {
         }
     }
 
+    /// `value` as 1…`maximumCancelMany` integer ids; nil for anything else.
+    private static func operationIDs(_ value: JSONValue?) -> [Int]? {
+        guard let items = value?.arrayValue, (1...RemoteProtocol.maximumCancelMany).contains(items.count) else {
+            return nil
+        }
+        var operations: [Int] = []
+        operations.reserveCapacity(items.count)
+        for item in items {
+            guard let operation = item.intValue.flatMap({ Int(exactly: $0) }) else { return nil }
+            operations.append(operation)
+        }
+        return operations
+    }
 }

@@ -14,6 +14,9 @@ extension ViewerMessage {
             case .cancel(let operation):
                 JSONBytes.append(#","op":"#, to: &bytes)
                 JSONBytes.append(operation, to: &bytes)
+            case .cancelMany(let operations):
+                JSONBytes.append(#","ops":"#, to: &bytes)
+                JSONBytes.append(operations, to: &bytes)
             case .cancelAll:
                 JSONBytes.append(#","confirm":true"#, to: &bytes)
             case .setLimit(let limit):
