@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OpsKitRemote
 import OpsMonitor
+import OpsWire
 
 /// `opsdash attach`: watch (and, when the app allows it, steer) a queue another process publishes.
 struct AttachCommand: ParsableCommand {

@@ -5,6 +5,7 @@ import OpsDashUI
 import OpsKit
 import OpsKitRemote
 import OpsMonitor
+import OpsWire
 
 /// An app's published queue as a dashboard source: the picture a `RemoteViewer` rebuilds,
 /// commands sent to the app (refused with the app's reason when not allowed), and the target and

@@ -11,70 +11,54 @@ import OpsWire
 extension PublisherCore {
     // MARK: Commands
 
-    mutating func command(
-        _ connection: inout Connection, _ id: Int, _ cmd: String, _ object: [String: JSONValue], request: String?
-    ) -> [Output] {
+    /// Acts on a streaming connection's message (a hello is answered in `receive`).
+    mutating func command(_ connection: inout Connection, _ id: Int, _ message: ViewerMessage) -> [Output] {
+        let request = message.request
         let parsed: RemoteCommand
-        switch cmd {
-        case "resync":
+        switch message {
+        case .hello:
+            return refuse(&connection, id, .badArgument, "hello was already said", request: request)
+        case .resync:
             connection.wantsKeyframe = true
             connection.pending = []
             counted.resyncs["asked", default: 0] += 1
             return [.send(id, [resyncLine("asked")])]
-        case "ping":
-            return [
-                .send(
-                    id, [ByteBuffer(string: "{\"event\":\"pong\"\(Self.requestField(request)),\"seq\":\(ring.head)}\n")]
-                )
-            ]
-        case "shm":
+        case .ping:
+            return [.send(id, [PublisherMessage.pong(request: request, seq: ring.head).buffer])]
+        case .sharedStream(let snapshots, _):
             guard case .local = connection.peer, ring.mirror != nil else {
                 return refuse(
                     &connection, id, .badArgument, "no shared-memory stream for this connection", request: request)
             }
             if connection.shared == .off { connection.shared = .asked }
-            connection.sharedSnapshots = object["snapshots"]?.boolValue == true
+            connection.sharedSnapshots = snapshots
             return []
-        case "hello":
-            return refuse(&connection, id, .badArgument, "hello was already said", request: request)
-        case "cancel":
-            guard let op = object["op"]?.intValue, let operation = Int(exactly: op) else {
-                return refuse(
-                    &connection, id, .badArgument, command: cmd, "cancel needs \"op\": an operation id",
-                    request: request)
-            }
-            parsed = .cancel(operationID: operation)
-        case "cancel_all":
-            guard object["confirm"]?.boolValue == true else {
-                return refuse(
-                    &connection, id, .badArgument, command: cmd, "cancel_all needs \"confirm\": true", request: request)
-            }
-            parsed = .cancelAll
-        case "suspend": parsed = .suspend
-        case "resume": parsed = .resume
-        case "set_limit":
-            guard let limit = object["limit"]?.intValue, let value = Int(exactly: limit),
-                RemoteProtocol.limitRange.contains(value)
-            else {
-                return refuse(
-                    &connection, id, .badArgument, command: cmd,
-                    "set_limit needs \"limit\": \(RemoteProtocol.limitRange.lowerBound)…\(RemoteProtocol.limitRange.upperBound)",
-                    request: request)
-            }
-            parsed = .setLimit(value)
-        default:
-            return refuse(&connection, id, .unknownCommand, "unknown command \"\(cmd)\"", request: request)
+        case .control(let command, _):
+            parsed = command
         }
+        let cmd = parsed.name
         guard connection.role == .controller else {
             return refuse(
-                &connection, id, .forbidden, command: cmd, "read-only viewer: \(parsed.name) needs the controller role",
+                &connection, id, .forbidden, command: cmd, "read-only viewer: \(cmd) needs the controller role",
                 request: request)
         }
-        if case .cancel(let operation) = parsed, !unfinished.contains(operation) {
+        switch parsed {
+        case .cancel(let operation) where !unfinished.contains(operation):
             return refuse(
                 &connection, id, .notFound, command: cmd, "no unfinished operation #\(operation)", request: request)
+        case .cancelMany(let operations):
+            // Each unfinished one once, in the order given; the others are gone already.
+            var seen = Set<Int>()
+            let cancellable = operations.filter { unfinished.contains($0) && seen.insert($0).inserted }
+            guard !cancellable.isEmpty else {
+                return refuse(
+                    &connection, id, .notFound, command: cmd,
+                    "no unfinished operation among the \(operations.count) given", request: request)
+            }
+            return [.execute(id, .cancelMany(operationIDs: cancellable), request: request)]
+        default:
+            return [.execute(id, parsed, request: request)]
         }
-        return [.execute(id, parsed, request: request)]
     }
 
     /// Who connection `id` is, for audit lines and the app's log: "uid 1000 (alice)" (the user
@@ -108,26 +92,21 @@ extension PublisherCore {
     /// audit line (broadcast to every viewer) and answers with the seq that shows it. `before`
     /// is what the queue was like just before (the audit text says "limit 3→4").
     public mutating func commandDone(
-        _ id: Int, _ command: RemoteCommand, request: String?, before: RemoteCommand.Before = .init()
+        _ id: Int, _ command: RemoteCommand, request: RequestID?, before: RemoteCommand.Before = .init()
     ) -> [Output] {
         let by = connections[id]?.who ?? "a viewer"
-        let who = who(id)
         counted.countCommand(command.name, "ok")
-        var line = "{\"t\":"
-        JSONLinesEncoder.appendTime(monitorTime, &line)
-        line += ",\"event\":\"audit\",\"seq\":\(ring.head + 1),\"by\":\(jsonString(by)),\"cmd\":\"\(command.name)\""
+        var audit = PublisherMessage.Audit(
+            time: monitorTime, seq: ring.head + 1, by: by, command: command.name,
+            text: command.audit(by: who(id), before: before))
         switch command {
-        case .cancel(let op): line += ",\"op\":\(op)"
-        case .setLimit(let limit): line += ",\"limit\":\(limit)"
-        default: break
+        case .cancel(let operation): audit.operation = operation
+        case .cancelMany(let operations): audit.count = operations.count
+        case .setLimit(let limit): audit.limit = limit
+        case .cancelAll, .suspend, .resume: break
         }
-        line += ",\"text\":\(jsonString(command.audit(by: who, before: before)))}\n"
-        let seq = ring.append(ByteBuffer(string: line))
+        let seq = ring.append(PublisherMessage.audit(audit).buffer)
         guard connections[id] != nil else { return [] }
-        return [
-            .send(
-                id,
-                [ByteBuffer(string: "{\"event\":\"reply\"\(Self.requestField(request)),\"ok\":true,\"seq\":\(seq)}\n")])
-        ]
+        return [.send(id, [PublisherMessage.reply(request: request, seq: seq).buffer])]
     }
 }

@@ -52,42 +52,48 @@ extension PublisherCore {
             configuration.lineBurst,
             connection.tokens + (now - connection.lastRefill).seconds * configuration.linesPerSecond)
         connection.lastRefill = now
-        let object: [String: JSONValue]
+        let message: ViewerMessage?
+        let failure: ViewerMessageError?
         do {
-            guard case .object(let parsed) = try JSONLineParser.parse(line) else {
-                return refuse(&connection, id, .badLine, "line is not a JSON object", request: nil)
-            }
-            object = parsed
+            message = try ViewerMessage.decode(line)
+            failure = nil
         } catch {
-            return refuse(&connection, id, .badLine, error.message, request: nil)
+            // A line that is no JSON object is refused before it counts against the rate limit.
+            if error.isUnreadable { return refuse(&connection, id, error.code, error.message, request: nil) }
+            message = nil
+            failure = error
         }
-        let request = Self.requestID(object["id"])
+        let request = message?.request ?? failure?.request
         guard connection.tokens >= 1 else {
             return refuse(
                 &connection, id, .rateLimited, "more than \(Int(configuration.linesPerSecond)) lines per second",
                 request: request)
         }
         connection.tokens -= 1
-        guard let cmd = object["cmd"]?.stringValue else {
-            return refuse(&connection, id, .badLine, "line has no \"cmd\" string", request: request)
+        let cmd = message?.name ?? failure?.command
+        if case .hello = connection.phase, cmd != nil, cmd != "hello" {
+            connection.phase = .closed
+            return [
+                .send(id, [Self.errorLine(.badLine, "the first line must be a hello", request: request)]),
+                .close(id),
+            ]
         }
-        if case .hello = connection.phase {
-            guard cmd == "hello" else {
-                connection.phase = .closed
-                return [
-                    .send(id, [Self.errorLine(.badLine, "the first line must be a hello", request: request)]),
-                    .close(id),
-                ]
-            }
-            return hello(&connection, id, object, now: now)
+        if case .streaming = connection.phase, cmd == "hello" {
+            return refuse(&connection, id, .badArgument, "hello was already said", request: request)
         }
-        return command(&connection, id, cmd, object, request: request)
+        if let failure {
+            return refuse(
+                &connection, id, failure.code, command: failure.countedCommand, failure.message, request: request)
+        }
+        guard let message else { return [] }
+        if case .hello(let hello) = message { return self.hello(&connection, id, hello, now: now) }
+        return command(&connection, id, message)
     }
 
     /// Refuses a line (`command`: counted as that command refused with `code`).
     mutating func refuse(
         _ connection: inout Connection, _ id: Int, _ code: RemoteErrorCode, command: String? = nil, _ message: String,
-        request: String?
+        request: RequestID?
     ) -> [Output] {
         if let command { counted.countCommand(command, code.rawValue) }
         connection.refusals += 1
@@ -103,30 +109,23 @@ extension PublisherCore {
         return [.send(id, [line])]
     }
 
-    mutating func hello(_ connection: inout Connection, _ id: Int, _ object: [String: JSONValue], now: Duration)
-        -> [Output]
-    {
-        let request = Self.requestID(object["id"])
-        // Both bounds are required integers: a hello without them is malformed, not "version 1".
-        guard let low = object["min"]?.intValue, let high = object["max"]?.intValue else {
-            return refuse(
-                &connection, id, .badArgument, "hello needs integer \"min\" and \"max\" protocol versions",
-                request: request)
-        }
-        let version = min(high, Int64(RemoteProtocol.versions.upperBound))
-        guard version >= max(low, Int64(RemoteProtocol.versions.lowerBound)) else {
+    mutating func hello(
+        _ connection: inout Connection, _ id: Int, _ hello: ViewerMessage.Hello, now: Duration
+    ) -> [Output] {
+        let request = hello.request
+        let supported = RemoteProtocol.versions
+        let version = min(hello.maximum, Int64(supported.upperBound))
+        guard version >= max(hello.minimum, Int64(supported.lowerBound)) else {
             connection.phase = .closed
-            var line = "{\"event\":\"error\",\"code\":\"unsupported_protocol\",\"message\":"
-            line += jsonString(
-                "this publisher speaks opsdash/\(RemoteProtocol.versions.lowerBound)…\(RemoteProtocol.versions.upperBound)"
-            )
-            line +=
-                ",\"supported\":{\"min\":\(RemoteProtocol.versions.lowerBound),\"max\":\(RemoteProtocol.versions.upperBound)}}\n"
-            return [.send(id, [ByteBuffer(string: line)]), .close(id)]
+            let refusal = PublisherMessage.error(
+                code: .unsupportedProtocol,
+                message: "this publisher speaks opsdash/\(supported.lowerBound)…\(supported.upperBound)",
+                supported: supported)
+            return [.send(id, [refusal.buffer]), .close(id)]
         }
         var mayControl = access.allowControl
         if case .network = connection.peer {
-            let token = object["token"]?.stringValue ?? ""
+            let token = hello.token ?? ""
             if let control = access.controlToken, access.allowControl, Self.constantTimeEqual(token, control) {
                 mayControl = true
             } else if let read = access.readToken, Self.constantTimeEqual(token, read) {
@@ -145,14 +144,13 @@ extension PublisherCore {
             }
             connection.who += mayControl ? " (control token)" : " (read token)"
         }
-        let asked = object["role"]?.stringValue.flatMap(RemoteRole.init(rawValue:))
-        connection.role = mayControl && asked != .observer ? .controller : .observer
+        connection.role = mayControl && hello.role != .observer ? .controller : .observer
         connection.phase = .streaming
         var resumed = false
-        if !isInBurst, let resume = object["resume"]?.objectValue, resume["epoch"]?.stringValue == identity.epoch,
-            let seq = resume["seq"]?.intValue, seq >= 0, UInt64(seq) <= ring.head, UInt64(seq) + 1 >= ring.first
+        if !isInBurst, let resume = hello.resume, resume.epoch == identity.epoch, resume.seq <= ring.head,
+            resume.seq + 1 >= ring.first
         {
-            connection.cursor = UInt64(seq) + 1
+            connection.cursor = resume.seq + 1
             resumed = true
         } else {
             connection.wantsKeyframe = true
@@ -161,14 +159,14 @@ extension PublisherCore {
                 counted.resyncs[Self.burstReason, default: 0] += 1
             }
         }
-        var line = "{\"event\":\"welcome\",\"protocol\":\(version),\"app\":\(jsonString(identity.app)),"
-        line +=
-            "\"queue\":\(jsonString(identity.queue)),\"pid\":\(identity.pid),\"role\":\"\(connection.role.rawValue)\","
-        line += "\"epoch\":\(jsonString(identity.epoch)),\"seq\":\(ring.head),\"resumed\":\(resumed),"
-        line += "\"heartbeat\":\(configuration.heartbeat.seconds),\"max_line\":\(RemoteProtocol.maximumLineLength)"
-        if case .local = connection.peer, let shared = ring.mirror { line += ",\"shm\":\(jsonString(shared.path))" }
-        line += "}\n"
+        var sharedStream: String?
+        if case .local = connection.peer { sharedStream = ring.mirror?.path }
+        let welcome = PublisherMessage.Welcome(
+            protocolVersion: Int(version), app: identity.app, queue: identity.queue, pid: identity.pid,
+            role: connection.role, epoch: identity.epoch, seq: ring.head, resumed: resumed,
+            heartbeat: configuration.heartbeat.seconds, maximumLine: RemoteProtocol.maximumLineLength,
+            sharedStream: sharedStream)
         connection.lastSent = now
-        return [.send(id, [ByteBuffer(string: line)])]
+        return [.send(id, [PublisherMessage.welcome(welcome).buffer])]
     }
 }

@@ -30,7 +30,6 @@ extension PublisherCore {
         var seq = ring.head
         for event in events {
             let start = batch.count
-            encoder.encode(event, into: &batch)
             var progressOf: Int?
             switch event {
             case .added(_, let id, _, _, _, _, _): unfinished.insert(id)
@@ -38,16 +37,8 @@ extension PublisherCore {
             case .progress(_, let id, _, _, _, _, _, _): progressOf = id
             default: break
             }
-            // The encoder writes whole lines ending in "}\n": the seq goes before the brace.
-            let end = batch.count
-            guard end > start else { continue }
-            guard end - start >= 2, batch[end - 2] == UInt8(ascii: "}"), batch[end - 1] == UInt8(ascii: "\n") else {
-                batch.removeSubrange(start...)
-                continue
-            }
-            batch.removeLast(2)
+            guard PublisherMessage.appendDelta(event, seq: seq + 1, encoder: &encoder, to: &batch) else { continue }
             seq += 1
-            JSONBytes.appendSeq(seq, to: &batch)
             lines.append(EventRing.Line(length: batch.count - start, progressOf: progressOf))
             if batch.count >= Self.batchBytes {
                 ring.append(batch: ByteBuffer(bytes: batch), lines: lines)
@@ -115,7 +106,7 @@ extension PublisherCore {
             if connection.shared != .off, connection.sharedSnapshots {
                 if streamPosition == nil { streamPosition = ring.appendToStreamOnly(keyframe) }
                 if let position = streamPosition ?? nil {
-                    lines.append(Self.sharedSnapshotLine(position: position, seq: ring.head))
+                    lines.append(Self.sharedStreamLine(position: position, seq: ring.head, snapshot: true))
                     connection.keyframeInStream = true
                     connection.shared = .on
                 }

@@ -3,62 +3,39 @@ import OpsKit
 import OpsMonitor
 import OpsWire
 
+extension PublisherMessage {
+    /// The message's line in a buffer of its own.
+    var buffer: ByteBuffer { ByteBuffer(bytes: encoded) }
+}
+
 extension PublisherCore {
     // MARK: Lines
 
     func resyncLine(_ reason: String) -> ByteBuffer {
-        ByteBuffer(string: "{\"event\":\"resync\",\"reason\":\(jsonString(reason)),\"seq\":\(ring.head)}\n")
+        PublisherMessage.resync(reason: reason, seq: ring.head).buffer
     }
 
     func heartbeatLine() -> ByteBuffer {
-        var line = "{\"t\":"
-        JSONLinesEncoder.appendTime(monitorTime, &line)
-        line += ",\"event\":\"heartbeat\",\"seq\":\(ring.head)}\n"
-        return ByteBuffer(string: line)
+        PublisherMessage.heartbeat(time: monitorTime, seq: ring.head).buffer
     }
 
     /// Where a viewer of the shared-memory stream continues: the delta after `seq` starts at
-    /// stream `position`.
-    static func sharedStreamLine(position: UInt64, seq: UInt64) -> ByteBuffer {
-        ByteBuffer(string: "{\"event\":\"shm\",\"position\":\(position),\"seq\":\(seq)}\n")
-    }
-
-    /// The snapshot this viewer waits for starts at stream `position` (its `snapshot_begin`,
-    /// for delta `seq`), and the deltas after it follow it there.
-    static func sharedSnapshotLine(position: UInt64, seq: UInt64) -> ByteBuffer {
-        ByteBuffer(string: "{\"event\":\"shm\",\"position\":\(position),\"seq\":\(seq),\"snapshot\":true}\n")
+    /// stream `position` (with `snapshot`: the snapshot for `seq` starts there, the deltas after
+    /// it following it).
+    static func sharedStreamLine(position: UInt64, seq: UInt64, snapshot: Bool = false) -> ByteBuffer {
+        PublisherMessage.sharedStream(position: position, seq: seq, snapshot: snapshot).buffer
     }
 
     static func skippedLine(from: UInt64, to: UInt64) -> ByteBuffer {
-        ByteBuffer(string: "{\"event\":\"skipped\",\"from\":\(from),\"to\":\(to)}\n")
+        PublisherMessage.skipped(from: from, to: to).buffer
     }
 
     static func byeLine(_ reason: String) -> ByteBuffer {
-        ByteBuffer(string: "{\"event\":\"bye\",\"reason\":\(jsonString(reason))}\n")
+        PublisherMessage.bye(reason: reason).buffer
     }
 
-    static func errorLine(_ code: RemoteErrorCode, _ message: String, request: String?) -> ByteBuffer {
-        if request != nil {
-            return ByteBuffer(
-                string:
-                    "{\"event\":\"reply\"\(requestField(request)),\"ok\":false,\"error\":\"\(code.rawValue)\",\"message\":\(jsonString(message))}\n"
-            )
-        }
-        return ByteBuffer(
-            string: "{\"event\":\"error\",\"code\":\"\(code.rawValue)\",\"message\":\(jsonString(message))}\n")
-    }
-
-    /// A request id as it goes back: a string, or an integer's digits.
-    static func requestID(_ value: JSONValue?) -> String? {
-        switch value {
-        case .string(let text)?: jsonString(text)
-        case .int(let number)?: "\(number)"
-        default: nil
-        }
-    }
-
-    static func requestField(_ request: String?) -> String {
-        request.map { ",\"id\":\($0)" } ?? ""
+    static func errorLine(_ code: RemoteErrorCode, _ message: String, request: RequestID?) -> ByteBuffer {
+        PublisherMessage.refusal(code, message, request: request).buffer
     }
 
     /// Compares two secrets in time that depends only on their lengths.

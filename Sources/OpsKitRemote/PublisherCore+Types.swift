@@ -1,6 +1,7 @@
 import NIOCore
 import OpsKit
 import OpsMonitor
+import OpsWire
 
 extension PublisherCore {
     /// Limits and timings.
@@ -88,6 +89,6 @@ extension PublisherCore {
         /// Close the connection (after what was sent).
         case close(Int)
         /// Carry out a controller's command, then call `commandDone`.
-        case execute(Int, RemoteCommand, request: String?)
+        case execute(Int, RemoteCommand, request: RequestID?)
     }
 }

@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import OpsKit
 import OpsMonitor
+import OpsWire
 
 /// The publisher's state on its event loop: the protocol core, the open channels and the
 /// monitor it drains. Used only on that loop (it lives in a `NIOLoopBoundBox`).

@@ -1,3 +1,5 @@
+import OpsWire
+
 /// What a publisher has served so far, for metrics (`opsdash_remote_*`, docs/METRICS.md): viewers
 /// by role now, resyncs by reason and commands by name and result since the start. Plain counts
 /// keyed by the label values, so OpsKitRemote needs no metrics backend; every key that can appear
@@ -7,7 +9,7 @@ public struct RemoteTally: Sendable, Equatable {
     /// event ring, or a burst started (`PublisherCore.burstReason`).
     package static let resyncReasons = ["asked", "lagged", "burst"]
     /// The commands a controller may send (`RemoteCommand.name`).
-    public static let commands = ["cancel", "cancel_all", "suspend", "resume", "set_limit"]
+    public static let commands = RemoteCommand.names
     /// How a command ended: carried out, or refused with one of these error codes.
     public static let results = [
         "ok", RemoteErrorCode.forbidden.rawValue, RemoteErrorCode.notFound.rawValue,

@@ -178,14 +178,13 @@ public final class RemoteViewer: Sendable {
             return ("c\(state.nextRequest)", state.status.link == .connected ? state.descriptor : -1)
         }
         guard descriptor >= 0 else { return .failure(Refusal(code: "disconnected", message: "not connected")) }
-        var line = "{\"cmd\":\"\(command.name)\",\"id\":\(jsonString(request))"
-        switch command {
-        case .cancel(let op): line += ",\"op\":\(op)"
-        case .cancelAll: line += ",\"confirm\":true"
-        case .setLimit(let limit): line += ",\"limit\":\(limit)"
-        case .suspend, .resume: break
+        let line = ViewerMessage.control(command, request: .string(request)).text
+        // The publisher closes a connection that sends a longer line (framing is lost).
+        guard line.utf8.count <= RemoteProtocol.maximumLineLength + 1 else {
+            return .failure(
+                Refusal(code: "bad_argument", message: "\(command.name) is longer than one protocol line"))
         }
-        guard write(line + "}\n", to: descriptor) else {
+        guard write(line, to: descriptor) else {
             return .failure(Refusal(code: "disconnected", message: "connection lost"))
         }
         return reply(to: request, timeout: timeout)

@@ -68,15 +68,9 @@ public struct ViewerCore: Sendable {
     /// The hello for a new connection, offering to resume where the last one ended.
     public mutating func hello(role: RemoteRole?, token: String?, client: String = "opsdash") -> String {
         phase = .waitingForWelcome
-        var line =
-            "{\"cmd\":\"hello\",\"min\":\(RemoteProtocol.versions.lowerBound),\"max\":\(RemoteProtocol.versions.upperBound),"
-        line += "\"client\":\(jsonString(client))"
-        if let role { line += ",\"role\":\"\(role.rawValue)\"" }
-        if let token { line += ",\"token\":\(jsonString(token))" }
-        if let welcome, let lastSeq, hasPicture {
-            line += ",\"resume\":{\"epoch\":\(jsonString(welcome.epoch)),\"seq\":\(lastSeq)}"
-        }
-        return line + "}\n"
+        var resume: ViewerMessage.Hello.Resume?
+        if let welcome, let lastSeq, hasPicture { resume = .init(epoch: welcome.epoch, seq: lastSeq) }
+        return ViewerMessage.hello(.init(client: client, role: role, token: token, resume: resume)).text
     }
 
     /// Reads one server line.
@@ -107,8 +101,16 @@ public struct ViewerCore: Sendable {
             return [.keyframe(previous: previous, current: builder.snapshot())]
         case .summary:
             return []
-        case .other(let event):
-            return other(event, decoded.fields, seq: decoded.seq)
+        case .other:
+            let message: PublisherMessage?
+            do {
+                message = try PublisherMessage.decode(decoded)
+            } catch {
+                return [
+                    .error(code: error.code.rawValue, message: "unreadable line from the publisher: \(error.message)")
+                ]
+            }
+            return message.map { act(on: $0) } ?? []  // events this viewer does not know
         }
     }
 
@@ -130,93 +132,71 @@ public struct ViewerCore: Sendable {
 
     /// Asks the publisher for the deltas through its shared-memory stream (after `welcome`
     /// offered one and it could be mapped), and for the snapshots it waits for as well.
-    public static let sharedStreamRequest = "{\"cmd\":\"shm\",\"snapshots\":true}\n"
+    public static let sharedStreamRequest = ViewerMessage.sharedStream(snapshots: true, request: nil).text
 
     private mutating func resync(_ reason: String) -> [Output] {
         phase = .waitingForSnapshot
-        return [.send("{\"cmd\":\"resync\"}\n"), .resyncing(reason)]
+        return [.send(ViewerMessage.resync(request: nil).text), .resyncing(reason)]
     }
 
-    private mutating func other(_ event: String, _ fields: [String: JSONValue], seq: UInt64?) -> [Output] {
-        switch event {
-        case "welcome":
+    private mutating func act(on message: PublisherMessage) -> [Output] {
+        switch message {
+        case .welcome(let fields):
             let next = Welcome(
-                app: fields["app"]?.stringValue ?? "?", queue: fields["queue"]?.stringValue ?? "?",
-                pid: Int(fields["pid"]?.intValue ?? 0),
-                role: fields["role"]?.stringValue.flatMap(RemoteRole.init(rawValue:)) ?? .observer,
-                epoch: fields["epoch"]?.stringValue ?? "", protocolVersion: Int(fields["protocol"]?.intValue ?? 1),
-                sharedStream: fields["shm"]?.stringValue)
+                app: fields.app, queue: fields.queue, pid: fields.pid, role: fields.role, epoch: fields.epoch,
+                protocolVersion: fields.protocolVersion, sharedStream: fields.sharedStream)
             if welcome?.epoch != next.epoch {
                 builder = EventSnapshotBuilder(limits: limits)
                 lastSeq = nil
                 hasPicture = false
             }
             welcome = next
-            phase = fields["resumed"]?.boolValue == true && hasPicture ? .live : .waitingForSnapshot
+            phase = fields.resumed && hasPicture ? .live : .waitingForSnapshot
             return [.welcome(next)]
-        case "audit":
-            guard case .live = phase, let seq else { return [] }
-            if let gap = check(seq) { return gap }
-            let text = fields["text"]?.stringValue ?? ""
+        case .audit(let audit):
+            guard case .live = phase else { return [] }
+            if let gap = check(audit.seq) { return gap }
             // Into the picture's event log, so every viewer sees who did what.
             let current = builder.snapshot()
-            let time =
-                fields["t"]?.doubleValue.flatMap { $0 >= 0 && $0 < 1e9 ? Duration.nanoseconds(Int64($0 * 1e9)) : nil }
-                ?? current.time
             builder.apply(
                 .queue(
-                    time: time, isSuspended: current.isSuspended,
+                    time: audit.time, isSuspended: current.isSuspended,
                     maxConcurrentOperationCount: current.maxConcurrentOperationCount,
-                    counts: current.counts, reason: text))
-            return [.audit(text)]
-        case "skipped":
-            guard case .live = phase, let from = fields["from"]?.intValue, let to = fields["to"]?.intValue, from <= to
-            else { return [] }
-            if UInt64(from) != (lastSeq ?? 0) + 1 { return resync("missed \((lastSeq ?? 0) + 1)…\(from - 1)") }
-            lastSeq = UInt64(to)
+                    counts: current.counts, reason: audit.text))
+            return [.audit(audit.text)]
+        case .skipped(let from, let to):
+            guard case .live = phase else { return [] }
+            let last = lastSeq ?? 0
+            if from != last + 1 { return resync("missed \(last + 1)…\(Int64(from) - 1)") }
+            lastSeq = to
             return []
-        case "shm":
-            if fields["snapshot"]?.boolValue == true {
+        case .sharedStream(let position, let seq, let snapshot):
+            if snapshot {
                 // The snapshot this viewer waits for is in the stream, deltas after it.
-                guard case .waitingForSnapshot = phase, let position = fields["position"]?.intValue, position >= 0
-                else { return [] }
-                return [.sharedStream(position: UInt64(position))]
+                guard case .waitingForSnapshot = phase else { return [] }
+                return [.sharedStream(position: position)]
             }
-            guard case .live = phase, let position = fields["position"]?.intValue, position >= 0,
-                let seq = fields["seq"]?.intValue
-            else { return [] }
+            guard case .live = phase else { return [] }
             let last = lastSeq ?? 0
             if seq != last { return resync("shared stream starts after \(seq), last applied \(last)") }
-            return [.sharedStream(position: UInt64(position))]
-        case "heartbeat":
-            if let time = fields["t"]?.doubleValue, time >= 0, time < 1e9 {
-                builder.advance(to: .nanoseconds(Int64(time * 1e9)))
-            }
-            guard case .live = phase, let seq, seq > (lastSeq ?? 0) else { return [] }
+            return [.sharedStream(position: position)]
+        case .heartbeat(let time, let seq):
+            if let time { builder.advance(to: time) }
+            guard case .live = phase, seq > (lastSeq ?? 0) else { return [] }
             return resync("missed \((lastSeq ?? 0) + 1)…\(seq)")
-        case "resync":
+        case .resync(let reason, _):
             phase = .waitingForSnapshot
-            return [.resyncing(fields["reason"]?.stringValue ?? "publisher asked")]
-        case "reply":
-            let request: String? =
-                switch fields["id"] {
-                case .string(let text)?: text
-                case .int(let number)?: "\(number)"
-                default: nil
-                }
-            return [
-                .reply(
-                    request: request, ok: fields["ok"]?.boolValue ?? false, code: fields["error"]?.stringValue,
-                    message: fields["message"]?.stringValue, seq: fields["seq"]?.intValue.map { UInt64(max(0, $0)) })
-            ]
-        case "error":
-            return [
-                .error(code: fields["code"]?.stringValue ?? "internal", message: fields["message"]?.stringValue ?? "")
-            ]
-        case "bye":
-            return [.bye(fields["reason"]?.stringValue ?? "")]
-        default:
-            return []  // pong and events this viewer does not know
+            return [.resyncing(reason)]
+        case .reply(let request, let seq):
+            return [.reply(request: request?.text, ok: true, code: nil, message: nil, seq: seq)]
+        case .refused(let request, let code, let message):
+            return [.reply(request: request.text, ok: false, code: code.rawValue, message: message, seq: nil)]
+        case .error(let code, let message, _):
+            return [.error(code: code.rawValue, message: message)]
+        case .bye(let reason):
+            return [.bye(reason)]
+        case .pong:
+            return []
         }
     }
 }

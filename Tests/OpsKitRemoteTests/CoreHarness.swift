@@ -1,6 +1,7 @@
 import NIOCore
-import OpsMonitor
 @testable import OpsKitRemote
+import OpsMonitor
+import OpsWire
 
 /// Drives a `PublisherCore` by hand and collects what it sends, per connection, as text lines.
 struct CoreHarness {
@@ -8,7 +9,7 @@ struct CoreHarness {
     var now: Duration = .zero
     var sent: [Int: [String]] = [:]
     var closed: Set<Int> = []
-    var executed: [(Int, RemoteCommand, String?)] = []
+    var executed: [(Int, RemoteCommand, RequestID?)] = []
     var delayed: [Int: (lines: [String], delay: Duration)] = [:]
 
     init(

@@ -134,7 +134,7 @@ import Testing
         ])
         harness.take(
             harness.core.commandDone(
-                1, .cancel(operationID: 2), request: #""c1""#, before: .init(name: "photo-1-2.jpg")))
+                1, .cancel(operationID: 2), request: .string("c1"), before: .init(name: "photo-1-2.jpg")))
         #expect(harness.lines(1) == [#"{"event":"reply","id":"c1","ok":true,"seq":6}"# + "\n"])
         harness.flush()
         let broadcast = harness.lines(2)

@@ -8,6 +8,8 @@ public enum RemoteProtocol {
     public static let maximumLineLength = 65_536
     /// Concurrency limits `set_limit` accepts: the range `opsdash`'s `+` and `-` step within.
     public static let limitRange = 1...1_024
+    /// The most operation ids one `cancel_many` may name.
+    package static let maximumCancelMany = 10_000
 }
 
 /// A JSON string literal.

@@ -1,24 +1,7 @@
 import OpsMonitor
+import OpsWire
 
-/// A command a controller sends to change the published queue.
-public enum RemoteCommand: Sendable, Equatable {
-    case cancel(operationID: Int)
-    case cancelAll
-    case suspend
-    case resume
-    case setLimit(Int)
-
-    /// The wire name (`cmd`).
-    public var name: String {
-        switch self {
-        case .cancel: "cancel"
-        case .cancelAll: "cancel_all"
-        case .suspend: "suspend"
-        case .resume: "resume"
-        case .setLimit: "set_limit"
-        }
-    }
-
+extension RemoteCommand {
     /// What the queue was like before a command, for its audit text: the cancelled
     /// operation's name, the limit that was changed.
     public struct Before: Sendable, Equatable {
@@ -42,16 +25,24 @@ public enum RemoteCommand: Sendable, Equatable {
         }
     }
 
+    /// Ids a `cancel_many` audit text lists before "…".
+    static let auditedIDs = 8
+
     /// The audit text, who and what: "uid 1000 (alice): cancel #12 photo-1-6.jpg",
     /// "uid 1000 (alice): limit 3→4", "uid 1000 (alice): suspend".
     package func audit(by who: String, before: Before = .init()) -> String {
         "\(who): " + what(before)
     }
 
-    /// What the command did: "cancel #12 photo-1-6.jpg", "limit 3→4", "cancel all", "suspend".
+    /// What the command did: "cancel #12 photo-1-6.jpg", "cancel 12 operations (#3 #4 #5 …)",
+    /// "limit 3→4", "cancel all", "suspend".
     func what(_ before: Before) -> String {
         switch self {
         case .cancel(let id): "cancel #\(id)" + (before.name.map { " " + $0 } ?? "")
+        case .cancelMany(let ids):
+            "cancel \(ids.count) operation\(ids.count == 1 ? "" : "s") ("
+                + ids.prefix(Self.auditedIDs).map { "#\($0)" }.joined(separator: " ")
+                + (ids.count > Self.auditedIDs ? " …)" : ")")
         case .cancelAll: "cancel all"
         case .suspend: "suspend"
         case .resume: "resume"
@@ -64,6 +55,7 @@ public enum RemoteCommand: Sendable, Equatable {
     public func perform(on monitor: QueueMonitor) {
         switch self {
         case .cancel(let id): monitor.cancel(id: id)
+        case .cancelMany(let ids): for id in ids { monitor.cancel(id: id) }
         case .cancelAll: monitor.cancelAll()
         case .suspend: monitor.setSuspended(true)
         case .resume: monitor.setSuspended(false)
