@@ -259,7 +259,8 @@ private struct ControlledApp {
         try readOnly.sendKeys("p")
         let refused = try readOnly.waitUntil { $0.contains("refused: read-only attach") }
         #expect(refused.matched, "no refusal:\n\(refused.screen)")
-        #expect(try readOnly.capture().contains("PAUSED"), "still paused: the refusal changed nothing")
+        let stillPaused = try readOnly.waitUntil { $0.contains("PAUSED") }
+        #expect(stillPaused.matched, "still paused: the refusal changed nothing:\n\(stillPaused.screen)")
         try readOnly.sendKeys("Down")  // clears the message line
         #expect(try readOnly.waitUntil { !$0.contains("refused:") }.matched)
         try readOnly.sendKeys("+")
