@@ -10,11 +10,6 @@ final class LineClient {
         descriptor = try target.connect().get()
     }
 
-    /// A client on a connection accepted elsewhere (it closes `descriptor`).
-    init(accepted descriptor: Int32) {
-        self.descriptor = descriptor
-    }
-
     deinit { close(descriptor) }
 
     func send(_ text: String) {
