@@ -126,11 +126,28 @@ final class RemoteSource: DashboardSource, Sendable {
         return nil
     }
 
-    /// `command` as the outbox sends it: a bulk cancel goes as one cancel per operation (each
-    /// audited by the app like a single cancel); every other command as it is.
+    /// `command` as the outbox sends it: a bulk cancel as `cancel_many` commands of at most
+    /// `RemoteProtocol.maximumCancelMany` operations each whose ids fit well within a line
+    /// (one audit line each in the app); every other command as it is.
     static func outgoing(_ command: Command) -> [Command] {
         guard case .cancelMany(let ids) = command else { return [command] }
-        return ids.map { .cancel(operationID: $0) }
+        // The ids' decimal digits and commas, below a line's limit with room for the rest.
+        let budget = RemoteProtocol.maximumLineLength - 1_024
+        var batches: [Command] = []
+        var batch: [Int] = []
+        var length = 0
+        for id in ids {
+            let cost = String(id).utf8.count + 1
+            if batch.count == RemoteProtocol.maximumCancelMany || length + cost > budget {
+                batches.append(.cancelMany(operationIDs: batch))
+                batch = []
+                length = 0
+            }
+            batch.append(id)
+            length += cost
+        }
+        if !batch.isEmpty { batches.append(.cancelMany(operationIDs: batch)) }
+        return batches
     }
 
     /// Sends what the outbox lets go now, each waiting for its reply; a command the app refuses
@@ -164,7 +181,7 @@ final class RemoteSource: DashboardSource, Sendable {
         switch command {
         case .cancel(let id): .cancel(operationID: id)
         case .cancelAll: .cancelAll
-        case .cancelMany: nil  // sent as single cancels (`outgoing`)
+        case .cancelMany(let ids): .cancelMany(operationIDs: ids)
         case .setSuspended(let suspended): suspended ? .suspend : .resume
         case .setMaxConcurrentOperationCount(let limit): .setLimit(limit)
         case .repaint, .quit: nil

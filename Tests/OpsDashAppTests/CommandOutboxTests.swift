@@ -1,4 +1,5 @@
 import OpsDashUI
+import OpsWire
 import Testing
 
 @testable import OpsDashApp
@@ -62,12 +63,27 @@ struct CommandOutboxTests {
     }
 }
 
-/// An attached dashboard sends a bulk cancel as one cancel per operation, each audited by the app.
+/// An attached dashboard sends a bulk cancel as `cancel_many` commands within the protocol's
+/// limit of operations per command.
 struct BulkCancelOutgoingTests {
-    @Test func cancelManyGoesAsSingleCancels() {
+    @Test func cancelManyGoesAsOneCommandPerLimitOfOperations() {
         #expect(
-            RemoteSource.outgoing(.cancelMany(operationIDs: [12, 14, 15]))
-                == [.cancel(operationID: 12), .cancel(operationID: 14), .cancel(operationID: 15)])
+            RemoteSource.outgoing(.cancelMany(operationIDs: [12, 14, 15])) == [.cancelMany(operationIDs: [12, 14, 15])])
+        let limit = RemoteProtocol.maximumCancelMany
+        let many = Array(1...(2 * limit + 5))
+        #expect(
+            RemoteSource.outgoing(.cancelMany(operationIDs: many)) == [
+                .cancelMany(operationIDs: Array(1...limit)), .cancelMany(operationIDs: Array((limit + 1)...(2 * limit))),
+                .cancelMany(operationIDs: Array((2 * limit + 1)...(2 * limit + 5))),
+            ])
+        // Long ids: each command's ids fit a line.
+        let long = Array(1_000_000_000_000..<1_000_000_010_000)
+        let batches = RemoteSource.outgoing(.cancelMany(operationIDs: long))
+        #expect(batches.count == 3)
+        for case .cancelMany(let ids) in batches {
+            #expect(ids.map { String($0).utf8.count + 1 }.reduce(0, +) < RemoteProtocol.maximumLineLength - 1_000)
+        }
+        #expect(batches.flatMap { if case .cancelMany(let ids) = $0 { ids } else { [] } } == long)
         #expect(RemoteSource.outgoing(.cancelAll) == [.cancelAll])
         #expect(RemoteSource.outgoing(.setSuspended(true)) == [.setSuspended(true)])
     }
