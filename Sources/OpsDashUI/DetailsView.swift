@@ -134,8 +134,8 @@ struct DetailsView {
         if let recent {
             let finishes =
                 "last \(recent.count) \(operation.kind.rawValue) \(recent.count == 1 ? "finish" : "finishes")"
-            result.append(("recent wait", percentiles(recent.wait) + [Span(finishes, Theme.label)]))
-            result.append(("recent run", percentiles(recent.run)))
+            result.append(("wait time", percentiles(recent.wait) + [Span(finishes, Theme.label)]))
+            result.append(("run time", percentiles(recent.run)))
         }
         result.append(("depends on", related(dependencies)))
         result.append(("dependents", related(dependents)))

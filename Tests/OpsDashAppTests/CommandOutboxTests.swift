@@ -73,7 +73,8 @@ struct BulkCancelOutgoingTests {
         let many = Array(1...(2 * limit + 5))
         #expect(
             RemoteSource.outgoing(.cancelMany(operationIDs: many)) == [
-                .cancelMany(operationIDs: Array(1...limit)), .cancelMany(operationIDs: Array((limit + 1)...(2 * limit))),
+                .cancelMany(operationIDs: Array(1...limit)),
+                .cancelMany(operationIDs: Array((limit + 1)...(2 * limit))),
                 .cancelMany(operationIDs: Array((2 * limit + 1)...(2 * limit + 5))),
             ])
         // Long ids: each command's ids fit a line.
@@ -83,7 +84,11 @@ struct BulkCancelOutgoingTests {
         for case .cancelMany(let ids) in batches {
             #expect(ids.map { String($0).utf8.count + 1 }.reduce(0, +) < RemoteProtocol.maximumLineLength - 1_000)
         }
-        #expect(batches.flatMap { if case .cancelMany(let ids) = $0 { ids } else { [] } } == long)
+        let sent = batches.flatMap { batch -> [Int] in
+            guard case .cancelMany(let ids) = batch else { return [] }
+            return ids
+        }
+        #expect(sent == long)
         #expect(RemoteSource.outgoing(.cancelAll) == [.cancelAll])
         #expect(RemoteSource.outgoing(.setSuspended(true)) == [.setSuspended(true)])
     }

@@ -33,7 +33,7 @@ import Testing
         #expect(source.position == .seconds(65))
         let failed = try #require(source.snapshot(ifChangedSince: nil)?.operation(id: 1))
         #expect(failed.outcome == .failed, "the picture shows the failure")
-        #expect(source.status()?.detail == "— #1 photo-1: failed at 1:05")
+        #expect(source.status().detail == "— #1 photo-1: failed at 1:05")
 
         source.seek(to: .seconds(80))
         #expect(source.handle(.character("g"), in: state))
@@ -41,7 +41,7 @@ import Testing
 
         state.selectedID = 9
         #expect(source.handle(.character("g"), in: state))
-        #expect(source.status()?.detail == "— g: #9 has no state change in the recording's last picture")
+        #expect(source.status().detail == "— g: #9 has no state change in the recording's last picture")
         #expect(source.position == .seconds(65))
     }
 }

@@ -81,8 +81,8 @@ import Testing
         var buffer = CellBuffer(width: 80, height: 12)
         DetailsView(operation: operation, recent: recent).render(
             into: &buffer, area: Rect(x: 0, y: 0, width: 80, height: 12))
-        #expect(buffer.lines.contains(" recent wait p50 0.2s p95 1.1s p99 3.0s last 812 download finishes"))
-        #expect(buffer.lines.contains(" recent run  p50 12s p95 1:05 p99 2:05"))
+        #expect(buffer.lines.contains(" wait time  p50 0.2s p95 1.1s p99 3.0s last 812 download finishes"))
+        #expect(buffer.lines.contains(" run time   p50 12s p95 1:05 p99 2:05"))
     }
 
     @Test func aPaneWithNoRecentFinishesLeavesThemOut() {
