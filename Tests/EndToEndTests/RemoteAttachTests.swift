@@ -239,7 +239,8 @@ private struct ControlledApp {
         // c cancels the selected operation: the first one waiting for a slot. A paused queue
         // finishes a cancelled operation when it resumes.
         let before = try #require(headerCount("cancelled", in: raised.screen))
-        try tmux.sendKeys("/")
+        // `f` filters the table to the ready rows (and selects the first): `c` cancels it.
+        try tmux.sendKeys("f")
         try tmux.sendKeys("-l", "ready")
         try tmux.sendKeys("Enter")
         try tmux.sendKeys("c")
@@ -267,7 +268,7 @@ private struct ControlledApp {
         #expect(
             try readOnly.waitUntil { $0.contains("refused: read-only attach") && $0.contains("/4 ") }.matched,
             "+ was not refused")
-        try readOnly.sendKeys("/")
+        try readOnly.sendKeys("f")
         try readOnly.sendKeys("-l", "ready")
         try readOnly.sendKeys("Enter")
         #expect(try readOnly.waitUntil { !$0.contains("refused:") }.matched)
