@@ -53,6 +53,24 @@ import Testing
 
     /// A throttled progress value is written before its operation's `finished` line, at the
     /// finish's time: lines of other operations came in between, and `t` never goes back.
+    /// Found by FuzzEventLine: a decoded line's rate of 1e300 crashed the encoder (Double to
+    /// Int64 overflow) when written back. It is clamped.
+    @Test func anOutOfRangeRateIsClampedNotACrash() {
+        #expect(JSONLinesEncoder.wholeRate(1e300) == .max)
+        #expect(JSONLinesEncoder.wholeRate(-1e300) == .min)
+        #expect(JSONLinesEncoder.wholeRate(.infinity) == .max)
+        #expect(JSONLinesEncoder.wholeRate(.nan) == 0)
+        #expect(JSONLinesEncoder.wholeRate(2.5e6 + 0.4) == 2_500_000)
+        var encoder = JSONLinesEncoder(progressInterval: .zero)
+        var bytes: [UInt8] = []
+        encoder.encode(
+            .progress(
+                time: .seconds(1), id: 1, completedBytes: 1, totalBytes: 2, bytesPerSecond: 1e300, retries: 0,
+                nextAttemptAt: nil, retryError: nil),
+            into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""rate":9223372036854775807"#))
+    }
+
     @Test func aHeldProgressValueIsWrittenAtItsFinishTime() {
         var encoder = JSONLinesEncoder(progressInterval: .milliseconds(250))
         var out = ""
