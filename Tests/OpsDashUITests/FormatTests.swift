@@ -29,6 +29,9 @@ import Testing
     @Test func rateIsBytesPerSecondAndEmptyWhenStill() {
         #expect(Format.rate(1_250_000) == "1.3 MB/s")
         #expect(Format.rate(25_000_000) == "25.0 MB/s")
+        // A hostile peer's rate beyond Int64 shows, clamped, instead of trapping.
+        #expect(!Format.rate(1e300).isEmpty)
+        #expect(!Format.unitRate(1e300).isEmpty)
         #expect(Format.rate(0) == "")
         #expect(Format.rate(.infinity) == "")
         #expect(Format.rate(0, showingZero: true) == "0 B/s")
