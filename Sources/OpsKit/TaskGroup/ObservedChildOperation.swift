@@ -55,6 +55,9 @@ final class ObservedChildOperation: AsyncOperation, ProgressReportingOperation, 
         if isCancelled { task.cancel() }
     }
 
+    /// Whether the body's `Task` was created (the queue started this child).
+    var hasBegun: Bool { run.withLock { $0.began } }
+
     override func operationDidCancel() {
         run.withLock { $0.task }?.cancel()
     }

@@ -112,7 +112,14 @@ final class ObservedTaskGroupCore<ChildResult: Sendable>: Sendable {
             return Array(state.pending.values)
         }
         let reason = state.withLock { $0.cancellation } ?? reason
+        // Waiting children first: a running child's cancel frees its slot, and the queue would
+        // start a waiting child whose cancel had not come yet.
+        var waiting: [ObservedChildOperation] = []
+        var running: [ObservedChildOperation] = []
         for child in children.sorted(by: { $0.serialNumber < $1.serialNumber }) {
+            if child.hasBegun { running.append(child) } else { waiting.append(child) }
+        }
+        for child in waiting + running {
             child.cancel(reason: reason)
         }
     }
