@@ -185,8 +185,9 @@ private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Com
     case .quit: return [.quit]
     case .help: state.showHelp = true
     case .cancelSelected:
-        if state.source?.isReplay == true, let operation = state.selectedOperation {
-            // A recording cannot be changed, whatever the row: the source refuses it.
+        if state.source?.acceptsCommands == false, let operation = state.selectedOperation {
+            // A recording, or an app attached read-only or not connected, whatever the row:
+            // the source refuses it with its reason.
             return [.cancel(operationID: operation.id)]
         }
         guard let operation = state.selectedOperation else {

@@ -122,6 +122,15 @@ import Testing
         #expect(state.selectedID == 1, "a finished row")
         #expect(state.press(.character("c")) == [.cancel(operationID: 1)], "the source refuses it, as for any row")
     }
+
+    @Test func cOnAReadOnlyAttachGoesToTheSourceToBeRefusedEvenOnAFinishedRow() {
+        var state = Fixtures.state(Fixtures.midRun())
+        _ = reduce(
+            &state,
+            .source(SourceStatus(label: "app/q", detail: "connected (read-only)", link: .connected, isReadOnly: true)))
+        #expect(state.selectedID == 1, "a finished row")
+        #expect(state.press(.character("c")) == [.cancel(operationID: 1)], "refused as read-only, not 'already'")
+    }
 }
 
 /// A notice (e.g. where metrics are served) goes away when it expires, unless something else
