@@ -64,7 +64,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .target(name: "OpsDashUI", dependencies: ["OpsMonitor"]),
+        .target(name: "OpsDashUI", dependencies: ["OpsKit", "OpsMonitor"]),
         .target(
             name: "OpsKitRemote",
             dependencies: [

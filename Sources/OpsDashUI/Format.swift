@@ -1,3 +1,4 @@
+import OpsKit
 import OpsMonitor
 
 /// Human-readable formatting of bytes, rates, durations and percentages, without Foundation.
@@ -35,8 +36,8 @@ public enum Format {
     /// A transfer rate: `"1.2 MB/s"`; empty when not moving, or `"0 B/s"` with `showingZero`.
     public static func rate(_ bytesPerSecond: Double, showingZero: Bool = false) -> String {
         guard bytesPerSecond > 0, bytesPerSecond.isFinite else { return showingZero ? "0 B/s" : "" }
-        // A peer's picture may carry any rate: beyond 9e18 it shows as that (no Int64 overflow).
-        return bytes(Int64(min(bytesPerSecond, 9e18).rounded())) + "/s"
+        // A peer's picture may carry any rate: clamped, not an Int64 overflow.
+        return bytes(Int64(clampingRounded: bytesPerSecond)) + "/s"
     }
 
     /// A count of work units with an SI prefix: `"512"`, `"1.5k"`, `"2.0M"`.
@@ -59,7 +60,7 @@ public enum Format {
     /// A rate of work units: `"1.5k/s"`; empty when not moving.
     public static func unitRate(_ perSecond: Double) -> String {
         guard perSecond > 0, perSecond.isFinite else { return "" }
-        return units(Int64(min(perSecond, 9e18).rounded())) + "/s"
+        return units(Int64(clampingRounded: perSecond)) + "/s"
     }
 
     /// How fast simulated time runs, for the elapsed clock: `"×20"`, `"×0.5"`, `"x2.5"` in

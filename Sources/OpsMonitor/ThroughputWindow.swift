@@ -39,8 +39,8 @@ struct ThroughputWindow: Sendable {
     mutating func seed(bytesPerSecond: Double, at time: Duration) {
         guard bytesPerSecond.isFinite, bytesPerSecond > 0, time > .zero else { return }
         let span = min(Self.window, time)
-        // A keyframe read from elsewhere may carry any rate: at most 9e18 bytes (no Int64 overflow).
-        record(Int64(min(bytesPerSecond * span.seconds, 9e18).rounded()), at: time)
+        // A keyframe read from elsewhere may carry any rate: clamped, not an Int64 overflow.
+        record(Int64(clampingRounded: bytesPerSecond * span.seconds), at: time)
     }
 
     /// Bytes per second over the window ending at `time`; 0 before any time has passed.

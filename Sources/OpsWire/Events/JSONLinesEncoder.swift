@@ -143,7 +143,7 @@ public struct JSONLinesEncoder: Sendable {
         JSONBytes.append(#","total":"#, to: &bytes)
         JSONBytes.append(total, to: &bytes)
         JSONBytes.append(#","rate":"#, to: &bytes)
-        JSONBytes.append(Self.wholeRate(rate), to: &bytes)
+        JSONBytes.append(Int64(clampingRounded: rate), to: &bytes)
         JSONBytes.append(#","retries":"#, to: &bytes)
         JSONBytes.append(retries, to: &bytes)
         if let error {
@@ -155,16 +155,6 @@ public struct JSONLinesEncoder: Sendable {
             JSONBytes.appendTime(next, to: &bytes)
         }
         JSONBytes.append("}\n", to: &bytes)
-    }
-
-    /// `rate` rounded to a whole number, clamped to `Int64` (a line read from elsewhere may
-    /// carry any size of rate; 0 for NaN).
-    static func wholeRate(_ rate: Double) -> Int64 {
-        let rounded = rate.rounded()
-        if rounded.isNaN { return 0 }
-        if rounded >= 9_223_372_036_854_775_808.0 { return .max }
-        if rounded <= -9_223_372_036_854_775_808.0 { return .min }
-        return Int64(rounded)
     }
 
     /// The final summary line.
