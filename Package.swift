@@ -95,10 +95,12 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "opsdash", dependencies: ["OpsDashApp"]),
+        // The demos' shared command-line bits: a usage error, its one line and exit 2, `say`.
+        .target(name: "DemoSupport", path: "Demos/Support"),
         .executableTarget(
             name: "AppExample",
             dependencies: [
-                "OpsKit", "OpsMonitor", "OpsKitRemote", "OpsKitMetrics", "OpsMetricsServer",
+                "DemoSupport", "OpsKit", "OpsMonitor", "OpsKitRemote", "OpsKitMetrics", "OpsMetricsServer",
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -120,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "NetworkExample",
             dependencies: [
-                "OpsKit", "OpsMonitor", "OpsKitRemote",
+                "DemoSupport", "OpsKit", "OpsMonitor", "OpsKitRemote",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

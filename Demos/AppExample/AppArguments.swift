@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 
 /// AppExample's command line, checked before anything starts.
@@ -71,19 +72,4 @@ struct AppArguments {
         }
         return number
     }
-}
-
-/// A command-line problem, in one line.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
-/// Prints `line` on stderr as "AppExample: line" and exits with status 2.
-func failUsage(_ line: String) -> Never {
-    FileHandle.standardError.write(Data("AppExample: \(line)\n".utf8))
-    exit(2)
 }

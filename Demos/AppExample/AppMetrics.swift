@@ -1,4 +1,5 @@
 import CoreMetrics
+import DemoSupport
 import Foundation
 import OpsKitMetrics
 import OpsKitRemote

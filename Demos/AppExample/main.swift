@@ -16,6 +16,7 @@
 // transfer), uses OpsKit's simulated download for the network part, observes the queue with
 // `observe(\.…)` like KVO on macOS, and attaches a QueueMonitor, the same monitor `opsdash` draws.
 import Dispatch
+import DemoSupport
 import Foundation
 import Logging
 import OpsKit
@@ -143,9 +144,3 @@ do {
 countToken.invalidate()
 monitor.stop()
 _ = exporting
-
-/// Writes `line` to stdout at once, also into a file or a pipe (where `print` would hold it in a
-/// buffer until exit), so "publishing on …" can be read while the app runs.
-func say(_ line: String) {
-    try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
-}

@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 
 /// NetworkExample's command line, checked before anything starts.
@@ -82,25 +83,4 @@ struct NetworkArguments {
         }
         return number
     }
-}
-
-/// A command-line problem, in one line.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
-/// Prints `line` on stderr as "NetworkExample: line" and exits with status 2.
-func failUsage(_ line: String) -> Never {
-    FileHandle.standardError.write(Data("NetworkExample: \(line)\n".utf8))
-    exit(2)
-}
-
-/// Writes `line` to stdout at once, also into a file or a pipe (where `print` would hold it in a
-/// buffer until exit), so the app's lines can be read while it runs.
-func say(_ line: String) {
-    try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
 }

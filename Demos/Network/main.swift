@@ -8,6 +8,7 @@
 //
 // Flags: `--help` (NetworkArguments.swift). The transfer operation: TransferOperation.swift and
 // TransferDelegate.swift; the server: FileServer.swift and FileRequestHandler.swift.
+import DemoSupport
 import Foundation
 import Logging
 import OpsKit
