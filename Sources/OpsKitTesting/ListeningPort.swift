@@ -11,8 +11,13 @@ public final class ListeningPort {
     /// Binds a port the system picks; listens on it when `listening`. Throws when no socket
     /// could be bound.
     public init(listening: Bool = true) throws {
+        (descriptor, port) = try Self.loopbackSocket(listening: listening)
+    }
+
+    /// A TCP socket bound to a port the system picks on 127.0.0.1, listening when `listening`:
+    /// its descriptor (the caller closes it) and port. Throws when none could be bound.
+    package static func loopbackSocket(listening: Bool) throws -> (descriptor: Int32, port: Int) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.descriptor = descriptor
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -24,10 +29,10 @@ public final class ListeningPort {
             }
         }
         guard descriptor >= 0, bound else {
-            close(descriptor)
+            if descriptor >= 0 { close(descriptor) }
             throw CocoaError(.fileWriteUnknown)
         }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// A port nothing uses now: bound to find it, then released.

@@ -1,5 +1,6 @@
 import Foundation
 import OpsKit
+import OpsKitTesting
 import Synchronization
 import Testing
 
@@ -14,17 +15,13 @@ import Testing
         .path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let fifo = directory + "/stream.fifo"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        defer {
-            // Lets go of a viewer stuck opening the FIFO, whatever happened.
-            let writer = open(fifo, O_WRONLY | O_NONBLOCK)
-            if writer >= 0 { close(writer) }
-        }
+        let trap = try TrapFIFO(in: directory)
+        defer { trap.release() }
+        let fifo = trap.path
         let tokenFile = directory + "/token"
         try Data("0123456789abcdef0123".utf8).write(to: URL(fileURLWithPath: tokenFile))
         chmod(tokenFile, 0o600)
-        let (listener, port) = try loopbackSocket(listening: true)
+        let (listener, port) = try ListeningPort.loopbackSocket(listening: true)
         defer { close(listener) }
         let lines = [
             #"{"event":"welcome","protocol":1,"app":"a","queue":"q","pid":7,"role":"observer","epoch":"e1","seq":2,"resumed":false,"heartbeat":2,"shm":"\#(fifo)"}"#,

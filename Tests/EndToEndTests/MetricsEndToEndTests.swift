@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import OpsKitTesting
 import Testing
 
 /// A real Prometheus server scrapes two running `opsdash --headless --metrics-port` instances.
@@ -44,7 +45,7 @@ import Testing
         }
         #expect(expected.values.reduce(0, +) > 0)
 
-        let prometheusPort = try freeLoopbackPort()
+        let prometheusPort = try ListeningPort.free()
         let config = directory.appendingPathComponent("prometheus.yml")
         try """
         global:
@@ -115,7 +116,7 @@ import Testing
 /// Bad metrics flags and a port already taken: exit 2 with one line naming the problem.
 @Suite struct MetricsFlagTests {
     @Test func aTakenPortExitsTwoWithOneLine() throws {
-        let (fd, port) = try loopbackSocket(listening: true)
+        let (fd, port) = try ListeningPort.loopbackSocket(listening: true)
         defer { close(fd) }
         let result = try runOpsdash([
             "--headless", "--scenario", "pipeline", "--speed", "1000", "--metrics-port", "\(port)",
@@ -155,38 +156,6 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 func toolPath(_ tool: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-}
-
-/// A loopback TCP port nobody listens on right now.
-func freeLoopbackPort() throws -> Int {
-    let (fd, port) = try loopbackSocket(listening: false)
-    close(fd)
-    return port
-}
-
-/// A TCP socket bound to a free loopback port (listening if asked); the caller closes it.
-func loopbackSocket(listening: Bool) throws -> (fd: Int32, port: Int) {
-    #if canImport(Glibc)
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-    let fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard fd >= 0 else { throw POSIXError(.EMFILE) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-        }
-    }
-    guard bound, !listening || listen(fd, 1) == 0 else {
-        close(fd)
-        throw POSIXError(.EADDRINUSE)
-    }
-    return (fd, Int(UInt16(bigEndian: address.sin_port)))
 }
 
 /// Prometheus's HTTP query API.

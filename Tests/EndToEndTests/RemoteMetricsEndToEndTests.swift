@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import OpsKitTesting
 import Testing
 
 /// The demo app's `/metrics` carries the publisher's `opsdash_remote_*` series, following the
@@ -29,7 +30,7 @@ import Testing
     @Test func attachedViewersShowInTheAppsMetrics() async throws {
         let runtime = try PublishingApp.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }
-        let (fd, port) = try loopbackSocket(listening: false)
+        let (fd, port) = try ListeningPort.loopbackSocket(listening: false)
         close(fd)
         let app = try PublishingApp(["--speed", "1", "--metrics-port", "\(port)"], runtime: runtime)
         let observers = #"opsdash_remote_clients{queue="AppExample/images",role="observer"}"#

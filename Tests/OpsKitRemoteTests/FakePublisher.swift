@@ -1,4 +1,5 @@
 import Foundation
+import OpsKitTesting
 @testable import OpsKitRemote
 
 /// A hostile publisher for one viewer: listens on loopback TCP or on a Unix socket, takes one
@@ -30,20 +31,10 @@ final class FakePublisher: @unchecked Sendable {
             socketPath = path
             target = .unix(path)
         } else {
-            let descriptor = UnixSocket.make(AF_INET)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-                }
-            }
-            guard descriptor >= 0, bound, listen(descriptor, 1) == 0 else { throw POSIXError(.EADDRINUSE) }
+            let (descriptor, port) = try ListeningPort.loopbackSocket(listening: true)
             listener = descriptor
             socketPath = nil
-            target = .tcp(host: "127.0.0.1", port: Int(UInt16(bigEndian: address.sin_port)))
+            target = .tcp(host: "127.0.0.1", port: port)
         }
         let listener = listener
         let finished = finished

@@ -1,4 +1,5 @@
 import Foundation
+import OpsKitTesting
 import OpsWire
 import Testing
 @testable import OpsKitRemote
@@ -24,13 +25,9 @@ import Testing
     private func viewerReadsByeAfterAFIFO(unix: Bool) throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let fifo = directory + "/stream.fifo"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        // Whatever happens, a viewer stuck opening the FIFO is let go at the end.
-        defer {
-            let writer = open(fifo, O_WRONLY | O_NONBLOCK)
-            if writer >= 0 { close(writer) }
-        }
+        let trap = try TrapFIFO(in: directory)
+        defer { trap.release() }
+        let fifo = trap.path
         let publisher = try FakePublisher(
             unixIn: unix ? directory : nil,
             lines: [Self.welcome(naming: fifo), #"{"event":"bye","reason":"app shutting down"}"#])
