@@ -44,8 +44,8 @@ public final class QueueMonitor: Sendable {
             return latestTime
         }
 
-        /// Unqualified class names of the operation classes seen, for default names.
-        var typeNames: [ObjectIdentifier: String] = [:]
+        /// Default-name prefixes of the operation classes seen.
+        var typeNames = OperationTypeName.Cache()
         /// Running operations read through a Foundation `Progress`, in the order they started.
         var sampled: [SampledProgress] = []
         /// When `sampled` and `unstartedPlain` were last read.

@@ -33,7 +33,8 @@ package struct RecentTimings: Sendable, Equatable {
             entries.append(entry)
         } else {
             entries[next] = entry
-            next = (next + 1) % Self.capacity
+            next += 1
+            if next == Self.capacity { next = 0 }
         }
     }
 
