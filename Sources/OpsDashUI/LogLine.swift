@@ -23,9 +23,29 @@ struct LogLine {
 
     /// The newest `limit` lines of `log`, oldest first, repeats and successive limit changes
     /// merged. O(log).
+    ///
+    /// Reads only the log's tail when it can (a frame shows a few lines of a log of hundreds):
+    /// from an entry where a line surely starts, back far enough to make `limit` lines.
     static func last(_ limit: Int, of log: [LogEntry]) -> [LogLine] {
         guard limit > 0 else { return [] }
-        return Array(lines(log).suffix(limit))
+        var reach = 2 * limit
+        while true {
+            var start = max(0, log.count - reach)
+            while start > 0, !startsALine(at: start, of: log) { start -= 1 }
+            let tail = lines(log[start...])
+            if tail.count >= limit || start == 0 { return Array(tail.suffix(limit)) }
+            reach *= 2
+        }
+    }
+
+    /// Whether entry `index` starts a line that no later entry merges into what comes before
+    /// it, whatever came before: neither it nor the entry before it is a limit change (a limit
+    /// change may merge into a line further back), and it does not repeat the entry before it
+    /// (then the line before ends with that entry).
+    private static func startsALine(at index: Int, of log: [LogEntry]) -> Bool {
+        let entry = log[index]
+        let before = log[index - 1]
+        return LimitChange(entry) == nil && LimitChange(before) == nil && !repeats(entry, before)
     }
 
     /// How many lines `log` makes once merged. O(log).
@@ -34,7 +54,7 @@ struct LogLine {
     }
 
     /// Every line of `log`, oldest first.
-    static func lines(_ log: [LogEntry]) -> [LogLine] {
+    static func lines(_ log: some Collection<LogEntry>) -> [LogLine] {
         var lines: [LogLine] = []
         lines.reserveCapacity(log.count)
         for entry in log {

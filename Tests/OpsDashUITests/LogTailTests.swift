@@ -1,0 +1,65 @@
+import OpsMonitor
+import Testing
+
+@testable import OpsDashUI
+
+/// The log pane reads only the log's tail: its newest lines are those of the whole log, with
+/// repeats and limit-change chains that cross where the tail starts (a seeded random log of
+/// state changes, repeated commands and limit changes, shown 1 to 12 lines at a time).
+@Suite struct LogTailTests {
+    @Test func theTailsLinesAreTheWholeLogsLines() {
+        var generator = SplitMix(seed: 2026)
+        for round in 0..<300 {
+            let log = Self.randomLog(count: Int(generator.next() % 400), &generator)
+            for limit in [1, 3, 7, 12] {
+                let whole = Array(LogLine.lines(log).suffix(limit))
+                let tail = LogLine.last(limit, of: log)
+                #expect(tail.map(\.entry.text) == whole.map(\.entry.text), "round \(round), limit \(limit)")
+                #expect(tail.map(\.repeats) == whole.map(\.repeats), "round \(round), limit \(limit)")
+            }
+        }
+    }
+
+    @Test func aLongLimitChainEndingTheLogIsOneLineFromItsFirstValue() {
+        let log = (0..<200).map {
+            LogEntry(time: .seconds(Int64($0)), kind: .queue, text: "concurrency limit \($0)→\($0 + 1)")
+        }
+        #expect(LogLine.last(3, of: log).map(\.entry.text) == ["concurrency limit 0→200"])
+    }
+
+    private static func randomLog(count: Int, _ generator: inout SplitMix) -> [LogEntry] {
+        var log: [LogEntry] = []
+        var limit = 4
+        for index in 0..<count {
+            let time = Duration.seconds(Int64(index))
+            switch generator.next() % 6 {
+            case 0, 1:
+                let id = Int(generator.next() % 5)
+                log.append(LogEntry(time: time, kind: .state, operationID: id, text: "op-\(id): ready → running"))
+            case 2:
+                log.append(LogEntry(time: time, kind: .action, text: "operator paused the queue"))
+            case 3, 4:
+                let next = max(1, limit + (generator.next() % 2 == 0 ? 1 : -1))
+                let kind: LogEntry.Kind = generator.next() % 3 == 0 ? .action : .queue
+                log.append(LogEntry(time: time, kind: kind, text: "concurrency limit \(limit)→\(next)"))
+                limit = next
+            default:
+                log.append(LogEntry(time: time, kind: .retry, operationID: 1, text: "retrying #1"))
+            }
+        }
+        return log
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a failing round can be replayed.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
