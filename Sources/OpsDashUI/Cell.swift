@@ -6,7 +6,12 @@
 /// lead once and skips the continuation.
 public struct Cell: Sendable, Hashable {
     /// The grapheme shown.
-    public var character: Character
+    public var character: Character {
+        get { CellGlyph.shared.character(for: glyph) }
+        set { glyph = CellGlyph.shared.code(for: newValue) }
+    }
+    /// The grapheme as a number (`CellGlyph`): a cell holds no reference.
+    private var glyph: UInt32
     /// How it looks.
     public var style: CellStyle
     /// Columns the cell's character takes: 1, 2 for a wide character's lead cell, 0 for the
@@ -16,13 +21,13 @@ public struct Cell: Sendable, Hashable {
     /// A cell showing `character`, a one-column grapheme, in `style`. Wide text goes through
     /// `CellBuffer.write`, which measures it.
     public init(_ character: Character = " ", style: CellStyle = .plain) {
-        self.character = character
+        self.glyph = CellGlyph.shared.code(for: character)
         self.style = style
         self.width = 1
     }
 
     private init(_ character: Character, style: CellStyle, width: UInt8) {
-        self.character = character
+        self.glyph = CellGlyph.shared.code(for: character)
         self.style = style
         self.width = width
     }
@@ -40,11 +45,10 @@ public struct Cell: Sendable, Hashable {
     /// Whether this is the right half of a wide character (nothing of its own to draw).
     public var isContinuation: Bool { width == 0 }
 
-    /// Cheap fields first: most cells a frame compares are equal, and a differing one usually
-    /// differs in style or width before its character.
+    /// Plain numbers only: most cells a frame compares are equal.
     @inline(__always)
     public static func == (lhs: Cell, rhs: Cell) -> Bool {
-        lhs.width == rhs.width && lhs.style == rhs.style && lhs.character == rhs.character
+        lhs.glyph == rhs.glyph && lhs.width == rhs.width && lhs.style == rhs.style
     }
 
     /// A space in the default style.
