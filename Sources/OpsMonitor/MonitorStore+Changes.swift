@@ -18,12 +18,13 @@ extension MonitorStore {
     }
 
     /// Starts tracking an operation under a given `id` (a rebuilt store); ignored if `id` is
-    /// already tracked.
+    /// not above every id the store has seen (ids only grow: a lower one is tracked, was
+    /// evicted or was never added, and the store's order, which keyframes keep, is by id).
     package mutating func insert(
         id: Int, name: String?, kind: OperationKind, unit: ProgressUnit = .bytes, lifecycle: Lifecycle,
         totalBytes total: Int64, dependencies: [Int], time: Duration
     ) {
-        guard positionByID[id] == nil else { return }
+        guard id >= nextID else { return }
         nextID = max(nextID, id + 1)
         var snapshot = OperationSnapshot(
             id: id, name: "", kind: kind, unit: unit, lifecycle: lifecycle, totalBytes: total,

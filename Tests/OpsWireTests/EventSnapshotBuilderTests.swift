@@ -220,4 +220,24 @@ private func expectSame(
         #expect(throws: EventLineError.self) { try builder.apply(.keyframeEnd(seq: 8)) }
         #expect(throws: EventLineError.self) { try builder.apply(.keyframeEnd(seq: 7)) }
     }
+
+    /// Found by FuzzViewer: a peer's "state" line with no "from" (an added operation) for an id
+    /// below one already seen was appended after it, and the picture's keyframe (an attach
+    /// recording writes them) could not be read back ("snapshot_op #2 out of order").
+    @Test func anAddedOperationBelowAnIdSeenIsIgnoredAndKeyframesReadBack() throws {
+        var builder = EventSnapshotBuilder()
+        for id in [1, 4] {
+            builder.apply(.state(time: .zero, id: id, from: nil, to: .ready, outcome: nil, message: nil))
+        }
+        builder.apply(.state(time: .seconds(1), id: 2, from: nil, to: .finished, outcome: .succeeded, message: nil))
+        let snapshot = builder.snapshot()
+        #expect(snapshot.operations.map(\.id) == [1, 4])
+        #expect(snapshot.counts.total == 2)
+        var rebuilt = EventSnapshotBuilder()
+        let decoder = JSONLinesDecoder()
+        for line in KeyframeEncoder.lines(snapshot, seq: 3).split(separator: "\n") {
+            try rebuilt.apply(decoder.decode(String(line)).line)
+        }
+        #expect(rebuilt.snapshot().operations.map(\.id) == [1, 4])
+    }
 }
