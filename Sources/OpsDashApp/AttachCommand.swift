@@ -34,7 +34,8 @@ struct AttachCommand: ParsableCommand {
         help: "Read the app's changes from its socket only, not from the shared-memory stream it offers local viewers.")
     var socketOnly = false
 
-    @Flag(name: .long, help: "List published queues and exit.")
+    @Flag(
+        name: .long, help: "List published queues and exit (with --headless: one JSON line per queue with its counts).")
     var list = false
 
     @Option(name: .customLong("token-file"), help: "File holding the token for a tcp:// target.")
@@ -79,6 +80,11 @@ struct AttachCommand: ParsableCommand {
             return .usage
         }
         if byNameOnly { PublishedQueue.removeLeftovers(in: directory) }
+        if list, headless {
+            let entries = FleetWatcher.once(in: directory, timeout: FleetLines.answerTimeout)
+            return StandardStreams.answer(
+                FleetLines.text(entries), what: "the fleet list", stdoutClosed: stdoutClosed)
+        }
         let published = PublishedQueue.list(in: directory)
         if list {
             return StandardStreams.answer(
