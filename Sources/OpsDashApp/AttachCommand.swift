@@ -10,8 +10,9 @@ struct AttachCommand: ParsableCommand {
         commandName: "opsdash attach",
         abstract: "Attach the dashboard to a queue published by a running app.",
         discussion: """
-            With no TARGET: lists this user's published queues and attaches when there is exactly \
-            one. TARGET is a queue name (or app/queue), a socket path, or tcp://HOST:PORT with \
+            With no TARGET: attaches when this user publishes exactly one queue; with several, \
+            opens the fleet list (one row per queue; Enter opens one, Esc comes back; with \
+            --headless or --record: lists them and exits 2). TARGET is a queue name (or app/queue), a socket path, or tcp://HOST:PORT with \
             --token-file. Exit codes: 0 quit with q (whatever the app's counts); with --headless, \
             0 or 1 by the app's counts when it says bye, 1 the connection was lost; 2 usage error \
             or nothing to attach to; 3 --headless output could not be written; 4 an --until \
@@ -89,6 +90,11 @@ struct AttachCommand: ParsableCommand {
         if list {
             return StandardStreams.answer(
                 AttachCommand.listing(published), what: "the list of published queues", stdoutClosed: stdoutClosed)
+        }
+        if target == nil, !headless, record == nil, tokenFile == nil, published.count > 1 {
+            return FleetScreen.run(
+                directory: directory, role: readOnly ? .observer : nil, sharedMemory: !socketOnly, fps: fps,
+                signals: signals)
         }
         var recorder: AttachRecorder?
         if let record {
