@@ -47,8 +47,10 @@ package struct FleetBook: Sendable {
     package mutating func answered(_ socket: String, _ status: PublisherMessage.Status, at now: Double) {
         guard var entry = bySocket[socket], entry.presence != .departed else { return }
         let finished = status.counts.finished
-        if let last = entry.lastAnswer, status.time > last.time {
-            let seconds = (status.time - last.time).seconds
+        // Per second of this viewer's wall clock (an app's own clock may run faster, as a
+        // demo's simulated one does).
+        if let last = entry.lastAnswer, now > last.time {
+            let seconds = now - last.time
             // A count that went down (an app that lies, or restarted) is no negative throughput.
             let sample = max(0, Double(finished) - Double(last.finished)) / seconds
             entry.throughput.append(sample.isFinite ? sample : 0)
@@ -56,7 +58,7 @@ package struct FleetBook: Sendable {
                 entry.throughput.removeFirst(entry.throughput.count - FleetEntry.throughputSamples)
             }
         }
-        entry.lastAnswer = (status.time, finished)
+        entry.lastAnswer = (now, finished)
         entry.presence = .live
         entry.counts = status.counts
         entry.suspended = status.suspended

@@ -33,8 +33,9 @@ package struct FleetEntry: Sendable, Equatable {
     package var lastSeen: Double?
     /// When it was found gone (seconds since 1970).
     package var departedAt: Double?
-    /// The app's clock and finished count at its last answer (for the next throughput sample).
-    var lastAnswer: (time: Duration, finished: Int)?
+    /// When (seconds since 1970) and with what finished count it last answered (for the next
+    /// throughput sample).
+    var lastAnswer: (time: Double, finished: Int)?
 
     package init(published: PublishedQueue) {
         self.published = published

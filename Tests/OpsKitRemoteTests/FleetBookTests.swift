@@ -37,13 +37,14 @@ import Testing
         var book = FleetBook()
         book.listed([Self.queue(1)], at: 0)
         for second in 0...(FleetEntry.throughputSamples + 10) {
-            book.answered("/run/1.sock", Self.status(at: second, finished: second % 2 == 0 ? 100 : 0), at: 0)
+            book.answered(
+                "/run/1.sock", Self.status(at: second, finished: second % 2 == 0 ? 100 : 0), at: Double(second))
         }
         let samples = book.entries.first?.throughput ?? []
         #expect(samples.count == FleetEntry.throughputSamples)
         #expect(samples.allSatisfy { $0 >= 0 })
-        // An answer whose clock did not move adds no sample (no division by zero).
-        book.answered("/run/1.sock", Self.status(at: 0, finished: 5), at: 0)
+        // An answer at the same moment adds no sample (no division by zero).
+        book.answered("/run/1.sock", Self.status(at: 0, finished: 5), at: Double(FleetEntry.throughputSamples + 10))
         #expect(book.entries.first?.throughput.count == FleetEntry.throughputSamples)
     }
 
