@@ -49,20 +49,36 @@ enum FleetScreen {
             keepDeparted: Int(FleetBook.defaultKeepDeparted))
         var front = CellBuffer(width: 0, height: 0)
         var shownVersion: UInt64?
-        var lastRows = ContinuousClock.now
+        var lastRows = ContinuousClock.now - .seconds(1)
+        var shownSecond = 0
+        var dirty = true
         while true {
             if let signal = signals.received { return ExitStatus.forSignal(signal) }
-            let (entries, version) = watcher.entries()
-            if version != shownVersion || ContinuousClock.now - lastRows >= .milliseconds(refreshMilliseconds) {
-                shownVersion = version
+            // At most every `refreshMilliseconds` (keys at once): the rows when an answer came
+            // or a second passed ("last seen" moves), and a frame only when they changed.
+            if ContinuousClock.now - lastRows >= .milliseconds(refreshMilliseconds) {
                 lastRows = .now
-                _ = reduceFleet(&state, .rows(rows(entries, host: host, now: Date().timeIntervalSince1970)))
+                let (entries, version) = watcher.entries()
+                let second = Int(Date().timeIntervalSince1970)
+                if version != shownVersion || second != shownSecond {
+                    shownVersion = version
+                    shownSecond = second
+                    let next = rows(entries, host: host, now: Date().timeIntervalSince1970)
+                    if next != state.rows {
+                        _ = reduceFleet(&state, .rows(next))
+                        dirty = true
+                    }
+                }
             }
-            let next = FleetListView.frame(state)
-            let runs = diff(from: front, to: next)
-            if !runs.isEmpty { screen.draw(runs) }
-            front = next
+            if dirty {
+                let next = FleetListView.frame(state)
+                let runs = diff(from: front, to: next)
+                if !runs.isEmpty { screen.draw(runs) }
+                front = next
+                dirty = false
+            }
             guard let input = screen.readInput(timeoutMilliseconds: 100) else { continue }
+            dirty = true
             let commands: [FleetCommand]
             switch input {
             case .closed: return .hangup
@@ -75,6 +91,7 @@ enum FleetScreen {
                 case .repaint:
                     screen.clearOnNextDraw()
                     front = CellBuffer(width: 0, height: 0)
+                    dirty = true
                 case .open(let socket):
                     let ended = drill(
                         into: socket, role: role, sharedMemory: sharedMemory, fps: fps, signals: signals, on: kept)
@@ -89,6 +106,7 @@ enum FleetScreen {
                         _ = reduceFleet(&state, .resize(width: size.width, height: size.height))
                         screen.clearOnNextDraw()
                         front = CellBuffer(width: 0, height: 0)
+                        dirty = true
                     }
                 }
             }
@@ -118,7 +136,7 @@ enum FleetScreen {
                 pid: entry.published.pid, host: host, running: entry.counts?.executing,
                 waiting: entry.counts.map { $0.waiting + $0.ready }, failed: entry.counts?.failed,
                 throughput: entry.throughput, viewers: entry.viewers, control: entry.controlAllowed,
-                lastSeenAgo: entry.lastSeen.map { now - $0 }, departed: entry.presence == .departed)
+                lastSeenAgo: entry.lastSeen.map { (now - $0).rounded(.down) }, departed: entry.presence == .departed)
         }
     }
 }

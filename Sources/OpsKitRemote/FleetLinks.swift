@@ -20,6 +20,7 @@ struct FleetLinks {
     /// summaries): not connected to again, so it is not made to send one every round.
     private var streams: Set<String> = []
     private var chunk = [UInt8](repeating: 0, count: 16_384)
+    private var sidecars = SidecarCache()
 
     static let hello = ViewerMessage.hello(.init(client: "opsdash fleet", summary: true)).encoded
     static let statusRequest = ViewerMessage.status(request: nil).encoded
@@ -30,7 +31,7 @@ struct FleetLinks {
     /// A round: reads the sidecars in `directory`, connects to queues new since the last one,
     /// drops links to queues no longer published, and asks each link for its `status`.
     mutating func round(in directory: String, book: inout FleetBook, now: Double) {
-        let published = PublishedQueue.list(in: directory)
+        let published = sidecars.list(in: directory)
         book.listed(published, at: now)
         let sockets = Set(published.map(\.socket))
         for socket in links.keys where !sockets.contains(socket) { close(socket) }
@@ -45,18 +46,22 @@ struct FleetLinks {
     }
 
     /// Waits until a link has something to read or `timeout` passed (or `wake` is readable),
-    /// then reads what came into `book`.
-    mutating func poll(timeout: Duration, wake: Int32?, book: inout FleetBook, now: () -> Double) {
+    /// then reads what came into `book`; whether anything was read or closed.
+    @discardableResult
+    mutating func poll(timeout: Duration, wake: Int32?, book: inout FleetBook, now: () -> Double) -> Bool {
         let order = Array(links.keys)
         var descriptors = order.compactMap {
             links[$0].map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
         }
         if let wake { descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0)) }
         let milliseconds = Int32(clamping: max(0, timeout.nanoseconds / 1_000_000))
-        guard Foundation.poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 else { return }
+        guard Foundation.poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 else { return false }
+        var heard = false
         for (index, socket) in order.enumerated() where descriptors[index].revents != 0 {
             read(socket, book: &book, now: now())
+            heard = true
         }
+        return heard
     }
 
     /// Closes every link.

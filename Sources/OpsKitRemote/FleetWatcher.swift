@@ -76,27 +76,35 @@ package final class FleetWatcher: Sendable {
         state.withLock { ($0.book.entries, $0.version) }
     }
 
+    /// How often, at most, answers coming in one by one are handed to the list (it draws at
+    /// most this often anyway): a round's answers arrive spread over a few milliseconds.
+    static let publishInterval: Duration = .milliseconds(100)
+
     private func run(onChange: @Sendable () -> Void) {
         var links = FleetLinks()
+        var book = state.withLock { $0.book }
         var nextRound = ContinuousClock.now
+        var changed = false
+        var lastPublish = ContinuousClock.now
         while !state.withLock({ $0.stopped }) {
-            if ContinuousClock.now >= nextRound {
-                nextRound = ContinuousClock.now + interval
-                var book = state.withLock { $0.book }
+            let now = ContinuousClock.now
+            if now >= nextRound {
+                nextRound = now + interval
                 links.round(in: directory, book: &book, now: Date().timeIntervalSince1970)
+                changed = true
+            }
+            if changed, links.allAnswered || now - lastPublish >= Self.publishInterval {
                 publish(book)
                 onChange()
+                changed = false
+                lastPublish = now
             }
-            var book = state.withLock { $0.book }
-            let before = book.entries
-            links.poll(
-                timeout: ContinuousClock.now.duration(to: nextRound), wake: wake.read >= 0 ? wake.read : nil,
+            let wakeAt = changed ? min(nextRound, lastPublish + Self.publishInterval) : nextRound
+            let heard = links.poll(
+                timeout: ContinuousClock.now.duration(to: wakeAt), wake: wake.read >= 0 ? wake.read : nil,
                 book: &book
             ) { Date().timeIntervalSince1970 }
-            if book.entries != before {
-                publish(book)
-                onChange()
-            }
+            changed = changed || heard
         }
         links.closeAll()
     }
