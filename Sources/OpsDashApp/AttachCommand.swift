@@ -10,8 +10,9 @@ struct AttachCommand: ParsableCommand {
         commandName: "opsdash attach",
         abstract: "Attach the dashboard to a queue published by a running app.",
         discussion: """
-            With no TARGET: lists this user's published queues and attaches when there is exactly \
-            one. TARGET is a queue name (or app/queue), a socket path, or tcp://HOST:PORT with \
+            With no TARGET: attaches when this user publishes exactly one queue; with several, \
+            opens the fleet list (one row per queue; Enter opens one, Esc comes back; with \
+            --headless or --record: lists them and exits 2). TARGET is a queue name (or app/queue), a socket path, or tcp://HOST:PORT with \
             --token-file. Exit codes: 0 quit with q (whatever the app's counts); with --headless, \
             0 or 1 by the app's counts when it says bye, 1 the connection was lost; 2 usage error \
             or nothing to attach to; 3 --headless output could not be written; 4 an --until \
@@ -34,7 +35,8 @@ struct AttachCommand: ParsableCommand {
         help: "Read the app's changes from its socket only, not from the shared-memory stream it offers local viewers.")
     var socketOnly = false
 
-    @Flag(name: .long, help: "List published queues and exit.")
+    @Flag(
+        name: .long, help: "List published queues and exit (with --headless: one JSON line per queue with its counts).")
     var list = false
 
     @Option(name: .customLong("token-file"), help: "File holding the token for a tcp:// target.")
@@ -79,10 +81,20 @@ struct AttachCommand: ParsableCommand {
             return .usage
         }
         if byNameOnly { PublishedQueue.removeLeftovers(in: directory) }
+        if list, headless {
+            let entries = FleetWatcher.once(in: directory, timeout: FleetLines.answerTimeout)
+            return StandardStreams.answer(
+                FleetLines.text(entries), what: "the fleet list", stdoutClosed: stdoutClosed)
+        }
         let published = PublishedQueue.list(in: directory)
         if list {
             return StandardStreams.answer(
                 AttachCommand.listing(published), what: "the list of published queues", stdoutClosed: stdoutClosed)
+        }
+        if target == nil, !headless, record == nil, tokenFile == nil, published.count > 1 {
+            return FleetScreen.run(
+                directory: directory, role: readOnly ? .observer : nil, sharedMemory: !socketOnly, fps: fps,
+                signals: signals)
         }
         var recorder: AttachRecorder?
         if let record {

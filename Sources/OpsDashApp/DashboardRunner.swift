@@ -64,17 +64,27 @@ enum DashboardRunner {
     ///
     /// `start` starts adding a scenario's operations on another thread (seconds for a million
     /// of them): keys and signals are answered meanwhile, and the table fills as they are added.
+    ///
+    /// `kept`: a screen already open (the fleet list's), drawn on instead of opening one; it
+    /// stays open when the dashboard ends.
     static func show(
         _ source: some DashboardSource, fps: Int, speed: Double = 1, title: String? = nil, signals: StopSignals,
-        start: @escaping @Sendable () -> Void = {}
+        on kept: KeptScreen? = nil, start: @escaping @Sendable () -> Void = {}
     ) -> DashboardExit? {
         signals.handOver()
-        let screen: NcursesScreen
-        do {
-            screen = try NcursesScreen(logDirectory: FileManager.default.temporaryDirectory.path)
-        } catch {
-            StandardStreams.error("opsdash: \(error)")
-            return nil
+        let screen: any TerminalScreen
+        var opened: NcursesScreen?
+        if let kept {
+            screen = kept
+        } else {
+            do {
+                opened = try NcursesScreen(logDirectory: FileManager.default.temporaryDirectory.path)
+            } catch {
+                StandardStreams.error("opsdash: \(error)")
+                return nil
+            }
+            guard let opened else { return nil }
+            screen = opened
         }
         let inbox = LoopInbox()
         signals.forward(to: inbox)
@@ -99,7 +109,7 @@ enum DashboardRunner {
             intercept: { key, state in source.handle(key, in: state) })
         source.stop()
         DashboardNotices.screenClosed()
-        if let kept = screen.strayOutputPath {
+        if let kept = opened?.strayOutputPath {
             StandardStreams.error("opsdash: output written while the screen was up is in \(kept)")
         }
         return exit

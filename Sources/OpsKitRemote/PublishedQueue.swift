@@ -81,9 +81,7 @@ public struct PublishedQueue: Sendable, Equatable {
 
     /// The queues published in `directory` by processes still alive, oldest first.
     public static func list(in directory: String = RuntimeDirectory.path()) -> [PublishedQueue] {
-        let found = sidecars(in: directory).map(\.entry).filter {
-            (kill(pid_t($0.pid), 0) == 0 || errno == EPERM) && FileManager.default.fileExists(atPath: $0.socket)
-        }
+        let found = sidecars(in: directory).map(\.entry).filter(\.isAlive)
         return found.sorted { ($0.started, $0.socket) < ($1.started, $1.socket) }
     }
 

@@ -18,6 +18,21 @@ extension PublisherCore {
         switch message {
         case .hello:
             return refuse(&connection, id, .badArgument, "hello was already said", request: request)
+        case .status:
+            return [.status(id, request: request)]
+        case .resync, .sharedStream, .control:
+            // A summary-only connection gets no picture: nothing to resync, stream or steer.
+            guard !connection.summaryOnly else {
+                return refuse(
+                    &connection, id, .badArgument, "\(message.name) needs a hello without \"summary\"",
+                    request: request)
+            }
+        case .ping:
+            break
+        }
+        switch message {
+        case .hello, .status:
+            return []
         case .resync:
             connection.wantsKeyframe = true
             connection.pending = []

@@ -146,8 +146,11 @@ extension PublisherCore {
         }
         connection.role = mayControl && hello.role != .observer ? .controller : .observer
         connection.phase = .streaming
+        connection.summaryOnly = hello.summary
         var resumed = false
-        if !isInBurst, let resume = hello.resume, resume.epoch == identity.epoch, resume.seq <= ring.head,
+        if hello.summary {
+            // No picture and no deltas: only `status` answers.
+        } else if !isInBurst, let resume = hello.resume, resume.epoch == identity.epoch, resume.seq <= ring.head,
             resume.seq + 1 >= ring.first
         {
             connection.cursor = resume.seq + 1
@@ -160,7 +163,7 @@ extension PublisherCore {
             }
         }
         var sharedStream: String?
-        if case .local = connection.peer { sharedStream = ring.mirror?.path }
+        if case .local = connection.peer, !hello.summary { sharedStream = ring.mirror?.path }
         let welcome = PublisherMessage.Welcome(
             protocolVersion: Int(version), app: identity.app, queue: identity.queue, pid: identity.pid,
             role: connection.role, epoch: identity.epoch, seq: ring.head, resumed: resumed,

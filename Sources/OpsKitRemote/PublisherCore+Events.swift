@@ -11,7 +11,7 @@ extension PublisherCore {
     /// for a keyframe get one consistent with the new head.
     public mutating func publish(_ events: [MonitorEvent], snapshot: QueueSnapshot?, monitorTime: Duration) {
         self.monitorTime = max(self.monitorTime, monitorTime)
-        if connections.isEmpty {
+        if !hasConnections {
             // Nobody to send to: keep the numbering and the bookkeeping, skip the encoding.
             skip(events)
             return
@@ -89,7 +89,7 @@ extension PublisherCore {
         let keyframe = ByteBuffer(bytes: KeyframeEncoder.bytes(snapshot, seq: ring.head))
         var streamPosition: UInt64??
         for (id, var connection) in connections {
-            guard case .streaming = connection.phase, connection.wantsKeyframe || isInBurst else { continue }
+            guard connection.isStreamingViewer, connection.wantsKeyframe || isInBurst else { continue }
             var lines: [ByteBuffer] = []
             if let notice = connection.notice {
                 lines.append(notice)
@@ -148,6 +148,9 @@ extension PublisherCore {
 
     mutating func lines(for connection: inout Connection, now: Duration) -> [ByteBuffer]? {
         guard connection.writable else { return nil }
+        if connection.summaryOnly {
+            return now - connection.lastSent >= configuration.heartbeat ? [heartbeatLine()] : nil
+        }
         if connection.wantsKeyframe {
             // Waiting: only why (during a burst, which can last) and that the app is alive.
             guard isInBurst else { return nil }

@@ -90,5 +90,7 @@ extension PublisherCore {
         case close(Int)
         /// Carry out a controller's command, then call `commandDone`.
         case execute(Int, RemoteCommand, request: RequestID?)
+        /// Answer a `status` request with `statusLine` and the queue's current counts.
+        case status(Int, request: RequestID?)
     }
 }

@@ -42,6 +42,14 @@ public struct PublisherCore {
         /// Its pending lines point it at a keyframe in the shared-memory stream (no socket
         /// keyframe, no further `shm` line).
         var keyframeInStream = false
+        /// It said hello with `"summary":true`: no snapshot and no deltas, only `status`
+        /// answers and heartbeats (a fleet list; not a viewer, and no reason to record events).
+        var summaryOnly = false
+
+        /// Whether it said hello and gets the queue's snapshot and deltas.
+        var isStreamingViewer: Bool {
+            if case .streaming = phase { !summaryOnly } else { false }
+        }
     }
 
     /// How a viewer gets its deltas.
@@ -103,22 +111,23 @@ public struct PublisherCore {
 
     /// The newest delta's seq.
     public var head: UInt64 { ring.head }
-    /// Connections that said hello and are streaming, by role.
+    /// Connections that said hello and are streaming (summary-only ones not counted).
     public var viewerCount: Int {
-        connections.values.filter { if case .streaming = $0.phase { true } else { false } }.count
+        connections.values.filter(\.isStreamingViewer).count
     }
     /// Whether some viewer waits for a keyframe: pass a snapshot to the next `publish` (never
     /// during a burst: its keyframes come from `burstKeyframe` and `endBurst`).
     public var needsKeyframe: Bool {
         !isInBurst && connections.values.contains { $0.wantsKeyframe }
     }
-    /// Whether any connection is open (said hello or not).
-    public var hasConnections: Bool { !connections.isEmpty }
+    /// Whether any connection is open that is, or may become, a streaming viewer (one that said
+    /// no hello yet counts; a summary-only one does not: it needs no event recording).
+    public var hasConnections: Bool { connections.values.contains { !$0.summaryOnly } }
     /// The most deltas any streaming viewer that can take more has not been sent yet.
     public var deltasWaiting: UInt64 {
         var most: UInt64 = 0
         for connection in connections.values {
-            guard case .streaming = connection.phase, connection.writable, connection.shared != .on,
+            guard connection.isStreamingViewer, connection.writable, connection.shared != .on,
                 connection.cursor <= ring.head
             else {
                 continue
@@ -140,7 +149,7 @@ public struct PublisherCore {
     public var tally: RemoteTally {
         var tally = counted
         for connection in connections.values {
-            guard case .streaming = connection.phase else { continue }
+            guard connection.isStreamingViewer else { continue }
             tally.clients[connection.role.rawValue, default: 0] += 1
         }
         return tally

@@ -229,6 +229,12 @@ final class PublisherEngine {
                 } else {
                     channel.close(promise: nil)
                 }
+            case .status(let id, let request):
+                let summary = monitor.summary()
+                let status = PublisherMessage.Status(
+                    request: request, time: summary.time, suspended: summary.suspended, limit: summary.limit,
+                    counts: summary.counts, viewers: core.viewerCount)
+                perform([.send(id, [PublisherMessage.status(status).buffer])])
             case .execute(let id, let command, let request):
                 let before = RemoteCommand.Before(command, on: monitor)
                 command.perform(on: monitor)

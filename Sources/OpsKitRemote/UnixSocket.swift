@@ -42,10 +42,13 @@ enum UnixSocket {
         return descriptor
     }
 
-    /// A connected socket to `path`, or the errno of the failure.
-    static func connect(_ path: String) -> Result<Int32, RemoteError> {
+    /// A connected socket to `path`, or the errno of the failure. `nonBlocking`: the socket is
+    /// made non-blocking before it connects, so a listener whose backlog is full fails the
+    /// connect (EAGAIN) instead of holding the caller.
+    static func connect(_ path: String, nonBlocking: Bool = false) -> Result<Int32, RemoteError> {
         let descriptor = make(AF_UNIX)
         guard descriptor >= 0 else { return .failure(RemoteError("socket: \(String(cString: strerror(errno)))")) }
+        if nonBlocking { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)

@@ -195,7 +195,8 @@ public struct ViewerCore: Sendable {
             return [.error(code: code.rawValue, message: message)]
         case .bye(let reason):
             return [.bye(reason)]
-        case .pong:
+        case .pong, .status:
+            // A streaming viewer asks for neither status nor pongs it must act on.
             return []
         }
     }

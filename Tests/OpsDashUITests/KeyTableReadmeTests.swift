@@ -6,13 +6,14 @@ import Testing
 /// The README's key table and `KeyBinding.table` list the same keys: every bound key is in the
 /// README, and the README lists no key that isn't bound.
 @Suite struct KeyTableReadmeTests {
-    /// The first column of each row of the README's "## Keys" table.
-    static func readmeKeyColumn() throws -> [String] {
+    /// The first column of each row of the README's table between `start` and `end` (by
+    /// default the "## Keys" table).
+    static func readmeKeyColumn(from start: String = "\n## Keys\n", to end: String = "\n## ") throws -> [String] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = readme.components(separatedBy: "\n## Keys\n").dropFirst().first ?? ""
-        let body = section.components(separatedBy: "\n## ").first ?? ""
+        let section = readme.components(separatedBy: start).dropFirst().first ?? ""
+        let body = section.components(separatedBy: end).first ?? ""
         return body.split(separator: "\n")
             .filter { $0.hasPrefix("|") && !$0.hasPrefix("|---") && !$0.hasPrefix("| key ") }
             .compactMap { $0.split(separator: "|", omittingEmptySubsequences: true).first }

@@ -10,6 +10,8 @@ struct CoreHarness {
     var sent: [Int: [String]] = [:]
     var closed: Set<Int> = []
     var executed: [(Int, RemoteCommand, RequestID?)] = []
+    /// Connections that asked `status`, with the request id, in order.
+    var statusAsked: [(Int, RequestID?)] = []
     var delayed: [Int: (lines: [String], delay: Duration)] = [:]
 
     init(
@@ -34,6 +36,8 @@ struct CoreHarness {
                 closed.insert(id)
             case .execute(let id, let command, let request):
                 executed.append((id, command, request))
+            case .status(let id, let request):
+                statusAsked.append((id, request))
             }
         }
     }

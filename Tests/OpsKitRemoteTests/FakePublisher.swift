@@ -11,8 +11,9 @@ final class FakePublisher: @unchecked Sendable {
     private let socketPath: String?
     private let finished = DispatchSemaphore(value: 0)
 
-    /// `unixIn`: a Unix socket in that directory; nil: TCP on 127.0.0.1.
-    init(unixIn directory: String? = nil, lines: [String]) throws {
+    /// `unixIn`: a Unix socket in that directory; nil: TCP on 127.0.0.1. `after`: the viewer
+    /// lines it reads before it answers (a fleet list sends its hello and a `status`).
+    init(unixIn directory: String? = nil, lines: [String], after: Int = 1) throws {
         if let directory {
             let path = directory + "/fake.sock"
             let descriptor = UnixSocket.make(AF_UNIX)
@@ -45,7 +46,9 @@ final class FakePublisher: @unchecked Sendable {
             guard connection >= 0 else { return }
             defer { close(connection) }
             var byte: UInt8 = 0
-            while read(connection, &byte, 1) == 1, byte != UInt8(ascii: "\n") {}
+            for _ in 0..<after {
+                while read(connection, &byte, 1) == 1, byte != UInt8(ascii: "\n") {}
+            }
             let bytes = Array(text.utf8)
             _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, UnixSocket.noSignal) }
         }

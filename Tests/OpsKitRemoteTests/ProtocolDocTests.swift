@@ -41,6 +41,13 @@ import Testing
                 case .send(_, let lines), .sendLaterAndClose(_, let lines, _):
                     for line in CoreHarness.split(lines) { transcript.append("S: " + line.dropLast()) }
                 case .close: break
+                case .status(let id, let request):
+                    // What the shell does: the monitor's counts now.
+                    let snapshot = builder.snapshot()
+                    let status = PublisherMessage.Status(
+                        request: request, time: builder.time, suspended: snapshot.isSuspended,
+                        limit: snapshot.maxConcurrentOperationCount, counts: snapshot.counts, viewers: core.viewerCount)
+                    record([.send(id, [ByteBuffer(bytes: PublisherMessage.status(status).encoded)])])
                 case .execute(let id, let command, let request):
                     // What the shell does: carry it out (here: the monitor's event), then answer.
                     let before = RemoteCommand.Before(limit: builder.snapshot().maxConcurrentOperationCount)
@@ -86,6 +93,7 @@ import Testing
         flush()
         client(#"{"cmd":"set_limit","id":"r1","limit":4}"#)
         flush()
+        client(#"{"cmd":"status","id":"s1"}"#)
         client(#"{"cmd":"cancel","id":"r2","op":9}"#)
         client(#"{"cmd":"pause","id":3}"#)
         now += .seconds(2)

@@ -1,3 +1,4 @@
+import OpsMonitor
 import Testing
 
 @testable import OpsWire
@@ -68,6 +69,14 @@ struct PublisherMessageTests {
             #"{"t":2.000,"event":"audit","seq":10,"by":"uid 1000","cmd":"cancel_many","count":2,"text":"uid 1000: cancel 2 operations (#3 #4)"}"#
         ),
         (.bye(reason: "app shutting down"), #"{"event":"bye","reason":"app shutting down"}"#),
+        (
+            .status(
+                .init(
+                    request: .string("s1"), time: .milliseconds(1_500), suspended: false, limit: 4,
+                    counts: StateCounts(waiting: 1, ready: 2, executing: 3, succeeded: 4, failed: 5, cancelled: 6),
+                    viewers: 2)),
+            #"{"t":1.500,"event":"status","id":"s1","suspended":false,"limit":4,"waiting":1,"ready":2,"executing":3,"succeeded":4,"failed":5,"cancelled":6,"viewers":2}"#
+        ),
     ]
 
     @Test func eachMessageEncodesToItsGoldenLine() {
@@ -114,6 +123,22 @@ struct PublisherMessageTests {
         (#"{"event":"error","code":"bad_line","message":"m","supported":{"min":2,"max":1}}"#, "supported"),
         (#"{"event":"audit","seq":3,"by":"b","cmd":"c","text":"x"}"#, "t"),
         (#"{"event":"bye","reason":7}"#, "reason"),
+        (
+            #"{"t":1,"event":"status","suspended":false,"limit":4,"waiting":-1,"ready":0,"executing":0,"succeeded":0,"failed":0,"cancelled":0,"viewers":0}"#,
+            "waiting"
+        ),
+        (
+            #"{"t":1,"event":"status","suspended":false,"limit":-2,"waiting":0,"ready":0,"executing":0,"succeeded":0,"failed":0,"cancelled":0,"viewers":0}"#,
+            "limit"
+        ),
+        (
+            #"{"t":1,"event":"status","suspended":false,"limit":4,"waiting":0,"ready":0,"executing":0,"succeeded":0,"failed":0,"cancelled":0,"viewers":-5}"#,
+            "viewers"
+        ),
+        (
+            #"{"t":1,"event":"status","suspended":false,"limit":4,"waiting":0,"ready":0,"executing":1e300,"succeeded":0,"failed":0,"cancelled":0,"viewers":0}"#,
+            "executing"
+        ),
     ])
     func malformedMessagesAreRefusedNamingTheField(line: String, field: String) {
         #expect {

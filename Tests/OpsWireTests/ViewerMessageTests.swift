@@ -28,6 +28,11 @@ struct ViewerMessageTests {
         (.sharedStream(snapshots: true, request: nil), #"{"cmd":"shm","snapshots":true}"#),
         (.sharedStream(snapshots: false, request: nil), #"{"cmd":"shm"}"#),
         (.ping(request: .int(7)), #"{"cmd":"ping","id":7}"#),
+        (.status(request: .string("s1")), #"{"cmd":"status","id":"s1"}"#),
+        (
+            .hello(.init(client: "opsdash fleet", summary: true)),
+            #"{"cmd":"hello","min":1,"max":1,"client":"opsdash fleet","summary":true}"#
+        ),
     ]
 
     @Test func eachMessageEncodesToItsGoldenLine() {

@@ -206,7 +206,7 @@ public struct JSONLinesEncoder: Sendable {
         }
     }
 
-    static func appendCounts(_ counts: StateCounts, _ bytes: inout [UInt8]) {
+    package static func appendCounts(_ counts: StateCounts, _ bytes: inout [UInt8]) {
         let fields: KeyValuePairs<StaticString, Int> = [
             #""waiting":"#: counts.waiting, #","ready":"#: counts.ready, #","executing":"#: counts.executing,
             #","succeeded":"#: counts.succeeded, #","failed":"#: counts.failed, #","cancelled":"#: counts.cancelled,

@@ -70,6 +70,8 @@ extension PublisherMessage {
                     command: try fields.string("cmd"), operation: try fields.optionalInt("op"),
                     limit: try fields.optionalInt("limit"), count: try fields.optionalInt("count"),
                     text: try fields.string("text")))
+        case "status":
+            return .status(try Status(fields, request: try requestID(fields)))
         case "bye":
             return .bye(reason: try fields.string("reason"))
         default:

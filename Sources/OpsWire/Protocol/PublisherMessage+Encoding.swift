@@ -73,6 +73,8 @@ extension PublisherMessage {
             JSONBytes.append("}\n", to: &bytes)
         case .audit(let audit):
             audit.append(to: &bytes)
+        case .status(let status):
+            status.append(to: &bytes)
         case .bye(let reason):
             JSONBytes.append(#"{"event":"bye","reason":"#, to: &bytes)
             JSONBytes.appendString(reason, to: &bytes)

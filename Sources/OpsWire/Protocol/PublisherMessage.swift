@@ -26,6 +26,8 @@ package enum PublisherMessage: Sendable, Equatable {
     case audit(Audit)
     /// The publisher closes the connection.
     case bye(reason: String)
+    /// The answer to `status`: the queue's counts and settings, without its operations.
+    case status(Status)
 
     /// What `welcome` says.
     package struct Welcome: Sendable, Equatable {

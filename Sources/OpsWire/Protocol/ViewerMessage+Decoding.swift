@@ -36,11 +36,14 @@ extension ViewerMessage {
                 Hello(
                     request: request, minimum: minimum, maximum: maximum, client: object["client"]?.stringValue,
                     role: object["role"]?.stringValue.flatMap(RemoteRole.init(rawValue:)),
-                    token: object["token"]?.stringValue, resume: resume))
+                    token: object["token"]?.stringValue, resume: resume,
+                    summary: object["summary"]?.boolValue == true))
         case "resync":
             return .resync(request: request)
         case "ping":
             return .ping(request: request)
+        case "status":
+            return .status(request: request)
         case "shm":
             return .sharedStream(snapshots: object["snapshots"]?.boolValue == true, request: request)
         case "cancel":

@@ -27,7 +27,7 @@ extension ViewerMessage {
             }
         case .sharedStream(let snapshots, _):
             if snapshots { JSONBytes.append(#","snapshots":true"#, to: &bytes) }
-        case .resync, .ping:
+        case .resync, .ping, .status:
             break
         }
         JSONBytes.append("}\n", to: &bytes)
@@ -63,5 +63,6 @@ extension ViewerMessage.Hello {
             JSONBytes.append(resume.seq, to: &bytes)
             bytes.append(UInt8(ascii: "}"))
         }
+        if summary { JSONBytes.append(#","summary":true"#, to: &bytes) }
     }
 }

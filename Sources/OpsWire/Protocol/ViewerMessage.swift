@@ -12,6 +12,8 @@ package enum ViewerMessage: Sendable, Equatable {
     case sharedStream(snapshots: Bool, request: RequestID?)
     /// Asks for a `pong`.
     case ping(request: RequestID?)
+    /// Asks for a `status` line: the queue's counts and settings (any role).
+    case status(request: RequestID?)
 
     /// What `hello` says.
     package struct Hello: Sendable, Equatable {
@@ -37,11 +39,14 @@ package enum ViewerMessage: Sendable, Equatable {
         package var token: String?
         /// Nil: none, or not an object with an `epoch` string and a `seq` of at least 0.
         package var resume: Resume?
+        /// Summary only (`"summary":true`): no snapshot and no deltas, only answers to `status`
+        /// (a fleet list's connection, which costs the app no event recording).
+        package var summary: Bool
 
         package init(
             request: RequestID? = nil, minimum: Int64 = Int64(RemoteProtocol.versions.lowerBound),
             maximum: Int64 = Int64(RemoteProtocol.versions.upperBound), client: String?, role: RemoteRole? = nil,
-            token: String? = nil, resume: Resume? = nil
+            token: String? = nil, resume: Resume? = nil, summary: Bool = false
         ) {
             self.request = request
             self.minimum = minimum
@@ -50,6 +55,7 @@ package enum ViewerMessage: Sendable, Equatable {
             self.role = role
             self.token = token
             self.resume = resume
+            self.summary = summary
         }
     }
 
@@ -61,6 +67,7 @@ package enum ViewerMessage: Sendable, Equatable {
         case .resync: "resync"
         case .sharedStream: "shm"
         case .ping: "ping"
+        case .status: "status"
         }
     }
 
@@ -68,7 +75,8 @@ package enum ViewerMessage: Sendable, Equatable {
     package var request: RequestID? {
         switch self {
         case .hello(let hello): hello.request
-        case .control(_, let request), .resync(let request), .sharedStream(_, let request), .ping(let request):
+        case .control(_, let request), .resync(let request), .sharedStream(_, let request), .ping(let request),
+            .status(let request):
             request
         }
     }

@@ -1,0 +1,142 @@
+import Foundation
+import OpsDashLoop
+import OpsDashTerminal
+import OpsDashUI
+import OpsKitRemote
+import OpsWire
+
+/// `opsdash attach` with several published queues: the live fleet list (one row per queue,
+/// from a `FleetWatcher`'s summaries), Enter opening an app's dashboard on the same screen and
+/// Esc there coming back.
+enum FleetScreen {
+    /// How often the rows are rebuilt when no answer came (the "last seen" column moves).
+    static let refreshMilliseconds = 250
+
+    /// Runs the list until the operator quits, a stop signal arrives or the terminal goes away.
+    static func run(directory: String, role: RemoteRole?, sharedMemory: Bool, fps: Int, signals: StopSignals)
+        -> ExitStatus
+    {
+        signals.handOver()
+        let screen: NcursesScreen
+        do {
+            screen = try NcursesScreen(logDirectory: FileManager.default.temporaryDirectory.path)
+        } catch {
+            StandardStreams.error("opsdash: \(error)")
+            return .usage
+        }
+        let kept = KeptScreen(screen)
+        let watcher = FleetWatcher(directory: directory)
+        watcher.start()
+        let exit = showList(
+            watcher: watcher, screen: kept, role: role, sharedMemory: sharedMemory, fps: fps, signals: signals)
+        watcher.stop()
+        screen.close()
+        if let kept = screen.strayOutputPath {
+            StandardStreams.error("opsdash: output written while the screen was up is in \(kept)")
+        }
+        return exit
+    }
+
+    /// The list's loop on `kept`'s screen; the exit status when it ends.
+    private static func showList(
+        watcher: FleetWatcher, screen kept: KeptScreen, role: RemoteRole?, sharedMemory: Bool, fps: Int,
+        signals: StopSignals
+    ) -> ExitStatus {
+        let screen = kept.screen
+        let host = ProcessInfo.processInfo.hostName
+        var state = FleetListState(
+            width: screen.size.width, height: screen.size.height, glyphs: screen.glyphs,
+            keepDeparted: Int(FleetBook.defaultKeepDeparted))
+        var front = CellBuffer(width: 0, height: 0)
+        var shownVersion: UInt64?
+        var lastRows = ContinuousClock.now - .seconds(1)
+        var shownSecond = 0
+        var dirty = true
+        while true {
+            if let signal = signals.received { return ExitStatus.forSignal(signal) }
+            // At most every `refreshMilliseconds` (keys at once): the rows when an answer came
+            // or a second passed ("last seen" moves), and a frame only when they changed.
+            if ContinuousClock.now - lastRows >= .milliseconds(refreshMilliseconds) {
+                lastRows = .now
+                let (entries, version) = watcher.entries()
+                let second = Int(Date().timeIntervalSince1970)
+                if version != shownVersion || second != shownSecond {
+                    shownVersion = version
+                    shownSecond = second
+                    let next = rows(entries, host: host, now: Date().timeIntervalSince1970)
+                    if next != state.rows {
+                        _ = reduceFleet(&state, .rows(next))
+                        dirty = true
+                    }
+                }
+            }
+            if dirty {
+                let next = FleetListView.frame(state)
+                let runs = diff(from: front, to: next)
+                if !runs.isEmpty { screen.draw(runs) }
+                front = next
+                dirty = false
+            }
+            guard let input = screen.readInput(timeoutMilliseconds: 100) else { continue }
+            dirty = true
+            let commands: [FleetCommand]
+            switch input {
+            case .closed: return .hangup
+            case .resize(let width, let height): commands = reduceFleet(&state, .resize(width: width, height: height))
+            case .key(let key): commands = reduceFleet(&state, .key(key))
+            }
+            for command in commands {
+                switch command {
+                case .quit: return .success
+                case .repaint:
+                    screen.clearOnNextDraw()
+                    front = CellBuffer(width: 0, height: 0)
+                    dirty = true
+                case .open(let socket):
+                    let ended = drill(
+                        into: socket, role: role, sharedMemory: sharedMemory, fps: fps, signals: signals, on: kept)
+                    switch ended {
+                    case .signal(let number)? where number != FleetDrillSource.backSignal:
+                        return ExitStatus.forSignal(number)
+                    case .terminalClosed?: return .hangup
+                    case .quit?: return .success
+                    default:
+                        if ended == nil { _ = reduceFleet(&state, .notice("cannot open \(socket)")) }
+                        let size = screen.size
+                        _ = reduceFleet(&state, .resize(width: size.width, height: size.height))
+                        screen.clearOnNextDraw()
+                        front = CellBuffer(width: 0, height: 0)
+                        dirty = true
+                    }
+                }
+            }
+        }
+    }
+
+    /// The app at `socket`'s dashboard on the list's screen, until Esc comes back (a stop with
+    /// `FleetDrillSource.backSignal`), `q` quits, or a signal; nil when it could not start.
+    private static func drill(
+        into socket: String, role: RemoteRole?, sharedMemory: Bool, fps: Int, signals: StopSignals,
+        on screen: KeptScreen
+    ) -> DashboardExit? {
+        let viewer = RemoteViewer(
+            target: .unix(socket), role: role, token: nil, reconnect: true, sharedMemory: sharedMemory, resolve: nil)
+        if viewer.start() != nil { return nil }
+        let source = FleetDrillSource(RemoteSource(viewer: viewer))
+        let exit = DashboardRunner.show(source, fps: fps, signals: signals, on: screen)
+        viewer.stop()
+        return exit
+    }
+
+    /// The list's rows for `entries` at wall time `now` (seconds since 1970).
+    static func rows(_ entries: [FleetEntry], host: String, now: Double) -> [FleetRow] {
+        entries.map { entry in
+            FleetRow(
+                id: entry.published.socket, app: entry.published.app, queue: entry.published.queue,
+                pid: entry.published.pid, host: host, running: entry.counts?.executing,
+                waiting: entry.counts.map { $0.waiting + $0.ready }, failed: entry.counts?.failed,
+                throughput: entry.throughput, viewers: entry.viewers, control: entry.controlAllowed,
+                lastSeenAgo: entry.lastSeen.map { (now - $0).rounded(.down) }, departed: entry.presence == .departed)
+        }
+    }
+}

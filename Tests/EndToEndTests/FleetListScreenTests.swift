@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// `opsdash attach` with several published queues, in tmux: the fleet list, Enter into an
+/// app's dashboard and Esc back, the `/` filter, a departed app greyed out, and `q`.
+@Suite struct FleetListScreenTests {
+    @Test func theListOpensAnAppComesBackFiltersAndGreysOutAnAppThatWentAway() throws {
+        let binary = try OpsdashBuild.debug.binary()
+        let runtime = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let readOnly = try PublishingApp(["--speed", "2"], runtime: runtime)
+        defer { readOnly.stop(SIGKILL) }
+        let steerable = try PublishingApp(["--speed", "2", "--allow-control"], runtime: runtime)
+        defer { steerable.stop(SIGKILL) }
+        let first = readOnly.process.processIdentifier
+        let second = steerable.process.processIdentifier
+        let tmux = try TmuxSession(
+            command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach", width: 110, height: 20)
+        defer { tmux.kill() }
+
+        func row(_ screen: String, _ pid: Int32) -> String? {
+            screen.split(separator: "\n").first { $0.hasPrefix("AppExample/images") && $0.contains(" \(pid) ") }
+                .map(String.init)
+        }
+        let listed = try tmux.waitUntil {
+            $0.contains("fleet │ 2 published queues") && row($0, first)?.contains("read-only") == true
+                && row($0, second)?.contains("control") == true && row($0, first)?.hasSuffix("now") == true
+        }
+        #expect(listed.matched, "\(listed.screen)")
+        #expect(listed.screen.contains("APP/QUEUE"), "\(listed.screen)")
+
+        // Enter on the selected row (the first, by pid order) opens its dashboard.
+        let selectedFirst = first < second
+        try tmux.sendKeys("Enter")
+        let opened = selectedFirst ? first : second
+        let dashboard = try tmux.waitUntil { $0.contains("AppExample/images[\(opened)] connected") }
+        #expect(dashboard.matched, "\(dashboard.screen)")
+        try tmux.sendKeys("Escape")
+        let back = try tmux.waitUntil { $0.contains("fleet │ 2 published queues") && row($0, first) != nil }
+        #expect(back.matched, "Esc came back to the list: \(back.screen)")
+
+        try tmux.sendKeys("/", "\(second)", "Enter")
+        let filtered = try tmux.waitUntil {
+            $0.contains("filter: \(second) (1 shown)") && row($0, second) != nil && row($0, first) == nil
+        }
+        #expect(filtered.matched, "\(filtered.screen)")
+        try tmux.sendKeys("Escape")
+        _ = try tmux.waitUntil { row($0, first) != nil && row($0, second) != nil }
+
+        readOnly.stop()
+        let departed = try tmux.waitUntil {
+            $0.contains("1 departed (listed 60 s)") && row($0, first)?.hasSuffix("gone") == true
+        }
+        #expect(departed.matched, "\(departed.screen)")
+        let greyed = try tmux.captureWithEscapes().split(separator: "\n").first {
+            $0.contains(" \(first) ") && $0.contains("gone")
+        }
+        #expect(
+            greyed?.contains("\u{1B}[2m") == true || greyed?.contains(";2m") == true || greyed?.contains(";2;") == true,
+            "the departed row is dim: \(String(describing: greyed))")
+
+        try tmux.sendKeys("q")
+        let ended = try tmux.waitUntil(timeout: .seconds(5)) { tmux.exitStatus(in: $0) != nil }
+        #expect(tmux.exitStatus(in: ended.screen) == 0, "\(ended.screen)")
+    }
+}

@@ -1,0 +1,86 @@
+import OpsDashUI
+import Testing
+
+@testable import OpsDashUI
+
+/// The fleet list: its frame (snapshots), the selection that follows its app, `/` filtering,
+/// Enter on a live and on a departed app.
+@Suite struct FleetListTests {
+    static let rows = [
+        FleetRow(
+            id: "/run/a.sock", app: "AppExample", queue: "images", pid: 4242, host: "build-1", running: 3, waiting: 7,
+            failed: 0, throughput: [0, 1, 2, 4, 8, 4, 2], viewers: 1, control: true, lastSeenAgo: 0.4),
+        FleetRow(
+            id: "/run/b.sock", app: "Indexer", queue: "pages", pid: 977, host: "build-1", running: 1, waiting: 0,
+            failed: 2, throughput: [3, 3, 3], viewers: 0, control: false, lastSeenAgo: 1),
+        FleetRow(
+            id: "/run/c.sock", app: "Thumbs", queue: "resize", pid: 5120, host: "build-1", running: 0, waiting: 0,
+            failed: 0, throughput: [1, 0], viewers: 0, control: false, lastSeenAgo: 14, departed: true),
+        FleetRow(id: "/run/d.sock", app: "Slow", queue: "q", pid: 6001, host: "build-1"),
+    ]
+
+    static func state(width: Int = 100, height: Int = 10, glyphs: GlyphSet = .unicode) -> FleetListState {
+        var state = FleetListState(width: width, height: height, glyphs: glyphs, keepDeparted: 60)
+        _ = reduceFleet(&state, .rows(rows))
+        return state
+    }
+
+    @Test func theListShowsEveryColumnAndGreysTheDepartedApp() {
+        let state = Self.state()
+        expectFrame(FleetListView.frame(state), named: "fleet-list-100x10")
+        let frame = FleetListView.frame(state)
+        let departedRow = (0..<frame.height).first { y in
+            (0..<frame.width).map { frame[$0, y].character }.map(String.init).joined().contains("Thumbs/resize")
+        }
+        #expect(departedRow.map { frame[0, $0].style.dim } == true)
+    }
+
+    @Test func narrowAndASCIILeaveOutTheHost() {
+        var state = Self.state(width: 80, glyphs: .ascii)
+        _ = reduceFleet(&state, .key(.character("/")))
+        for character in "dex" { _ = reduceFleet(&state, .key(.character(character))) }
+        expectFrame(FleetListView.frame(state), named: "fleet-list-filtering-80x10")
+    }
+
+    @Test func theFilterKeepsMatchingRowsAndEscUndoesTheEdit() {
+        var state = Self.state()
+        _ = reduceFleet(&state, .key(.character("/")))
+        for character in "departed" { _ = reduceFleet(&state, .key(.character(character))) }
+        _ = reduceFleet(&state, .key(.enter))
+        #expect(state.shownRows.map(\.app) == ["Thumbs"])
+        #expect(state.selectedRow?.app == "Thumbs", "the selection moves onto what is shown")
+        _ = reduceFleet(&state, .key(.character("/")))
+        _ = reduceFleet(&state, .key(.character("x")))
+        _ = reduceFleet(&state, .key(.escape))
+        #expect(state.filter == "departed", "Esc undoes the edit only")
+        _ = reduceFleet(&state, .key(.escape))
+        #expect(state.filter.isEmpty)
+        #expect(state.shownRows.count == 4)
+    }
+
+    @Test func enterOpensALiveAppAndRefusesADepartedOne() {
+        var state = Self.state()
+        #expect(reduceFleet(&state, .key(.enter)) == [.open("/run/a.sock")])
+        _ = reduceFleet(&state, .key(.down))
+        _ = reduceFleet(&state, .key(.down))
+        #expect(reduceFleet(&state, .key(.enter)) == [])
+        #expect(state.message == "Thumbs/resize (pid 5120) went away")
+        #expect(reduceFleet(&state, .key(.character("q"))) == [.quit])
+    }
+
+    @Test func theSelectionFollowsItsAppWhenRowsChange() {
+        var state = Self.state()
+        _ = reduceFleet(&state, .key(.down))
+        #expect(state.selectedRow?.app == "Indexer")
+        _ = reduceFleet(&state, .rows(Array(Self.rows.dropFirst())))
+        #expect(state.selectedRow?.app == "Indexer")
+        _ = reduceFleet(&state, .rows([Self.rows[0]]))
+        #expect(state.selectedRow?.app == "AppExample", "its app gone: the first row")
+    }
+
+    @Test func theSparklineScalesToItsHighestSample() {
+        #expect(FleetListView.sparkline([0, 1, 2, 4, 8], width: 10, glyphs: .unicode) == "▁▂▃▅█")
+        #expect(FleetListView.sparkline([5, 5], width: 1, glyphs: .ascii) == "@")
+        #expect(FleetListView.sparkline([], width: 10, glyphs: .unicode) == "")
+    }
+}
