@@ -82,7 +82,7 @@ import Testing
         // A stop signal now: adding stops after the batch in hand, and the summary counts what
         // the stream shows.
         signals.deliverToWatcher(SIGUSR2)
-        #expect(eventually(timeout: .seconds(10)) { held.run.isAddingStopped })
+        #expect(eventually(timeout: .seconds(60)) { held.run.isAddingStopped })
         held.release.signal()
         let rest = Self.readText(reader, timeout: .seconds(60)) {
             $0.contains(#""event":"summary""#) && $0.hasSuffix("\n")

@@ -6,7 +6,9 @@ import Testing
 
 /// `withObservedTaskGroup`: children run as operations on a monitored queue, so the dashboard's
 /// controls (here called on the `QueueMonitor`, as the dashboard and `opsdash attach` do) act
-/// on them. Every wait is on an event the children record, never on wall time.
+/// on them. Every wait is on an event the children record, never on wall time; the waits allow
+/// 60 s because a child is a Swift `Task`, and in the full parallel test run the cooperative
+/// pool it needs can be held by other tests for seconds.
 @Suite struct ObservedTaskGroupTests {
     @Test func noMoreChildrenRunThanTheQueueAllows() async throws {
         let (queue, _) = watchedQueue(width: 2)
@@ -16,7 +18,7 @@ import Testing
             for index in 0..<6 { group.addTask(name: "child-\(index)", operation: gated(index, probe, gates)) }
             // Opens the oldest running child's gate each time two run, so that the next can start.
             for opened in 0..<6 {
-                #expect(await eventually(timeout: .seconds(10)) { probe.began.count == min(opened + 2, 6) })
+                #expect(await eventually(timeout: .seconds(60)) { probe.began.count == min(opened + 2, 6) })
                 gates.open(probe.began[opened])
             }
             var results: [Int] = []
@@ -34,10 +36,10 @@ import Testing
         monitor.setSuspended(true)
         try await withObservedTaskGroup(of: Int.self, on: queue) { group in
             for index in 0..<2 { group.addTask(name: "child-\(index)", operation: gated(index, probe, gates)) }
-            #expect(await eventually(timeout: .seconds(10)) { monitor.snapshot().counts.ready == 2 })
+            #expect(await eventually(timeout: .seconds(60)) { monitor.snapshot().counts.ready == 2 })
             #expect(probe.began.isEmpty, "held while paused")
             monitor.setSuspended(false)
-            #expect(await eventually(timeout: .seconds(10)) { probe.began.count == 2 })
+            #expect(await eventually(timeout: .seconds(60)) { probe.began.count == 2 })
             gates.openAll()
             try await group.waitForAll()
         }
@@ -49,9 +51,9 @@ import Testing
         let gates = Gates(3)
         try await withObservedTaskGroup(of: Int.self, on: queue) { group in
             for index in 0..<3 { group.addTask(name: "child-\(index)", operation: gated(index, probe, gates)) }
-            #expect(await eventually(timeout: .seconds(10)) { probe.began.count == 1 })
+            #expect(await eventually(timeout: .seconds(60)) { probe.began.count == 1 })
             monitor.setMaxConcurrentOperationCount(3)  // the dashboard's `+`
-            #expect(await eventually(timeout: .seconds(10)) { probe.began.count == 3 })
+            #expect(await eventually(timeout: .seconds(60)) { probe.began.count == 3 })
             gates.openAll()
             try await group.waitForAll()
         }
@@ -64,7 +66,7 @@ import Testing
         let gates = Gates(3)
         let outcomes = try await withObservedTaskGroup(of: Int.self, on: queue) { group in
             for index in 0..<3 { group.addTask(name: "child-\(index)", operation: gated(index, probe, gates)) }
-            #expect(await eventually(timeout: .seconds(10)) { probe.began.count == 3 })
+            #expect(await eventually(timeout: .seconds(60)) { probe.began.count == 3 })
             let row = try #require(monitor.snapshot().operations.first { $0.name == "child-1" })
             monitor.cancel(id: row.id)  // the dashboard's cancel key
             var outcomes: [String] = []
@@ -78,7 +80,7 @@ import Testing
         #expect(outcomes.first == "CancellationError")
         #expect(outcomes.dropFirst().sorted() == ["0", "2"], "the others ran to the end")
         #expect(probe.cancelled == [1], "only child-1's task saw a cancellation")
-        #expect(await eventually(timeout: .seconds(10)) { monitor.snapshot().counts.finished == 3 })
+        #expect(await eventually(timeout: .seconds(60)) { monitor.snapshot().counts.finished == 3 })
         let rows = monitor.snapshot().operations
         #expect(rows.first { $0.name == "child-1" }?.outcome == .cancelled)
         #expect(rows.filter { $0.outcome == .succeeded }.map(\.name).sorted() == ["child-0", "child-2"])
@@ -96,13 +98,13 @@ import Testing
                 return try await group.reduce(0, +)
             }
         }
-        #expect(await eventually(timeout: .seconds(10)) { probe.began.count == 2 })
+        #expect(await eventually(timeout: .seconds(60)) { probe.began.count == 2 })
         caller.cancel()
         let result = await caller.result
         #expect(throws: CancellationError.self) { try result.get() }
         #expect(probe.cancelled == [0, 1], "both running children saw it")
         #expect(probe.began.count == 2, "the waiting child never began")
-        #expect(await eventually(timeout: .seconds(10)) { monitor.snapshot().counts.finished == 3 })
+        #expect(await eventually(timeout: .seconds(60)) { monitor.snapshot().counts.finished == 3 })
         #expect(monitor.snapshot().operations.allSatisfy { $0.outcome == .cancelled })
     }
 
@@ -117,7 +119,7 @@ import Testing
                 return try await group.reduce(0, +)
             }
         }
-        #expect(await eventually(timeout: .seconds(10)) { probe.began == [0] && queue.operations.count == 2 })
+        #expect(await eventually(timeout: .seconds(60)) { probe.began == [0] && queue.operations.count == 2 })
         for case let child as AsyncOperation in queue.operations {
             child.onCancel { operation in order.withLock { $0.append(operation.name ?? "?") } }
         }
@@ -138,11 +140,11 @@ import Testing
                 return try await group.reduce(0, +)
             }
         }
-        #expect(await eventually(timeout: .seconds(10)) { monitor.snapshot().counts.ready == 2 })
+        #expect(await eventually(timeout: .seconds(60)) { monitor.snapshot().counts.ready == 2 })
         caller.cancel()
         await #expect(throws: CancellationError.self) { try await caller.value }
         monitor.setSuspended(false)
-        #expect(await eventually(timeout: .seconds(10)) { monitor.snapshot().counts.finished == 2 })
+        #expect(await eventually(timeout: .seconds(60)) { monitor.snapshot().counts.finished == 2 })
         #expect(probe.began.isEmpty, "a cancelled child never runs")
     }
 
@@ -153,7 +155,7 @@ import Testing
         await #expect(throws: ChildFailure.self) {
             try await withObservedTaskGroup(of: Int.self, on: queue) { group in
                 group.addTask(name: "waits", operation: gated(0, probe, gates))
-                #expect(await eventually(timeout: .seconds(10)) { probe.began == [0] })
+                #expect(await eventually(timeout: .seconds(60)) { probe.began == [0] })
                 group.addTask(name: "fails") { _ in throw ChildFailure() }
                 return try await group.reduce(0, +)
             }
@@ -172,7 +174,7 @@ import Testing
                 try await gates.wait(0)
             }
             group.addTask(name: "resize b.jpg", kind: .download, unit: .bytes) { _ in try await gates.wait(1) }
-            #expect(await eventually(timeout: .seconds(10)) { reported.began == [0] })
+            #expect(await eventually(timeout: .seconds(60)) { reported.began == [0] })
             let rows = monitor.snapshot().operations
             #expect(rows.map(\.name) == ["resize a.jpg", "resize b.jpg"])
             #expect(rows.map(\.lifecycle) == [.executing, .ready])
@@ -182,7 +184,7 @@ import Testing
             gates.openAll()
             try await group.waitForAll()
         }
-        #expect(await eventually(timeout: .seconds(10)) { monitor.snapshot().counts.finished == 2 })
+        #expect(await eventually(timeout: .seconds(60)) { monitor.snapshot().counts.finished == 2 })
     }
 }
 
