@@ -74,7 +74,13 @@ final class RemoteSource: DashboardSource, Sendable {
         }
         // A wrong token is said before the screen opens (an app too busy to answer within the
         // wait shows it in the header instead, without retrying).
-        if case .refused(let refusal) = viewer.waitForFirstAnswer(timeout: .seconds(2)) {
+        let wait: Duration = if case .ssh = target { SSHAttachFailure.firstAnswerTimeout } else { .seconds(2) }
+        let first = viewer.waitForFirstAnswer(timeout: wait)
+        if let failure = SSHAttachFailure.message(viewer) {
+            StandardStreams.error(failure)
+            return .usage
+        }
+        if case .refused(let refusal) = first {
             viewer.stop()
             StandardStreams.error("opsdash: \(target) refused the connection: \(refusal.reason)")
             return .usage

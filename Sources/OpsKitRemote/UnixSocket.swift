@@ -1,7 +1,7 @@
 import Foundation
 
 /// Small blocking Unix-socket helpers (the stale-socket probe, the viewer's connection).
-enum UnixSocket {
+package enum UnixSocket {
     /// `SOCK_STREAM` as `socket(2)` takes it on this platform.
     static var streamType: Int32 {
         #if canImport(Darwin)
@@ -43,7 +43,7 @@ enum UnixSocket {
     }
 
     /// A connected socket to `path`, or the errno of the failure.
-    static func connect(_ path: String) -> Result<Int32, RemoteError> {
+    package static func connect(_ path: String) -> Result<Int32, RemoteError> {
         let descriptor = make(AF_UNIX)
         guard descriptor >= 0 else { return .failure(RemoteError("socket: \(String(cString: strerror(errno)))")) }
         var address = sockaddr_un()
