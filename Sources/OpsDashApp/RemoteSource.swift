@@ -194,10 +194,13 @@ final class RemoteSource: DashboardSource, Sendable {
         }
     }
 
-    /// What the header and the quit summary call the app: "app/queue[pid]" once it answered,
-    /// else the target.
+    /// What the header and the quit summary call the app: "app/queue[pid]" once it answered
+    /// ("app/queue[pid]@host" over ssh: the pid is the other machine's), else the target.
     private static func label(_ status: RemoteViewer.Status, of viewer: RemoteViewer) -> String {
-        status.welcome.map { "\($0.label)[\($0.pid)]" } ?? viewer.target.description
+        guard let welcome = status.welcome else { return viewer.target.description }
+        let label = "\(welcome.label)[\(welcome.pid)]"
+        guard case .ssh(let address) = viewer.target else { return label }
+        return label + "@" + (address.host.contains(":") ? "[\(address.host)]" : address.host)
     }
 
     /// The header's link state while connected: the role, and why the picture does not follow

@@ -5,6 +5,10 @@ import Foundation
 public enum RemoteTarget: Sendable, Equatable, CustomStringConvertible {
     case unix(String)
     case tcp(host: String, port: Int)
+    /// A queue on another machine, through `ssh … opsdash relay NAME` (`SSHCommand`): the
+    /// protocol runs over ssh's standard input and output; a shared-memory stream the far side
+    /// names is never opened; a connection that ends before the app's welcome is not retried
+    /// (a failed login or a missing queue would fail the same way).
     case ssh(SSHAddress)
 
     /// A connection: the socket, and for `ssh` the process behind it.

@@ -66,7 +66,7 @@ struct SSHAttachTests {
             command: "env \(environment) \(shellQuote(binary)) attach \(shellQuote(server.url("images")))")
         defer { quit(tmux) }
         let role = allowControl ? "control" : "read-only"
-        let header = "AppExample/images[\(app.process.processIdentifier)] connected (\(role))"
+        let header = "AppExample/images[\(app.process.processIdentifier)]@127.0.0.1 connected (\(role))"
         let shown = try tmux.waitUntil { $0.contains(header) && $0.contains("#1 ") }
         #expect(shown.matched, "no connected header:\n\(shown.screen)")
         try tmux.sendKeys("p")
