@@ -125,8 +125,15 @@ final class SSHServer {
 
     deinit {
         let pidText = (try? String(contentsOfFile: directory + "/sshd.pid", encoding: .utf8)) ?? ""
-        if let pid = Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1 { kill(pid, SIGTERM) }
-        try? FileManager.default.removeItem(atPath: directory)
+        if let pid = Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1, kill(pid, SIGTERM) == 0 {
+            // sshd removes its PidFile as it exits: removing the directory meanwhile would fail
+            // half way, so wait (bounded) until it is gone.
+            let deadline = ContinuousClock.now + .seconds(5)
+            while kill(pid, 0) == 0, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        if (try? FileManager.default.removeItem(atPath: directory)) == nil {
+            try? FileManager.default.removeItem(atPath: directory)
+        }
     }
 }
 
