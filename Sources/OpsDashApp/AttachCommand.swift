@@ -12,16 +12,19 @@ struct AttachCommand: ParsableCommand {
         discussion: """
             With no TARGET: attaches when this user publishes exactly one queue; with several, \
             opens the fleet list (one row per queue; Enter opens one, Esc comes back; with \
-            --headless or --record: lists them and exits 2). TARGET is a queue name (or app/queue), a socket path, or tcp://HOST:PORT with \
-            --token-file. Exit codes: 0 quit with q (whatever the app's counts); with --headless, \
+            --headless or --record: lists them and exits 2). TARGET is a queue name (or app/queue), a socket path, \
+            tcp://HOST:PORT with --token-file, or ssh://[USER@]HOST[:PORT][/NAME]: runs `ssh HOST opsdash relay NAME` \
+            (key or agent login; OPSDASH_SSH_COMMAND replaces `ssh` and its options, \
+            OPSDASH_REMOTE_COMMAND the remote `opsdash`). Exit codes: 0 quit with q (whatever the app's counts); with --headless, \
             0 or 1 by the app's counts when it says bye, 1 the connection was lost; 2 usage error \
-            or nothing to attach to; 3 --headless output could not be written; 4 an --until \
+            or nothing to attach to (over ssh: ssh or the remote relay ended before the app \
+            answered, with ssh's last line); 3 --headless output could not be written; 4 an --until \
             condition became true; 129/130/131/143 \
             ended by a signal (129 also: the terminal closed); 141 the --headless output's reader \
             went away.
             """)
 
-    @Argument(help: "Queue name, app/queue, PATH.sock or tcp://HOST:PORT.")
+    @Argument(help: "Queue name, app/queue, PATH.sock, tcp://HOST:PORT or ssh://[USER@]HOST[:PORT][/NAME].")
     var target: String?
 
     @Flag(name: .long, help: "No screen: write the queue's events as JSON Lines (as `opsdash --headless`).")
@@ -75,7 +78,8 @@ struct AttachCommand: ParsableCommand {
         let directory = RuntimeDirectory.path()
         // Queues are listed, and found by name, only in a directory that is this user's alone
         // (a path or address the user gives does not need it).
-        let byNameOnly = list || target.map { RemoteTarget(parsing: $0) == nil } ?? true
+        let byNameOnly =
+            list || target.map { !Self.isAddress($0) && RemoteTarget(parsing: $0) == nil } ?? true
         if byNameOnly, let refusal = Self.unsafe(directory) {
             StandardStreams.error("opsdash: \(refusal)")
             return .usage
@@ -156,7 +160,7 @@ struct AttachCommand: ParsableCommand {
     }
 
     /// Why the runtime directory may not be used, or nil (also when it does not exist yet).
-    private static func unsafe(_ directory: String) -> RemoteError? {
+    static func unsafe(_ directory: String) -> RemoteError? {
         guard FileManager.default.fileExists(atPath: directory) else { return nil }
         do { try RuntimeDirectory.verify(directory) } catch { return error }
         return nil
@@ -183,15 +187,46 @@ struct AttachCommand: ParsableCommand {
         case failure(String)
     }
 
-    private func resolve(_ published: [PublishedQueue], directory: String) -> Resolution {
-        guard let target else {
+    /// Why no single published queue was picked (one line).
+    struct PickFailure: Error {
+        var text: String
+    }
+
+    /// The published queue `name` (a queue, app/queue or app name) names in `directory`, or with
+    /// no name the only one; else why not.
+    static func pick(_ name: String?, among published: [PublishedQueue], in directory: String) -> Result<
+        PublishedQueue, PickFailure
+    > {
+        guard let name else {
             switch published.count {
-            case 0: return .failure("no published queues in \(directory) (start an app that publishes one)")
-            case 1: return .success(.unix(published[0].socket), byName: true)
-            default:
-                StandardStreams.write(AttachCommand.listing(published))
-                return .failure(Self.severalPublished(published))
+            case 0:
+                return .failure(
+                    PickFailure(text: "no published queues in \(directory) (start an app that publishes one)"))
+            case 1: return .success(published[0])
+            default: return .failure(PickFailure(text: severalPublished(published)))
             }
+        }
+        let matches = published.filter { $0.queue == name || $0.label == name || $0.app == name }
+        switch matches.count {
+        case 1: return .success(matches[0])
+        case 0: return .failure(PickFailure(text: notFound(name, among: published, in: directory)))
+        default: return .failure(PickFailure(text: ambiguity(of: name, among: matches)))
+        }
+    }
+
+    private func resolve(_ published: [PublishedQueue], directory: String) -> Resolution {
+        if target == nil, published.count > 1 { StandardStreams.write(AttachCommand.listing(published)) }
+        guard let target else {
+            switch Self.pick(nil, among: published, in: directory) {
+            case .success(let entry): return .success(.unix(entry.socket), byName: true)
+            case .failure(let failure): return .failure(failure.text)
+            }
+        }
+        if target.hasPrefix("ssh://") {
+            guard let parsed = RemoteTarget(parsing: target) else {
+                return .failure("bad address \(target): expected ssh://[USER@]HOST[:PORT][/NAME]")
+            }
+            return .success(parsed, byName: false)
         }
         if target.hasPrefix("tcp://") {
             guard let parsed = RemoteTarget(parsing: target) else {
@@ -204,11 +239,15 @@ struct AttachCommand: ParsableCommand {
         if matches.isEmpty, let parsed = RemoteTarget(parsing: target), !Self.isUnpublishedName(target) {
             return .success(parsed, byName: false)
         }
-        switch matches.count {
-        case 1: return .success(.unix(matches[0].socket), byName: true)
-        case 0: return .failure(Self.notFound(target, among: published, in: directory))
-        default: return .failure(Self.ambiguity(of: target, among: matches))
+        switch Self.pick(target, among: published, in: directory) {
+        case .success(let entry): return .success(.unix(entry.socket), byName: true)
+        case .failure(let failure): return .failure(failure.text)
         }
+    }
+
+    /// Whether `target` is a `tcp://` or `ssh://` address (well formed or not).
+    private static func isAddress(_ target: String) -> Bool {
+        target.hasPrefix("tcp://") || target.hasPrefix("ssh://")
     }
 
     /// Whether `target` reads as an app/queue name (one `/`, not a path to an existing file):

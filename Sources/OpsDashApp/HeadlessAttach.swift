@@ -136,6 +136,10 @@ struct HeadlessAttach {
             StandardStreams.error("opsdash: \(target) refused the connection: \(refusal.reason)")
             return .usage
         }
+        if let failure = SSHAttachFailure.message(viewer) {
+            StandardStreams.error(failure)
+            return .usage
+        }
         let snapshot = viewer.snapshot
         let (reason, bye) = viewer.endReason
         summary(snapshot, interrupted: false, to: output)

@@ -18,6 +18,7 @@ public enum Opsdash {
         if arguments.first == "attach" {
             return attach(Array(arguments.dropFirst()), stdoutClosed: stdoutClosed).rawValue
         }
+        if arguments.first == "relay" { return relay(Array(arguments.dropFirst())).rawValue }
         if arguments.first == "replay" { return replay(Array(arguments.dropFirst()), stdoutClosed: stdoutClosed) }
         if arguments.first == "help" { return help(Array(arguments.dropFirst()), stdoutClosed: stdoutClosed).rawValue }
         let command: OpsdashCommand
@@ -46,6 +47,7 @@ public enum Opsdash {
         case []: text = OpsdashCommand.helpMessage()
         case ["attach"]: text = AttachCommand.helpMessage()
         case ["replay"]: text = ReplayCommand.helpMessage()
+        case ["relay"]: text = RelayCommand.helpMessage()
         case ["help"]: text = OpsdashCommand.helpMessage()
         default:
             StandardStreams.error(
@@ -56,23 +58,50 @@ public enum Opsdash {
         return StandardStreams.answer(text + "\n", what: "the help", stdoutClosed: stdoutClosed)
     }
 
-    /// `opsdash attach …`.
-    static func attach(_ arguments: [String], stdoutClosed: Bool = false) -> ExitStatus {
-        let command: AttachCommand
+    /// `arguments` parsed as `Command`, or how `opsdash` ends instead: its help on stdout (0),
+    /// or a parse error as one line on stderr (2).
+    private static func parse<Command: ParsableCommand>(
+        _ type: Command.Type, _ arguments: [String], stdoutClosed: Bool
+    ) -> Parsed<Command> {
         do {
-            command = try AttachCommand.parse(arguments)
+            return .command(try Command.parse(arguments))
         } catch {
-            if AttachCommand.exitCode(for: error) == .success {
-                return StandardStreams.answer(
-                    AttachCommand.fullMessage(for: error) + "\n", what: "the help", stdoutClosed: stdoutClosed)
+            if Command.exitCode(for: error) == .success {
+                return .ended(
+                    StandardStreams.answer(
+                        Command.fullMessage(for: error) + "\n", what: "the help", stdoutClosed: stdoutClosed))
             }
             StandardStreams.error(
                 "opsdash: "
-                    + AttachCommand.message(for: error)
+                    + Command.message(for: error)
                     .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces))
-            return .usage
+            return .ended(.usage)
         }
-        return command.execute(signals: StopSignals(), stdoutClosed: stdoutClosed)
+    }
+
+    /// A subcommand's parsed arguments, or how `opsdash` ended instead.
+    private enum Parsed<Command> {
+        case command(Command)
+        case ended(ExitStatus)
+    }
+
+    /// `opsdash attach …`.
+    static func attach(_ arguments: [String], stdoutClosed: Bool = false) -> ExitStatus {
+        switch parse(AttachCommand.self, arguments, stdoutClosed: stdoutClosed) {
+        case .command(let command): command.execute(signals: StopSignals(), stdoutClosed: stdoutClosed)
+        case .ended(let status): status
+        }
+    }
+
+    /// `opsdash relay …`: a stop signal ends it at once (128 + its number). Its standard output
+    /// is the connection: only `--help` writes there.
+    static func relay(_ arguments: [String]) -> ExitStatus {
+        switch parse(RelayCommand.self, arguments, stdoutClosed: false) {
+        case .command(let command):
+            let signals = StopSignals()
+            return withExtendedLifetime(signals) { command.execute() }
+        case .ended(let status): return status
+        }
     }
 
     /// `opsdash replay …`.

@@ -30,6 +30,7 @@ struct OpsdashCommand: ParsableCommand {
     static let subcommandsText = """
           attach    watch (and steer) a queue a running app publishes
           replay    play a recording made with --record
+          relay     carry a queue's connection over stdin/stdout (attach ssh:// runs it)
           help      this help, or a subcommand's (opsdash help attach)
         With no subcommand, opsdash runs the dashboard (--headless: the event stream).
         """

@@ -74,7 +74,13 @@ final class RemoteSource: DashboardSource, Sendable {
         }
         // A wrong token is said before the screen opens (an app too busy to answer within the
         // wait shows it in the header instead, without retrying).
-        if case .refused(let refusal) = viewer.waitForFirstAnswer(timeout: .seconds(2)) {
+        let wait: Duration = if case .ssh = target { SSHAttachFailure.firstAnswerTimeout } else { .seconds(2) }
+        let first = viewer.waitForFirstAnswer(timeout: wait)
+        if let failure = SSHAttachFailure.message(viewer) {
+            StandardStreams.error(failure)
+            return .usage
+        }
+        if case .refused(let refusal) = first {
             viewer.stop()
             StandardStreams.error("opsdash: \(target) refused the connection: \(refusal.reason)")
             return .usage
@@ -188,10 +194,13 @@ final class RemoteSource: DashboardSource, Sendable {
         }
     }
 
-    /// What the header and the quit summary call the app: "app/queue[pid]" once it answered,
-    /// else the target.
+    /// What the header and the quit summary call the app: "app/queue[pid]" once it answered
+    /// ("app/queue[pid]@host" over ssh: the pid is the other machine's), else the target.
     private static func label(_ status: RemoteViewer.Status, of viewer: RemoteViewer) -> String {
-        status.welcome.map { "\($0.label)[\($0.pid)]" } ?? viewer.target.description
+        guard let welcome = status.welcome else { return viewer.target.description }
+        let label = "\(welcome.label)[\(welcome.pid)]"
+        guard case .ssh(let address) = viewer.target else { return label }
+        return label + "@" + (address.host.contains(":") ? "[\(address.host)]" : address.host)
     }
 
     /// The header's link state while connected: the role, and why the picture does not follow

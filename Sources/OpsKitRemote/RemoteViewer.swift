@@ -96,13 +96,13 @@ public final class RemoteViewer: Sendable {
         switch target.connect() {
         case .failure(let error):
             return error
-        case .success(let descriptor):
+        case .success(let link):
             Thread.detachNewThread {
                 // Reading and decoding every change at nice 19, like the publisher's thread that
                 // writes them (reading faster than it writes gains nothing): on a machine short
                 // of cores, watching an app never takes CPU time the app could use.
                 lowerThreadPriorityToBackground()
-                self.runLoop(first: descriptor)
+                self.runLoop(first: link)
             }
             return nil
         }
@@ -208,12 +208,20 @@ public final class RemoteViewer: Sendable {
 
     // MARK: The reader thread
 
-    private func runLoop(first: Int32) {
-        var descriptor: Int32? = first
+    private func runLoop(first: RemoteTarget.Link) {
+        var link: RemoteTarget.Link? = first
         var backoff = 0.25
         while true {
-            if let current = descriptor {
-                let reason = serve(current)
+            if let current = link {
+                var reason = serve(current.descriptor)
+                // `ssh` ends once its end of the pair closes; how it ended says more than EOF
+                // (a failed login, a host that is down, no such queue on the remote host).
+                shutdown(current.descriptor, Int32(SHUT_RDWR))
+                if let channel = current.channel, let why = SSHChannel.reason(channel.finish()),
+                    !state.withLock({ $0.sawBye })
+                {
+                    reason = why
+                }
                 let gone = checkSocketGone()
                 let stopped = state.withLock { state -> Bool in
                     state.descriptor = -1
@@ -222,11 +230,14 @@ public final class RemoteViewer: Sendable {
                     state.status = Status(link: .disconnected, detail: reason, welcome: state.status.welcome)
                     return state.stopped
                 }
-                close(current)
+                close(current.descriptor)
                 if stopped || !reconnect || state.withLock({ $0.refusal != nil }) { break }
+                // An ssh target that never reached the app (a failed login, no such queue)
+                // would fail the same way again.
+                if case .ssh = target, state.withLock({ $0.status.welcome == nil }) { break }
                 if state.withLock({ $0.status.welcome != nil }) { backoff = 0.25 }
             }
-            descriptor = nil
+            link = nil
             if state.withLock({ $0.stopped }) { break }
             let nextAttempt = ContinuousClock.now + .seconds(backoff)
             let gone = checkSocketGone()
@@ -242,7 +253,7 @@ public final class RemoteViewer: Sendable {
             guard let next = nextTarget() else { continue }
             switch next.connect() {
             case .success(let connected):
-                descriptor = connected
+                link = connected
                 state.withLock { state in
                     state.current = next
                     state.socketGone = nil
@@ -283,7 +294,8 @@ public final class RemoteViewer: Sendable {
 
     /// Reads one connection until it ends; returns why it ended.
     private func serve(_ descriptor: Int32) -> String {
-        let local = UnixSocket.isUnixSocket(descriptor)
+        // A socket pair to `ssh` is a Unix socket too: the target says where the peer is.
+        let local = state.withLock { $0.current.isLocal } && UnixSocket.isUnixSocket(descriptor)
         let hello = state.withLock { state -> String in
             state.descriptor = descriptor
             state.sawBye = false

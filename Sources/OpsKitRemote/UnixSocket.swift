@@ -1,7 +1,7 @@
 import Foundation
 
 /// Small blocking Unix-socket helpers (the stale-socket probe, the viewer's connection).
-enum UnixSocket {
+package enum UnixSocket {
     /// `SOCK_STREAM` as `socket(2)` takes it on this platform.
     static var streamType: Int32 {
         #if canImport(Darwin)
@@ -45,7 +45,7 @@ enum UnixSocket {
     /// A connected socket to `path`, or the errno of the failure. `nonBlocking`: the socket is
     /// made non-blocking before it connects, so a listener whose backlog is full fails the
     /// connect (EAGAIN) instead of holding the caller.
-    static func connect(_ path: String, nonBlocking: Bool = false) -> Result<Int32, RemoteError> {
+    package static func connect(_ path: String, nonBlocking: Bool = false) -> Result<Int32, RemoteError> {
         let descriptor = make(AF_UNIX)
         guard descriptor >= 0 else { return .failure(RemoteError("socket: \(String(cString: strerror(errno)))")) }
         if nonBlocking { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }

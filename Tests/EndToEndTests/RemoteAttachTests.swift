@@ -3,7 +3,7 @@ import Testing
 
 /// Quits the dashboard with `q` (waiting until it has ended), then kills the tmux server: a
 /// killed server alone does not always end the program in its pane.
-private func quit(_ tmux: TmuxSession) {
+func quit(_ tmux: TmuxSession) {
     _ = try? tmux.sendKeys("q")
     _ = try? tmux.waitUntil(timeout: .seconds(5)) { tmux.exitStatus(in: $0) != nil }
     tmux.kill()

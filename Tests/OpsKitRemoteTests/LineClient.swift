@@ -7,7 +7,7 @@ final class LineClient {
     private var buffer: [UInt8] = []
 
     init(_ target: RemoteTarget) throws {
-        descriptor = try target.connect().get()
+        descriptor = try target.connect().get().descriptor
     }
 
     deinit { close(descriptor) }

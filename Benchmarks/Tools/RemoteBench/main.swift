@@ -8,6 +8,9 @@
 //   .build/release/RemoteBench --throughput [--rounds=N]   # only the throughput table
 //   .build/release/RemoteBench --burst [--rounds=N]  # only the 64-viewer burst table
 //   .build/release/RemoteBench --stalled             # only the stalled-viewer table
+//   .build/release/RemoteBench --latency [--ssh=ssh://127.0.0.1:PORT --ssh-opsdash=PATH]
+//                                  # only the change → viewer latency table; with --ssh, also
+//                                  # through `ssh … opsdash relay` (OPSDASH_SSH_COMMAND for keys)
 //   … --stream-bursts                                # with every change streamed in a burst
 //   … --detail                                       # each burst round's growth by phase and thread
 //
@@ -185,6 +188,10 @@ func printBusyQueueTables() {
     printBusyQueueSweep(rates: rates, seconds: busySeconds, rounds: busyRounds, many: busyViewers)
 }
 let burstOnly = arguments.contains("--burst")
+if arguments.contains("--latency") {
+    printLatencyTable()
+    exit(0)
+}
 if arguments.contains(where: { $0.hasPrefix("--busy") }) {
     printBusyQueueTables()
     exit(0)
@@ -270,55 +277,9 @@ if !burstOnly {
     }
     if stalledOnly { exit(0) }
 
-    // MARK: Change-to-viewer latency at 1,000 changes/s.
+    // MARK: Change-to-viewer latency at 1,000 changes/s (Latency.swift).
 
-    do {
-        let queue = ObservableOperationQueue()
-        queue.isSuspended = true
-        let monitor = QueueMonitor(queue: queue, clock: LiveClock())
-        let latencyPublisher = publisher(for: monitor, name: "latency")
-        let sent = Mutex<[String: ContinuousClock.Instant]>([:])
-        let seen = Mutex<[Double]>([])
-        let viewer = RemoteViewer(
-            target: .unix(latencyPublisher.socketPath), reconnect: false,
-            onOutput: { outputs in
-                let now = ContinuousClock.now
-                for case .event(.added(_, _, let name, _, _, _, _)) in outputs {
-                    if let start = sent.withLock({ $0.removeValue(forKey: name) }) {
-                        let latency = (now - start).seconds
-                        seen.withLock { $0.append(latency) }
-                    }
-                }
-            })
-        _ = viewer.start()
-        while viewer.status.link != .connected { Thread.sleep(forTimeInterval: 0.01) }
-        Thread.sleep(forTimeInterval: 0.2)
-        let changes = smoke ? 200 : 3_000
-        let start = ContinuousClock.now
-        for index in 0..<changes {
-            let due = start + .microseconds(1_000 * index)
-            while ContinuousClock.now < due { Thread.sleep(forTimeInterval: 0.0002) }
-            let name = "change-\(index)"
-            sent.withLock { $0[name] = ContinuousClock.now }
-            queue.addOperation(ClosureOperation(name: name) {})
-        }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while seen.withLock({ $0.count }) < changes, ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        let latencies = Stats(seen.withLock { $0 })
-        print("| Change → viewer, \(changes) changes at 1,000/s over loopback Unix socket | p50 | p99 | max | Budget |")
-        print("|---|---|---|---|---|")
-        print(
-            "| added operation seen by a viewer | \(String(format: "%.1f ms", latencies.median * 1000)) | \(String(format: "%.1f ms", latencies.percentile(0.99) * 1000)) | \(String(format: "%.1f ms", (latencies.samples.last ?? 0) * 1000)) | p99 < 50 ms |"
-        )
-        print("")
-        viewer.stop()
-        latencyPublisher.stop()
-        queue.isSuspended = false
-        monitor.stop()
-    }
-
+    printLatencyTable()
 }  // !burstOnly
 
 // MARK: 64 viewers: the app's CPU.
