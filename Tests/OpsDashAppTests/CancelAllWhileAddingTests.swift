@@ -26,11 +26,15 @@ import Testing
         #expect(eventually(timeout: .seconds(30)) { run.notAddedCount == 3 * ScenarioRun.addBatch })
         // Resumed, the cancelled operations finish as cancelled, none of them run.
         run.queue.isSuspended = false
+        let allCancelled = eventually(timeout: .seconds(120)) {
+            let counts = run.monitor.snapshot().counts
+            return counts.finished == counts.total && counts.cancelled == counts.total
+        }
+        // Says what was left when it failed (once in a full parallel run under load: stuck or slow?).
         #expect(
-            eventually(timeout: .seconds(120)) {
-                let counts = run.monitor.snapshot().counts
-                return counts.finished == counts.total && counts.cancelled == counts.total
-            })
+            allCancelled,
+            "monitor \(run.monitor.snapshot().counts); queue holds \(run.queue.operationCount), suspended \(run.queue.isSuspended)"
+        )
         #expect(run.monitor.snapshot().counts.total == 2 * ScenarioRun.addBatch)
         #expect(run.notAddedCount == 3 * ScenarioRun.addBatch)
     }
