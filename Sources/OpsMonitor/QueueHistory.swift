@@ -107,7 +107,7 @@ package struct QueueHistory: Sendable, Equatable {
 
     /// Records a change at `time`: a finish with `outcome`, `bytes` completed, and the levels
     /// after it (operations running and not started).
-    mutating func record(
+    package mutating func record(
         at time: Duration, finished outcome: Outcome? = nil, bytes: Int64 = 0, running: Int, waiting: Int
     ) {
         advance(to: time)
@@ -155,13 +155,15 @@ package struct QueueHistory: Sendable, Equatable {
     // MARK: Reading
 
     /// The seconds held, oldest first, ending with the second holding `time` (quiet seconds
-    /// after the newest change included): at most `window`, none before the first change.
-    package func seconds(endingAt time: Duration) -> [Second] {
-        guard let currentSecond else { return [] }
+    /// after the newest change included): the last `count` of them, at most `window`, none
+    /// before the first change.
+    package func seconds(endingAt time: Duration, count: Int = .max) -> [Second] {
+        guard let currentSecond, count > 0 else { return [] }
+        let limit = min(count, window)
         let end = max(currentSecond, Self.second(of: time))
-        let quiet = Int(min(end - currentSecond, Int64(window)))
-        let showsCurrent = quiet < window
-        let closed = min(ring.count, window - quiet - (showsCurrent ? 1 : 0))
+        let quiet = Int(min(end - currentSecond, Int64(limit)))
+        let showsCurrent = quiet < limit
+        let closed = min(ring.count, limit - quiet - (showsCurrent ? 1 : 0))
         var result: [Second] = []
         result.reserveCapacity(closed + (showsCurrent ? 1 : 0) + quiet)
         for index in (ring.count - closed)..<ring.count { result.append(closedSecond(index)) }
@@ -178,7 +180,7 @@ package struct QueueHistory: Sendable, Equatable {
     /// The values of `series` for the last `count` seconds ending with the second holding `time`,
     /// oldest first; seconds before the history began are left out (fewer values).
     package func values(_ series: Series, endingAt time: Duration, count: Int) -> [Int64] {
-        seconds(endingAt: time).suffix(max(0, count)).map { $0.value(series) }
+        seconds(endingAt: time, count: count).map { $0.value(series) }
     }
 
     /// Whether no change was ever recorded.
