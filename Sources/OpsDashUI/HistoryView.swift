@@ -187,3 +187,15 @@ struct HistoryView: Sendable, Equatable {
         return spans
     }
 }
+
+extension DashboardState {
+    /// With the history view open on a replay's timeline: the recording time one column of
+    /// the timeline stands for at this terminal width (←/→ move the cursor, the playhead, by
+    /// it); nil otherwise.
+    package var historyCursorStep: Duration? {
+        guard showHistory, let playback = source?.playback, let timeline = playback.timeline else { return nil }
+        let held = timeline.seconds(endingAt: playback.length).count
+        let columns = width - HistoryView.labelWidth - HistoryView.scaleWidth
+        return .seconds(HistoryView.secondsPerColumn(window: held, columns: columns))
+    }
+}
