@@ -154,10 +154,12 @@ struct HistoryView: Sendable, Equatable {
         canvas.write(right, x: Self.labelWidth + columns - DisplayWidth.of(right), y: y, style: Theme.label)
         if let cursorColumn, let cursor {
             let left = Self.labelWidth + columns - columnCount(per: per) + cursorColumn
-            let text = (glyphs == .unicode ? "▲ " : "^ ") + Playback.clock(cursor)
-            canvas.write(
-                text, x: max(Self.labelWidth, min(left, Self.labelWidth + columns - text.count)), y: y + 1,
-                style: Theme.title)
+            // The mark under the cursor's column, its time after it, or before it near the edge.
+            let mark = glyphs == .unicode ? "▲" : "^"
+            let time = Playback.clock(cursor)
+            let fits = left + 1 + time.count < Self.labelWidth + columns
+            let text = fits ? mark + " " + time : time + " " + mark
+            canvas.write(text, x: fits ? left : left - text.count + 1, y: y + 1, style: Theme.title)
         }
     }
 
