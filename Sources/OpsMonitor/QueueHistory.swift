@@ -73,7 +73,11 @@ package struct QueueHistory: Sendable, Equatable {
     private var next = 0
     /// The second changes go into, and its number (whole seconds of clock time); nil before any.
     private var current = Second()
-    package private(set) var currentSecond: Int64?
+    package private(set) var currentSecond: Int64? {
+        didSet { nextSecondStart = currentSecond.map(Self.start(after:)) ?? .zero }
+    }
+    /// Where the current second ends: a change before it needs no division to place it.
+    private var nextSecondStart = Duration.zero
 
     /// An empty history keeping `window` seconds (clamped to 2 ... `maximumWindow`).
     package init(window: Int = QueueHistory.defaultWindow) {
@@ -93,6 +97,7 @@ package struct QueueHistory: Sendable, Equatable {
         }
         current = last
         currentSecond = max(0, newest)
+        nextSecondStart = Self.start(after: max(0, newest))  // observers do not run in an initializer
     }
 
     /// The same seconds in a history of `window` seconds (the newest kept when shorter).
@@ -127,6 +132,7 @@ package struct QueueHistory: Sendable, Equatable {
     /// Moves to the second holding `time`, closing the seconds before it (a change stamped
     /// before the current second counts in the current one).
     mutating func advance(to time: Duration) {
+        if time < nextSecondStart { return }  // the current second (or, stamped earlier, counted in it)
         let second = Self.second(of: time)
         guard let currentSecond else {
             self.currentSecond = second
@@ -189,6 +195,11 @@ package struct QueueHistory: Sendable, Equatable {
     /// The whole second holding `time` (negative times in second 0).
     package static func second(of time: Duration) -> Int64 {
         max(.zero, time).components.seconds
+    }
+
+    /// Where second `second` ends (a peer's time may be anything: no overflow at the last one).
+    private static func start(after second: Int64) -> Duration {
+        .seconds(second < .max ? second + 1 : second)
     }
 
     private static func adding(_ value: UInt32, _ more: UInt32) -> UInt32 {

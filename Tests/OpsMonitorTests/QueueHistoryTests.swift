@@ -79,6 +79,15 @@ import Testing
         #expect(history.seconds(endingAt: .zero).map { $0.value(.waiting) } == [0])
     }
 
+    @Test func theLastRepresentableSecondDoesNotOverflow() {
+        var history = QueueHistory(window: 3)
+        history.record(at: .seconds(Int64.max), bytes: 1, running: 0, waiting: 0)
+        history.record(at: .seconds(Int64.max), bytes: 1, running: 0, waiting: 0)
+        #expect(history.values(.bytes, endingAt: .seconds(Int64.max), count: 3) == [2])
+        let restored = QueueHistory(window: 3, seconds: [QueueHistory.Second(bytes: 5)], newest: .max)
+        #expect(restored.currentSecond == .max)
+    }
+
     @Test func theMemoryBoundIsStated() {
         // 32 bytes a second holds all seven series (finished is a sum): ≤ 64 bytes per series.
         #expect(MemoryLayout<QueueHistory.Second>.stride == 32)
