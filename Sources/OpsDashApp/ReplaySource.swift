@@ -20,6 +20,9 @@ final class ReplaySource: DashboardSource {
     private var problem: String?
     /// What the last `.` applied, shown in the status until playing or seeking.
     private var stepped: String?
+    /// The recording's per-second history (its last picture's), read when the history view
+    /// first opens: the timeline its cursor moves on.
+    private var timeline: QueueHistory?
     /// Where the header's status goes (from `start(sendingTo:)`), and what was sent last.
     private var inbox: LoopInbox?
     private var sentStatus: SourceStatus?
@@ -109,7 +112,13 @@ final class ReplaySource: DashboardSource {
             label: "REPLAY \(reader.header.queue) \(reader.header.started)",
             detail: (problem ?? stepped ?? endWarning).map { "— \($0)" } ?? "",
             link: problem != nil ? .disconnected : (isPaused ? .connecting : .connected),
-            playback: Playback(position: position, length: reader.duration, speed: speed, state: state))
+            playback: playback(state))
+    }
+
+    private func playback(_ state: Playback.State) -> Playback {
+        var playback = Playback(position: position, length: reader.duration, speed: speed, state: state)
+        playback.timeline = timeline
+        return playback
     }
 
     // MARK: Transport
@@ -120,7 +129,15 @@ final class ReplaySource: DashboardSource {
     /// or reading help.
     func handle(_ key: Key, in state: DashboardState) -> Bool {
         guard !state.isEditingFilter, !state.isEditingSearch, state.prompt == nil, !state.showHelp else { return false }
+        if let step = state.historyCursorStep, key == .left || key == .right {
+            moveCursor(by: key == .left ? .zero - step : step)
+            return true
+        }
         switch key {
+        case .character("h"):
+            // The dashboard opens the view; the recording's timeline is read once, for it.
+            if !state.showHistory { loadTimeline() }
+            return false
         case .character("."): step()
         case .left: seek(to: position - .seconds(10))
         case .right: seek(to: position + .seconds(10))
@@ -207,6 +224,24 @@ final class ReplaySource: DashboardSource {
         } catch {
             problem = error.description
         }
+    }
+
+    /// Reads the recording's per-second history from its last picture, once.
+    private func loadTimeline() {
+        guard timeline == nil else { return }
+        do {
+            timeline = try reader.cursor(at: reader.duration).builder.snapshot().history
+        } catch {
+            problem = error.description
+        }
+        sendStatusIfChanged()
+    }
+
+    /// Moves the history view's cursor (the playhead) by `step` of recording time and pauses
+    /// there: the table shows that moment.
+    func moveCursor(by step: Duration) {
+        if !isPaused { togglePause() }
+        seek(to: position + step)
     }
 
     /// Applies the next event line, exactly one (a keyframe before it whole), and pauses there.

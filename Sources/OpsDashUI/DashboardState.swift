@@ -43,6 +43,8 @@ public struct DashboardState: Sendable {
     public var detailsOperationID: Int?
     /// Whether the dependency tree replaces the table.
     public var showDependencies = false
+    /// Whether the history view (`h`) replaces the table and the tree.
+    package var showHistory = false
     /// Whether the help overlay is shown.
     public var showHelp = false
     /// The first help line shown, when the help is taller than the terminal.

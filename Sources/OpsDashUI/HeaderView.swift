@@ -43,6 +43,14 @@ struct HeaderView: Sendable, Equatable {
     var totalBytes: Int64 = 0
     var bytesPerSecond = 0.0
     var averageBytesPerSecond = 0.0
+    /// The history's last `sparklineSeconds` seconds (oldest first; none before the first
+    /// change): operations finished and failed in each, and running at its end.
+    var recentFinished: [Int64] = []
+    var recentFailed: [Int64] = []
+    var recentRunning: [Int64] = []
+
+    /// Seconds a header sparkline shows at most (one column a second).
+    static let sparklineSeconds = 30
 
     /// A header showing an empty, running queue.
     init() {}
@@ -70,6 +78,10 @@ struct HeaderView: Sendable, Equatable {
         totalBytes = snapshot.totalBytes
         bytesPerSecond = snapshot.bytesPerSecond
         averageBytesPerSecond = snapshot.averageBytesPerSecond
+        let recent = snapshot.history.seconds(endingAt: snapshot.time, count: Self.sparklineSeconds)
+        recentFinished = recent.map { $0.value(.finished) }
+        recentFailed = recent.map { $0.value(.failed) }
+        recentRunning = recent.map { $0.value(.running) }
     }
 
     /// Draws the header into the first three rows of `area`.
@@ -92,8 +104,10 @@ struct HeaderView: Sendable, Equatable {
         let titleWidth = elapsedWidth < width ? width - elapsedWidth - 1 : width
         canvas.write(fitted(titleSegments(width: titleWidth), width: titleWidth), x: 0, y: 0, maxWidth: titleWidth)
         canvas.write(elapsed, x: width - elapsedWidth, y: 0, maxWidth: elapsedWidth)
-        let counts = countsLine(short: false)
-        let fits = counts.reduce(0) { $0 + $1.width } <= width
+        var counts = countsLine(short: false)
+        let countsWidth = counts.reduce(0) { $0 + $1.width }
+        let fits = countsWidth <= width
+        if fits { counts += runningSparkline(room: width - countsWidth) }
         canvas.write(fits ? counts : countsLine(short: true), x: 0, y: 1, maxWidth: width)
         renderProgress(into: &canvas, y: 2)
     }
@@ -300,8 +314,10 @@ struct HeaderView: Sendable, Equatable {
             spans.append(Span("  ETA ", Theme.label))
             spans.append(Span(eta))
         }
-        let textWidth = spans.reduce(0) { $0 + $1.width }
         let label = "progress "
+        let room = canvas.width - spans.reduce(0) { $0 + $1.width } - label.count
+        spans += finishedSparkline(room: room - Self.sparklineMinimumBar)
+        let textWidth = spans.reduce(0) { $0 + $1.width }
         let barWidth = canvas.width - textWidth - label.count
         canvas.write(label, x: 0, y: y, style: Theme.label)
         // The overall bar moves on almost every busy frame: drawn in the default colour, moving
@@ -309,5 +325,38 @@ struct HeaderView: Sendable, Equatable {
         ProgressBar(fraction: fraction, style: Theme.live)
             .render(into: &canvas, x: label.count, y: y, width: barWidth, glyphs: glyphs)
         canvas.write(spans, x: label.count + max(0, barWidth), y: y, maxWidth: textWidth)
+    }
+
+    /// Columns the overall bar keeps before a sparkline takes any of its width.
+    static let sparklineMinimumBar = 24
+
+    /// "  done ▁▂▅█▃": operations finished in each of the last seconds, a second with a failure
+    /// in red, in at most `room` columns (nothing under 8 columns of sparkline, or before the
+    /// history's first change).
+    private func finishedSparkline(room: Int) -> [Span] {
+        let label = "  done "
+        let count = min(recentFinished.count, room - label.count)
+        guard count >= 8 else { return [] }
+        let values = Array(recentFinished.suffix(count))
+        let failed = Array(recentFailed.suffix(count))
+        let glyphs = Array(Sparkline.row(values, glyphs: self.glyphs))
+        var spans = [Span(label, Theme.label)]
+        for (index, glyph) in glyphs.enumerated() {
+            let style = index < failed.count && failed[index] > 0 ? DisplayState.failed.style : Theme.sparkline
+            spans.append(Span(String(glyph), style))
+        }
+        return spans
+    }
+
+    /// "  running ▃▃▅▅█": operations running at the end of each of the last seconds, in at most
+    /// `room` columns (nothing under 8 columns of sparkline).
+    private func runningSparkline(room: Int) -> [Span] {
+        let label = "  \(DisplayState.running.word) "
+        let count = min(recentRunning.count, room - DisplayWidth.of(label))
+        guard count >= 8 else { return [] }
+        return [
+            Span(label, Theme.label),
+            Span(Sparkline.row(Array(recentRunning.suffix(count)), glyphs: glyphs), Theme.sparkline),
+        ]
     }
 }

@@ -57,6 +57,9 @@ struct KeyBinding: Sendable {
             "dependency tree (the filter and sort apply to it too)",
             hint: FooterHint(rank: 7, KeyLabel("d"), "deps")),
         KeyBinding(
+            [.character("h"): .toggleHistory], KeyLabel("h"),
+            "history: every series per second, each with its scale"),
+        KeyBinding(
             [.enter: .toggleDetails], KeyLabel("Enter"), "details of the selected operation",
             hint: FooterHint(rank: 8, KeyLabel("⏎", ascii: "Enter"), "details")),
         KeyBinding(

@@ -11,6 +11,8 @@ enum KeyIntent: Sendable, Equatable {
     /// `X`: cancel the unfinished operations the filter lists; `x`: the selected one and every
     /// operation depending on it (each asks y/n).
     case cancelMatching, cancelSubtree
+    /// `h`: the history view replaces the table.
+    case toggleHistory
     /// `a`: the event log shows only the queue's changes and the commands given to it.
     case toggleCommandLog
     /// Esc: close the innermost pane or overlay, or clear the filter.

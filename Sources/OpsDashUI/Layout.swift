@@ -28,6 +28,11 @@ public struct Layout: Sendable, Equatable {
     public var header: Rect
     /// The table or tree, column header included.
     public var main: Rect
+    /// The history view (`h`), when open: the top of the middle, the table or tree below it
+    /// when at least `minimumTableUnderHistory` rows are left, else the whole middle.
+    package var history: Rect?
+    /// The fewest rows (column header included) the table keeps under the history view.
+    package static let minimumTableUnderHistory = 6
     /// The details pane, when open.
     public var details: Rect?
     /// The event log, when tall enough.
@@ -44,7 +49,7 @@ public struct Layout: Sendable, Equatable {
     /// the terminal fits, else the whole screen.
     public var regions: [Rect] {
         guard fits else { return [screen] }
-        return [header, main] + [details, log].compactMap { $0 } + [footer]
+        return [header] + [history].compactMap { $0 } + [main] + [details, log].compactMap { $0 } + [footer]
     }
 
     /// The layout for a `width × height` terminal with the given panes open.
@@ -54,7 +59,7 @@ public struct Layout: Sendable, Equatable {
     /// given, opens the help overlay's box for that many lines of help.
     public init(
         width: Int, height: Int, showDetails: Bool, tableRows: Int? = nil, logLines: Int? = nil,
-        helpLines: Int? = nil
+        helpLines: Int? = nil, showHistory: Bool = false
     ) {
         let width = max(0, width)
         let height = max(0, height)
@@ -92,6 +97,18 @@ public struct Layout: Sendable, Equatable {
                 log = band(logY, (log?.height ?? 0) + grow)
             }
         }
+        if showHistory {
+            // Half the middle (at least 9 rows: a row a series, the title and the axis) when
+            // the table keeps enough rows under it; else all of it.
+            let rows = max(9, main.height / 2)
+            if main.height - rows >= Self.minimumTableUnderHistory {
+                history = band(main.y, rows)
+                main = band(main.y + rows, main.height - rows)
+            } else {
+                history = main
+                main = band(main.maxY, 0)
+            }
+        }
         help = helpLines.map { HelpOverlay.box(lines: $0, in: screen) }
         // Below the minimum size the panes can run off the screen; they are not drawn there,
         // but no rectangle leaves it (`main` never does: it ends above the footer).
@@ -110,12 +127,15 @@ public struct Layout: Sendable, Equatable {
             state.showHelp
             ? HelpOverlay(state)
                 .lines(terminalWidth: state.width).count : nil
-        self.init(width: state.width, height: state.height, showDetails: state.showDetails, helpLines: helpLines)
+        self.init(
+            width: state.width, height: state.height, showDetails: state.showDetails, helpLines: helpLines,
+            showHistory: state.showHistory)
         let rows = state.rows.count(in: state.snapshot)
         // The merged log is counted only when the table leaves height unused.
         guard fits, main.height - 1 > rows, !state.snapshot.log.isEmpty else { return }
         self.init(
             width: state.width, height: state.height, showDetails: state.showDetails,
-            tableRows: rows, logLines: LogLine.count(state.shownLog), helpLines: helpLines)
+            tableRows: rows, logLines: LogLine.count(state.shownLog), helpLines: helpLines,
+            showHistory: state.showHistory)
     }
 }

@@ -1,3 +1,5 @@
+import OpsMonitor
+
 /// Where a replay is on the recording's clock, for the header: `0:05 / 0:30 ×1 playing`
 /// (`x1` when the terminal shows ASCII only). The header keeps this whole and shortens the
 /// recording's name before it, so the play state is never cut at 60 columns or more.
@@ -14,6 +16,9 @@ public struct Playback: Sendable, Equatable {
     /// How many times faster than recorded it plays.
     public var speed: Double
     public var state: State
+    /// The recording's per-second history (its last picture's), for the history view's
+    /// timeline; the position is its cursor.
+    package var timeline: QueueHistory?
 
     public init(position: Duration, length: Duration, speed: Double, state: State) {
         self.position = position

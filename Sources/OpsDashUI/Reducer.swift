@@ -222,7 +222,10 @@ private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Com
         return changeConcurrency(&state, by: 1)
     case .lowerLimit:
         return changeConcurrency(&state, by: -1)
-    case .toggleDependencies: state.showDependencies.toggle()
+    case .toggleDependencies:
+        state.showDependencies.toggle()
+        state.showHistory = false
+    case .toggleHistory: state.showHistory.toggle()
     case .toggleCommandLog: state.showCommandLog.toggle()
     case .toggleDetails:
         state.showDetails.toggle()
@@ -252,6 +255,8 @@ private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Com
         if state.showDetails {
             state.showDetails = false
             state.isDetailsFocused = false
+        } else if state.showHistory {
+            state.showHistory = false
         } else if state.showDependencies {
             state.showDependencies = false
         } else {

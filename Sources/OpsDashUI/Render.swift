@@ -27,6 +27,9 @@ func render(_ state: DashboardState, into buffer: inout CellBuffer, cache: Rende
 
     // Each widget takes from the state what it shows in its rectangle, then draws it there.
     HeaderView(state).render(into: &buffer, area: layout.header)
+    if let history = layout.history {
+        HistoryView(state).render(into: &buffer, area: history)
+    }
     if state.showDependencies {
         TreeView(state, rows: layout.visibleRows).render(into: &buffer, area: layout.main)
     } else {

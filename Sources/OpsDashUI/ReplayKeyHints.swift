@@ -13,7 +13,7 @@ enum ReplayKeyHints {
         return [
             ("space  p", "pause / play"),
             (".", "step to the next event (pauses)"),
-            (arrows, "seek back / forward 10 s"),
+            (arrows, "seek back / forward 10 s; in the history view (h): move its cursor one column (pauses)"),
             ("[  ]", "play slower / faster (halves / doubles the speed)"),
             ("Home/End", "jump to the start / the end of the recording"),
             (

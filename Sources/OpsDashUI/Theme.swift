@@ -12,6 +12,8 @@ enum Theme {
     static let prompt = CellStyle(foreground: .yellow, bold: true, reverse: true)
     static let warning = CellStyle(foreground: .yellow)
     static let error = CellStyle(foreground: .red)
+    /// History sparklines and charts.
+    static let sparkline = CellStyle(foreground: .cyan)
     /// What changes every frame or every second in the header (the overall bar, percentage and
     /// clock): no attributes and no colour, so updating it costs the terminal no attribute or
     /// colour switch (on xterm each is 5–15 bytes, more than the changed characters themselves).

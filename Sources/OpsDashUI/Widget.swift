@@ -13,6 +13,7 @@ extension DetailsView: Widget {}
 extension FooterView: Widget {}
 extension TreeView: Widget {}
 extension HelpOverlay: Widget {}
+extension HistoryView: Widget {}
 extension TooSmallView: Widget {}
 
 extension TableView: Widget {

@@ -35,6 +35,7 @@ extension MonitorStore {
         operations.append(snapshot)
         counts[lifecycle, nil] += 1
         if unit == .bytes { totalBytes += total }
+        recordHistory(at: time)
         touch()
         if keepsEvents {
             record(
@@ -107,6 +108,8 @@ extension MonitorStore {
         }
         counts[change.from, nil] -= 1
         counts[lifecycle, outcome] += 1
+        recordHistory(
+            at: time, finished: lifecycle == .finished ? outcome ?? .succeeded : nil, bytes: change.missing)
         if lifecycle == .finished {
             if let started = change.startedAt {
                 recentTimings.record(kind: change.kind, wait: started - change.addedAt, run: time - started)
@@ -169,6 +172,7 @@ extension MonitorStore {
         completedBytes += change.completedDelta
         totalBytes += change.totalDelta
         throughput.record(change.completedDelta, at: time)
+        recordHistory(at: time, bytes: change.completedDelta)
         if let name = change.retryName, let last = retryLog?.last {
             appendLog(LogEntry(time: time, kind: .retry, operationID: id, text: "\(name): \(last), retry \(retries)"))
         }
@@ -198,6 +202,13 @@ extension MonitorStore {
     // MARK: Internals
 
     mutating func touch() { version &+= 1 }
+
+    /// Adds a change at `time` to the per-second history, with the levels after it.
+    mutating func recordHistory(at time: Duration, finished outcome: Outcome? = nil, bytes: Int64 = 0) {
+        history.record(
+            at: time, finished: outcome, bytes: bytes, running: counts.executing, waiting: counts.waiting + counts.ready
+        )
+    }
 
     mutating func record(_ event: MonitorEvent) {
         for index in eventQueues.indices where !eventQueues[index].overflowed {

@@ -12,11 +12,18 @@ public struct MonitorStore: Sendable {
         public var logEntries: Int
         /// State changes kept per operation.
         public var historyPerOperation: Int
+        /// Seconds of per-second aggregates kept for the history view (32 bytes a second:
+        /// 28.8 KB for the default 15 minutes; 2 to 86,400).
+        public var historySeconds: Int
 
-        public init(finishedOperations: Int = 10_000, logEntries: Int = 500, historyPerOperation: Int = 16) {
+        public init(
+            finishedOperations: Int = 10_000, logEntries: Int = 500, historyPerOperation: Int = 16,
+            historySeconds: Int = 900
+        ) {
             self.finishedOperations = max(0, finishedOperations)
             self.logEntries = max(1, logEntries)
             self.historyPerOperation = max(2, historyPerOperation)
+            self.historySeconds = min(max(2, historySeconds), QueueHistory.maximumWindow)
         }
     }
 
@@ -34,6 +41,8 @@ public struct MonitorStore: Sendable {
     var evictedCount = 0
     /// Waits and run times of the last finishes, for percentiles.
     var recentTimings = RecentTimings()
+    /// Per-second aggregates over `limits.historySeconds`.
+    var history: QueueHistory
     var log: Deque<LogEntry> = []
     package var version: UInt64 = 0
     package var isSuspended = false
@@ -48,12 +57,14 @@ public struct MonitorStore: Sendable {
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
+        history = QueueHistory(window: limits.historySeconds)
     }
 
     /// A store holding what `snapshot` shows (a keyframe), continuing from there; its version
     /// is `version`.
     package init(snapshot: QueueSnapshot, limits: Limits, version: UInt64) {
         self.limits = limits
+        history = snapshot.history.resized(to: limits.historySeconds)
         operations = snapshot.operations
         positionByID.reserveCapacity(snapshot.operations.count)
         for (position, op) in snapshot.operations.enumerated() {
@@ -92,6 +103,7 @@ public struct MonitorStore: Sendable {
             bytesPerSecond: bytesPerSecond(at: time), operations: operations, evictedCount: evictedCount,
             log: Array(log), version: version, drainedAt: drainedAt)
         snapshot.recentTimings = recentTimings
+        snapshot.history = history
         return snapshot
     }
 

@@ -122,6 +122,8 @@ public struct QueueSnapshot: Sendable {
     public var drainedAt: Duration?
     /// Waits and run times of the last `RecentTimings.capacity` finishes, for percentiles.
     package var recentTimings = RecentTimings()
+    /// Per-second aggregates over the monitor's history window, up to the newest change.
+    package var history = QueueHistory()
 
     /// Whether every tracked operation has finished.
     public var isDrained: Bool { drainedAt != nil }

@@ -73,6 +73,9 @@ import Testing
             },
             Named("footer filter", FooterView(editing)),
             Named("help", HelpOverlay(glyphs: .unicode, scroll: 3)),
+            Named(
+                "history",
+                HistoryView(glyphs: .unicode, window: 900, end: .seconds(65), history: HistoryViewTests.history())),
             Named("enlarge", TooSmallView(glyphs: .unicode)),
         ]
     }()

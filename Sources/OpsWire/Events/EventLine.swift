@@ -88,6 +88,9 @@ public struct KeyframeHeader: Sendable, Equatable {
     public var operationCount: Int
     public var logCount: Int
     public var version: UInt64
+    /// The queue's per-second history up to the keyframe (`history`); nil from a writer that
+    /// sends none.
+    package var history: QueueHistory?
 
     public init(
         time: Duration, seq: UInt64, isSuspended: Bool, maxConcurrentOperationCount: Int, counts: StateCounts,

@@ -148,13 +148,14 @@ public struct EventSnapshotBuilder: Sendable {
             throw EventLineError(
                 .badLine, "snapshot has \(done.operations.count) operations, header says \(header.operationCount)")
         }
-        load(
-            QueueSnapshot(
-                time: header.time, isSuspended: header.isSuspended,
-                maxConcurrentOperationCount: header.maxConcurrentOperationCount, counts: header.counts,
-                completedBytes: header.completedBytes, totalBytes: header.totalBytes,
-                bytesPerSecond: header.bytesPerSecond, operations: done.operations,
-                evictedCount: header.evictedCount, log: done.log))
+        var snapshot = QueueSnapshot(
+            time: header.time, isSuspended: header.isSuspended,
+            maxConcurrentOperationCount: header.maxConcurrentOperationCount, counts: header.counts,
+            completedBytes: header.completedBytes, totalBytes: header.totalBytes,
+            bytesPerSecond: header.bytesPerSecond, operations: done.operations,
+            evictedCount: header.evictedCount, log: done.log)
+        snapshot.history = header.history ?? QueueHistory(window: limits.historySeconds)
+        load(snapshot)
         keyframeSeq = header.seq
     }
 }

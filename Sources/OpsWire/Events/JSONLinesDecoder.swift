@@ -94,7 +94,7 @@ public struct JSONLinesDecoder: Sendable {
                     completedBytes: try fields.int64("bytes"), totalBytes: try fields.int64("total"),
                     duration: try fields.time("duration"), interrupted: try fields.bool("interrupted")))
         case "snapshot_begin":
-            return .keyframeBegin(
+            var header =
                 KeyframeHeader(
                     time: try fields.time("t"), seq: try fields.uint64("seq"),
                     isSuspended: try fields.bool("suspended"),
@@ -102,7 +102,9 @@ public struct JSONLinesDecoder: Sendable {
                     completedBytes: try fields.int64("bytes"), totalBytes: try fields.int64("total"),
                     bytesPerSecond: try fields.double("rate"), evictedCount: try fields.optionalInt("evicted") ?? 0,
                     operationCount: try fields.int("operations"), logCount: try fields.optionalInt("log") ?? 0,
-                    version: try fields.optionalUInt64("version") ?? 0))
+                    version: try fields.optionalUInt64("version") ?? 0)
+            header.history = try history(fields, time: header.time)
+            return .keyframeBegin(header)
         case "snapshot_op":
             return .keyframeOperation(try operation(fields))
         case "snapshot_log":
@@ -160,5 +162,49 @@ public struct JSONLinesDecoder: Sendable {
             )
         }
         return LogEntry(time: time, kind: kind, operationID: id, text: try fields.string("text"))
+    }
+
+    /// A keyframe's `history` field: every series an array of the same length, at most the
+    /// window (2 … `QueueHistory.maximumWindow`), of integers from 0; counts beyond 32 bits
+    /// saturate. Its newest second is no later than the keyframe's time. Nil when absent (a
+    /// writer that sends none).
+    private static func history(_ fields: EventFields, time: Duration) throws(EventLineError) -> QueueHistory? {
+        guard fields.has("history") else { return nil }
+        guard let object = fields.object["history"]?.objectValue else {
+            throw fields.error("history", "must be an object")
+        }
+        let history = EventFields(object: object, event: "snapshot_begin history")
+        let window = try history.int("window")
+        guard (2...QueueHistory.maximumWindow).contains(window) else {
+            throw history.error("window", "must be 2 to \(QueueHistory.maximumWindow) seconds")
+        }
+        let newest = try history.int64("newest")
+        guard newest >= 0 else { throw history.error("newest", "must not be negative") }
+        var series: [[Int64]] = []
+        for kind in KeyframeEncoder.historySeries {
+            guard let items = object[kind.rawValue]?.arrayValue else {
+                throw history.error(kind.rawValue, "must be an array of integers")
+            }
+            guard items.count <= window, items.count == series.first?.count ?? items.count else {
+                throw history.error(kind.rawValue, "must hold as many seconds as the others, at most the window")
+            }
+            var values: [Int64] = []
+            values.reserveCapacity(items.count)
+            for item in items {
+                guard let value = item.intValue, value >= 0 else {
+                    throw history.error(kind.rawValue, "must be an array of integers from 0")
+                }
+                values.append(value)
+            }
+            series.append(values)
+        }
+        func count(_ index: Int, _ second: Int) -> UInt32 { UInt32(clamping: series[index][second]) }
+        let seconds = (0..<(series.first?.count ?? 0)).map { second in
+            QueueHistory.Second(
+                bytes: series[3][second], succeeded: count(0, second), failed: count(1, second),
+                cancelled: count(2, second), running: count(4, second), waiting: count(5, second))
+        }
+        guard !seconds.isEmpty else { return QueueHistory(window: window) }
+        return QueueHistory(window: window, seconds: seconds, newest: min(newest, QueueHistory.second(of: time)))
     }
 }

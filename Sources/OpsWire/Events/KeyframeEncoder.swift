@@ -30,6 +30,7 @@ public enum KeyframeEncoder {
         appendField(#","log":"#, Int64(snapshot.log.count), &bytes)
         JSONBytes.append(#","version":"#, to: &bytes)
         JSONBytes.append(snapshot.version, to: &bytes)
+        appendHistory(snapshot.history, time: snapshot.time, &bytes)
         JSONBytes.append("}\n", to: &bytes)
         for op in snapshot.operations { encode(op, into: &bytes) }
         for entry in snapshot.log { encode(entry, into: &bytes) }
@@ -189,5 +190,45 @@ public enum KeyframeEncoder {
             }
             bytes.append(contentsOf: UnsafeBufferPointer(digits))
         }
+    }
+
+    /// The most a keyframe's `history` field takes, in bytes: the newest seconds that fit are
+    /// sent (a reader's line limit is 64 KiB, and an older reader's too).
+    package static let historyBudget = 32_768
+
+    /// The series a `history` field holds, each an array of one value a second.
+    package static let historySeries: [QueueHistory.Series] = [
+        .succeeded, .failed, .cancelled, .bytes, .running, .waiting,
+    ]
+
+    /// `,"history":{"window":900,"newest":65,"succeeded":[…],…}`: the seconds held (the newest
+    /// that fit in `historyBudget`), oldest first, the last the second `newest`; nothing for an
+    /// empty history.
+    static func appendHistory(_ history: QueueHistory, time: Duration, _ bytes: inout [UInt8]) {
+        guard let newest = history.currentSecond else { return }
+        var seconds = history.seconds(endingAt: .zero)
+        var field: [UInt8] = []
+        while true {
+            field.removeAll(keepingCapacity: true)
+            JSONBytes.append(#","history":{"window":"#, to: &field)
+            JSONBytes.append(history.window, to: &field)
+            JSONBytes.append(#","newest":"#, to: &field)
+            JSONBytes.append(newest, to: &field)
+            for series in historySeries {
+                field.append(0x2C)
+                field.append(0x22)
+                JSONBytes.append(raw: series.rawValue, to: &field)
+                JSONBytes.append(#"":["#, to: &field)
+                for (index, second) in seconds.enumerated() {
+                    if index > 0 { field.append(0x2C) }
+                    JSONBytes.append(second.value(series), to: &field)
+                }
+                field.append(0x5D)
+            }
+            field.append(0x7D)
+            guard field.count > historyBudget, seconds.count > 1 else { break }
+            seconds.removeFirst(seconds.count / 2)
+        }
+        bytes += field
     }
 }

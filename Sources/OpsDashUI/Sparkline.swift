@@ -1,0 +1,53 @@
+/// Values drawn as block glyphs scaled to a peak: one row (`▁` zero up to `█` the peak) for the
+/// header, or a chart of several rows (eighths of a cell) for the history view. ASCII drawing
+/// uses `_` for zero and `.:-=+*#` up to the peak in a row, `.` and `#` in a chart.
+enum Sparkline {
+    /// One glyph a value, scaled to `peak` (the largest value when nil): zero is the lowest glyph,
+    /// any value above zero at least the second.
+    static func row(_ values: [Int64], peak: Int64? = nil, glyphs: GlyphSet) -> String {
+        let peak = max(1, peak ?? values.max() ?? 1)
+        let levels: [Character] =
+            glyphs == .unicode ? ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"] : ["_", ".", ":", "-", "=", "+", "*", "#"]
+        return String(
+            values.map { value -> Character in
+                guard value > 0 else { return levels[0] }
+                // 1…7: the fraction of the peak in sevenths, rounded up (a small value still shows).
+                let level = Int((Double(min(value, peak)) / Double(peak) * 7).rounded(.up))
+                return levels[min(7, max(1, level))]
+            })
+    }
+
+    /// Row `row` (0 at the top) of a chart `height` rows tall of `value` scaled to `peak`: blank
+    /// above the value, full below it, an eighth-block at its top (a value above zero shows at
+    /// least one eighth).
+    static func chartCell(_ value: Int64, peak: Int64, row: Int, height: Int, glyphs: GlyphSet) -> Character {
+        guard value > 0, height > 0 else { return " " }
+        let fraction = Double(min(value, max(1, peak))) / Double(max(1, peak))
+        let eighths = max(1, Int((fraction * Double(height * 8)).rounded()))
+        let fill = min(8, max(0, eighths - (height - 1 - row) * 8))
+        switch fill {
+        case 0: return " "
+        case 8: return glyphs == .unicode ? "█" : "#"
+        default:
+            guard glyphs == .unicode else { return fill >= 4 ? ":" : "." }
+            let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇"]
+            return blocks[fill - 1]
+        }
+    }
+
+    /// `values` in columns of `per` consecutive values each (at least 1), the last column ending
+    /// with the newest value (the first may hold fewer): each the largest of its values.
+    static func downsampled(_ values: [Int64], per: Int) -> [Int64] {
+        let per = max(1, per)
+        guard per > 1 else { return values }
+        var result: [Int64] = []
+        result.reserveCapacity(values.count / per + 1)
+        var end = values.count
+        while end > 0 {
+            let start = max(0, end - per)
+            result.append(values[start..<end].max() ?? 0)
+            end = start
+        }
+        return result.reversed()
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import OpsDashUI
+import OpsMonitor
+import Testing
+
+@testable import OpsDashApp
+@testable import OpsWire
+
+/// In a replay, `h` shows the recording's per-second history as a timeline with the playhead as
+/// its cursor; ←/→ move the cursor a column, pause, and the picture is that moment's.
+@Suite struct ReplayHistoryCursorTests {
+    @Test func theCursorSeeksTheReplayAndTheTableShowsThatMoment() throws {
+        var recording = try TestRecording("history-cursor")
+        let (path, writer) = (recording.path, recording.writer)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for index in 1...3 {
+            _ = recording.store.add(
+                name: "job-\(index)", kind: .process, lifecycle: .ready, totalBytes: 0, dependencies: [],
+                time: .seconds(1))
+        }
+        try writer.append(recording.store.drainEvents(), keyframe: recording.store.snapshot(time: .seconds(1)))
+        recording.store.transition(1, to: .executing, time: .seconds(2))
+        recording.store.transition(1, to: .finished, outcome: .failed, message: "boom", time: .seconds(20))
+        recording.store.transition(2, to: .executing, time: .seconds(30))
+        recording.store.transition(2, to: .finished, outcome: .succeeded, time: .seconds(40))
+        try writer.append(recording.store.drainEvents(), keyframe: nil)
+        writer.close()
+
+        let source = try ReplaySource(
+            reader: RecordingReader(path: path), start: .seconds(40), speed: 1, idleLimit: nil)
+        var state = DashboardState(width: 100, height: 30)
+        state.source = source.status()
+        #expect(source.status().playback?.timeline == nil, "read only when the view opens")
+        #expect(!source.handle(.character("h"), in: state), "the dashboard opens the view")
+        state.showHistory = true
+        state.source = source.status()
+        let timeline = try #require(source.status().playback?.timeline)
+        #expect(timeline.values(.failed, endingAt: .seconds(40), count: 21).first == 1, "second 20")
+        #expect(state.historyCursorStep == .seconds(1), "40 seconds fit in 77 columns: one a column")
+
+        for _ in 0..<21 { #expect(source.handle(.left, in: state)) }
+        #expect(source.isPaused)
+        #expect(source.position == .seconds(19))
+        let before = try #require(source.snapshot(ifChangedSince: nil))
+        #expect(before.operation(id: 1)?.lifecycle == .executing, "at 0:19 job-1 still runs")
+        #expect(source.handle(.right, in: state))
+        #expect(source.position == .seconds(20))
+        let after = try #require(source.snapshot(ifChangedSince: nil))
+        #expect(after.operation(id: 1)?.outcome == .failed, "at 0:20 it has failed")
+
+        state.source = source.status()
+        let view = render(state).lines
+        #expect(view[3].contains("at 0:20 0/s succeeded  1/s failed"), "\(view[3])")
+
+        // With the view closed the arrows seek 10 s again.
+        state.showHistory = false
+        #expect(source.handle(.right, in: state))
+        #expect(source.position == .seconds(30))
+    }
+}
