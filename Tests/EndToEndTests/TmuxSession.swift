@@ -89,10 +89,11 @@ final class TmuxSession {
     }
 
     /// Polls the screen every 50 ms until `predicate` holds or `timeout` passes; returns the
-    /// last screen and whether the predicate held.
+    /// last screen and whether the predicate held. The default allows 30 s: in the full parallel
+    /// run on 2 cores a screen can take seconds to follow a key (it returns as soon as it holds).
     @discardableResult
     func waitUntil(
-        timeout: Duration = .seconds(10), _ predicate: (String) throws -> Bool
+        timeout: Duration = .seconds(30), _ predicate: (String) throws -> Bool
     ) throws -> (matched: Bool, screen: String) {
         let deadline = ContinuousClock.now + timeout
         var screen = ""
