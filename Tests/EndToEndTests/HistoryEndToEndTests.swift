@@ -27,7 +27,9 @@ import Testing
         for _ in 0..<10 { try tmux.sendKeys("Left") }
         let back = try tmux.waitUntil {
             guard let clock = RecordingEndToEndTests.replayClock($0) else { return false }
-            return clock.position != total && $0.contains(" paused ") && $0.contains("at \(clock.position) ")
+            // Waits for all ten keys: the first one alone already moves it.
+            return Self.seconds(clock.position) == Self.seconds(total) - 10 && $0.contains(" paused ")
+                && $0.contains("at \(clock.position) ")
         }
         #expect(back.matched, "← did not move the cursor and the playhead:\n\(back.screen)")
         let position = try #require(RecordingEndToEndTests.replayClock(back.screen)?.position)
