@@ -48,8 +48,15 @@ final class ObservedTaskGroupCore<ChildResult: Sendable>: Sendable {
                 } catch {
                     outcome = .failure(error)
                 }
-                // The row ends before the caller can read the result.
-                if case .failure(let error) = outcome { operation.finish(error: error) } else { operation.finish() }
+                // The row ends before the caller can read the result. A cancelled row is ended by
+                // its cancel (which cancelled this Task): finishing here could get in first and
+                // call it failed.
+                if operation.isCancelled {
+                } else if case .failure(let error) = outcome {
+                    operation.finish(error: error)
+                } else {
+                    operation.finish()
+                }
                 deliver(outcome, from: operation)
             },
             skip: { [self] operation in deliver(.failure(CancellationError()), from: operation) })
