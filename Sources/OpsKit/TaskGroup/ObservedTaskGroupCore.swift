@@ -51,11 +51,8 @@ final class ObservedTaskGroupCore<ChildResult: Sendable>: Sendable {
                 // The row ends before the caller can read the result. A cancelled row is ended by
                 // its cancel (which cancelled this Task): finishing here could get in first and
                 // call it failed.
-                if operation.isCancelled {
-                } else if case .failure(let error) = outcome {
-                    operation.finish(error: error)
-                } else {
-                    operation.finish()
+                if !operation.isCancelled {
+                    if case .failure(let error) = outcome { operation.finish(error: error) } else { operation.finish() }
                 }
                 deliver(outcome, from: operation)
             },
