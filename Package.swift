@@ -163,11 +163,13 @@ let package = Package(
         .testTarget(name: "OpsScenariosTests", dependencies: ["OpsScenarios", "OpsKit"]),
         .testTarget(name: "OpsDashUITests", dependencies: ["OpsDashUI", "OpsMonitor"], exclude: ["Snapshots"]),
         .testTarget(name: "OpsDashTerminalTests", dependencies: ["OpsDashTerminal", "OpsDashLoop", "OpsDashUI"]),
-        .testTarget(name: "OpsDashLoopTests", dependencies: ["OpsDashLoop", "OpsDashUI", "OpsMonitor"]),
+        .testTarget(
+            name: "OpsDashLoopTests", dependencies: ["OpsDashLoop", "OpsDashUI", "OpsMonitor", "OpsKitTesting"]),
         .testTarget(
             name: "OpsDashAppTests",
             dependencies: [
-                "OpsDashApp", "AppExample", "OpsKitTesting", "OpsKit", "OpsMonitor", "OpsWire", "OpsDashUI", "OpsKitRemote",
+                "OpsDashApp", "AppExample", "OpsKitTesting", "OpsKit", "OpsMonitor", "OpsWire", "OpsDashUI",
+                "OpsKitRemote",
             ]),
         .testTarget(
             name: "OpsKitRemoteTests",
@@ -181,7 +183,9 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["opsdash", "AppExample", "EmbeddingExample", "NetworkExample", "TaskGroupExample", "OpsKitTesting"]),
+            dependencies: [
+                "opsdash", "AppExample", "EmbeddingExample", "NetworkExample", "TaskGroupExample", "OpsKitTesting",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

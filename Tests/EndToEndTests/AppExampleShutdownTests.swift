@@ -1,10 +1,11 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// `Demos/AppExample` shuts down gracefully on each stop signal, a closed terminal's SIGHUP
 /// included: it exits 0, its attached viewer gets the bye (not "lost connection"), and its socket
 /// and sidecar are gone.
-@Suite struct AppExampleShutdownTests {
+@Suite(.ownThread) struct AppExampleShutdownTests {
     @Test(arguments: [SIGHUP, SIGTERM, SIGINT])
     func aStopSignalSaysByeRemovesTheFilesAndExitsZero(signal: Int32) throws {
         let runtime = try PublishingApp.makeRuntime()

@@ -1,9 +1,10 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// Two instances of one app publish the same app/queue: `opsdash attach` by name says what
 /// tells them apart (their pids and socket paths) instead of asking for the app/queue it was given.
-@Suite struct AttachAmbiguityTests {
+@Suite(.ownThread) struct AttachAmbiguityTests {
     @Test func twoInstancesOfOneAppAreToldApartByPidAndSocketPath() throws {
         let runtime = try PublishingApp.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }

@@ -1,10 +1,11 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// `attach --headless` and `replay --headless` end like local headless mode when their output
 /// can't be written: 141 at once and quietly for a reader that went away, 3 with one line for
 /// any other write error.
-@Suite struct AttachAndReplayOutputTests {
+@Suite(.ownThread) struct AttachAndReplayOutputTests {
     private static let fullDisk = "opsdash: cannot write the event stream to standard output: No space left on device\n"
 
     /// The demo app publishing until it is stopped, and the shell words that point at it.

@@ -1,9 +1,10 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// `opsdash attach --headless` whose app dies without a bye: exit 1, one line on stderr, and a
 /// summary whose `interrupted` is false (it means ended by a signal, docs/OPERATING.md "Headless mode").
-@Suite struct AttachLostConnectionTests {
+@Suite(.ownThread) struct AttachLostConnectionTests {
     @Test func aLostConnectionExitsOneWithALineOnStderrAndIsNotAnInterruption() throws {
         let runtime = try PublishingApp.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: runtime) }

@@ -7,7 +7,7 @@ import Testing
 /// `opsdash attach --headless tcp://…` against a hostile peer: its welcome names a FIFO as the
 /// shared stream (never opened over TCP), then it stalls. SIGTERM still ends the viewer with
 /// 143 and the summary.
-@Suite struct AttachStalledPeerTests {
+@Suite(.ownThread) struct AttachStalledPeerTests {
     @Test func sigtermEndsAnAttachWhosePeerStalls() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "opsdash-stall-\(UUID().uuidString)"

@@ -5,7 +5,7 @@ import Testing
 /// The ways to name what `opsdash attach` connects to, against one real app: by app/queue, by a
 /// socket path outside the runtime directory (an `ssh -L` forward into /tmp), over TCP with the
 /// right and a wrong token, and the refusals for unsafe or malformed targets.
-@Suite struct AttachTargetTests {
+@Suite(.ownThread) struct AttachTargetTests {
     /// A directory with `mode` holding a hard link to `socket` (the same listening socket).
     private static func link(_ socket: String, intoDirectoryWithMode mode: mode_t) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(

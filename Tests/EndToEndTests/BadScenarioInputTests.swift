@@ -1,4 +1,5 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Darwin
 
 /// Scenario files a user might point `opsdash` at by mistake: each ends at once with status 2 and
 /// exactly one printable `opsdash: ` line on stderr (no raw control characters).
-@Suite struct BadScenarioInputTests {
+@Suite(.ownThread) struct BadScenarioInputTests {
     private static func directory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-input-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

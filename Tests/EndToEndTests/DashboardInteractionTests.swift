@@ -1,4 +1,5 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// Reads the counts line of the dashboard header ("waiting 1  ready 5  running 4  succeeded 11 …").
@@ -17,7 +18,7 @@ func startedCount(_ screen: String) -> Int? {
     return executing + succeeded + failed
 }
 
-@Suite struct DashboardInteractionTests {
+@Suite(.ownThread) struct DashboardInteractionTests {
     @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
     func operatorPausesRaisesConcurrencyCancelsResizesAndQuits() throws {
         let binary = try #require(opsdashBinaryPath(), "opsdash binary not found")

@@ -1,10 +1,11 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// docs/EMBEDDING.md "Adding OpsDash to the app you have": `Demos/Embedding`, an OperationQueue app with OpsDash
 /// added, publishes its three operations (the `ProgressReporting` download with its bytes and
 /// total) to `opsdash attach --headless`, and SIGTERM ends it cleanly.
-@Suite struct EmbeddingExampleTests {
+@Suite(.ownThread) struct EmbeddingExampleTests {
     @Test func attachSeesTheThreeOperationsAndSIGTERMEndsTheAppCleanly() throws {
         let demo = try AttachedDemo("EmbeddingExample")
         #expect(FileManager.default.fileExists(atPath: demo.socket))
@@ -23,7 +24,7 @@ import Testing
 }
 
 /// docs/EMBEDDING.md shows each demo program whole, as it is.
-@Suite struct EmbeddingExampleReadmeTests {
+@Suite(.ownThread) struct EmbeddingExampleReadmeTests {
     @Test func theEmbeddingGuideShowsTheProgramAsItIs() throws {
         #expect(try guideBlock(after: "## Adding OpsDash to the app you have") == demo("Embedding"))
     }

@@ -1,9 +1,10 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// `opsdash attach --list --headless` against real publishing apps: one JSON line per app
 /// with its counts, its control setting, and no viewer added by the asking.
-@Suite struct FleetListHeadlessTests {
+@Suite(.ownThread) struct FleetListHeadlessTests {
     @Test func eachPublishedAppIsOneJSONLineWithItsCounts() throws {
         _ = try OpsdashBuild.debug.binary()
         let runtime = try PublishingApp.makeRuntime()

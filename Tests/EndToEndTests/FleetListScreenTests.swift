@@ -1,9 +1,10 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// `opsdash attach` with several published queues, in tmux: the fleet list, Enter into an
 /// app's dashboard and Esc back, the `/` filter, a departed app greyed out, and `q`.
-@Suite struct FleetListScreenTests {
+@Suite(.ownThread) struct FleetListScreenTests {
     @Test func theListOpensAnAppComesBackFiltersAndGreysOutAnAppThatWentAway() throws {
         let binary = try OpsdashBuild.debug.binary()
         let runtime = try PublishingApp.makeRuntime()

@@ -1,4 +1,5 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// Runs `script` with bash (`$0` is the opsdash binary, `$1`… the `arguments`); its stdout,
@@ -33,7 +34,7 @@ func waitUntilFull(_ fd: Int32) -> Bool {
 }
 
 /// What headless mode does when its output can't be written as fast as it comes, or at all.
-@Suite struct HeadlessOutputTests {
+@Suite(.ownThread) struct HeadlessOutputTests {
     @Test(arguments: OpsdashBuild.allCases)
     func aReaderThatGoesAwayEndsTheRunAtOnceQuietlyWith141(_ build: OpsdashBuild) throws {
         let binary = try build.binary()  // the release build happens on first use: not timed

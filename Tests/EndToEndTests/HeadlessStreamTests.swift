@@ -1,7 +1,8 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
-@Suite struct HeadlessStreamTests {
+@Suite(.ownThread) struct HeadlessStreamTests {
     /// Each built-in scenario and the concurrency its file sets.
     static let scenarios: [(String, Int)] = [
         ("downloads", 4), ("uploads", 4), ("pipeline", 3), ("flaky", 5), ("mixed", 4), ("burst", 32),
@@ -124,7 +125,7 @@ import Testing
     }
 }
 
-@Suite struct EventStreamCheckerTests {
+@Suite(.ownThread) struct EventStreamCheckerTests {
     @Test func catchesEachKindOfViolation() {
         let stream = """
             {"t":0.000,"event":"added","id":1,"op":"a","kind":"download","total":10,"after":[]}

@@ -1,10 +1,11 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// The history view through the real binary in tmux: `h` on a replay shows the recording's
 /// per-second history, and ← moves its cursor (the playhead) back a second at a time, pausing,
 /// with the table and header showing that moment.
-@Suite struct HistoryEndToEndTests {
+@Suite(.ownThread) struct HistoryEndToEndTests {
     @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
     func theHistoryCursorSeeksTheReplay() throws {
         let path = RecordingEndToEndTests.temporaryPath("history")

@@ -1,9 +1,10 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// The dashboard honours the user's locale (ASCII under `LANG=C`) and `NO_COLOR`, and says
 /// DONE with a stopped clock once every operation has finished.
-@Suite struct LocaleAndColorEndToEndTests {
+@Suite(.ownThread) struct LocaleAndColorEndToEndTests {
     @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
     func theCLocaleGetsOnlyASCII() throws {
         let binary = try #require(opsdashBinaryPath(), "opsdash binary not found")

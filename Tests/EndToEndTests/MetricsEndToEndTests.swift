@@ -6,7 +6,7 @@ import OpsKitTesting
 import Testing
 
 /// A real Prometheus server scrapes two running `opsdash --headless --metrics-port` instances.
-@Suite struct MetricsEndToEndTests {
+@Suite(.ownThread) struct MetricsEndToEndTests {
     /// The example queries docs/METRICS.md documents (each must appear there verbatim).
     static let documentedQueries = [
         "sum by (outcome) (rate(opsdash_operations_finished_total[5m]))",
@@ -94,7 +94,7 @@ import Testing
 
 /// The dashboard with `--metrics-port 0`: the port it picked shows in the message line (its
 /// stderr is not visible while the screen is up).
-@Suite struct MetricsDashboardTests {
+@Suite(.ownThread) struct MetricsDashboardTests {
     @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
     func theChosenPortShowsWhileTheDashboardIsUp() throws {
         let binary = try #require(opsdashBinaryPath())
@@ -114,7 +114,7 @@ import Testing
 }
 
 /// Bad metrics flags and a port already taken: exit 2 with one line naming the problem.
-@Suite struct MetricsFlagTests {
+@Suite(.ownThread) struct MetricsFlagTests {
     @Test func aTakenPortExitsTwoWithOneLine() throws {
         let (fd, port) = try ListeningPort.loopbackSocket(listening: true)
         defer { close(fd) }

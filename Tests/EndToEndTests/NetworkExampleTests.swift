@@ -1,11 +1,12 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// README "Real transfers": `Demos/Network` downloads from and uploads to its own HTTP server on
 /// 127.0.0.1 through URLSession, and `opsdash attach --headless` sees each transfer's bytes: the
 /// last `progress` before `finished` says every byte the server sent (download) or received
 /// (upload), of a total that is the file's size; a missing file fails with its HTTP status.
-@Suite struct NetworkExampleTests {
+@Suite(.ownThread) struct NetworkExampleTests {
     /// What the stream said of one transfer.
     struct Seen {
         var kind: String?

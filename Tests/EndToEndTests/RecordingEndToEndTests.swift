@@ -1,4 +1,5 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Darwin
 #endif
 
 /// `opsdash --record` and `opsdash replay`, through the real binary.
-@Suite struct RecordingEndToEndTests {
+@Suite(.ownThread) struct RecordingEndToEndTests {
     static func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-\(name)-\(UUID().uuidString).jsonl").path
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// Quits the dashboard with `q` (waiting until it has ended), then kills the tmux server: a
@@ -38,7 +39,7 @@ private struct ControlledApp {
 }
 
 /// `opsdash attach` against a real app process publishing its queue over a Unix socket.
-@Suite struct RemoteAttachTests {
+@Suite(.ownThread) struct RemoteAttachTests {
     /// Over the shared-memory stream (the default for a local viewer) and over the socket only,
     /// with the debug and the release `opsdash`.
     @Test(arguments: OpsdashBuild.allCases, [[String](), ["--no-shared-memory"]])

@@ -7,7 +7,7 @@ import Testing
 
 /// The demo app's `/metrics` carries the publisher's `opsdash_remote_*` series, following the
 /// viewers attached with `opsdash attach`.
-@Suite struct RemoteMetricsEndToEndTests {
+@Suite(.ownThread) struct RemoteMetricsEndToEndTests {
     private static func scrape(_ port: Int) async -> String {
         guard let url = URL(string: "http://127.0.0.1:\(port)/metrics"),
             let (data, _) = try? await URLSession.shared.data(from: url)

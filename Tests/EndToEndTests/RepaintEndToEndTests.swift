@@ -1,8 +1,9 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// Ctrl-L in a real terminal: text another program wrote over the dashboard disappears.
-@Suite struct RepaintEndToEndTests {
+@Suite(.ownThread) struct RepaintEndToEndTests {
     @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
     func ctrlLRepaintsOverStrayOutput() throws {
         let binary = try #require(opsdashBinaryPath(), "opsdash binary not found")

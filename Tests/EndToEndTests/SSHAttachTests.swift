@@ -5,7 +5,7 @@ import Testing
 /// `opsdash attach ssh://…` end to end against a real OpenSSH server on 127.0.0.1 that the test
 /// starts (`SSHServer`), running the built `opsdash relay` on the "remote" side, which attaches
 /// to an app published there.
-@Suite(.enabled(if: SSHServer.enabled, "\(SSHServer.missing ?? "")"))
+@Suite(.ownThread, .enabled(if: SSHServer.enabled, "\(SSHServer.missing ?? "")"))
 struct SSHAttachTests {
     /// Whether `pid` has the publisher's shared-memory stream mapped.
     private static func mapsSharedStream(_ pid: Int32) -> Bool {
@@ -120,7 +120,7 @@ struct SSHAttachTests {
 }
 
 /// Malformed `ssh://` targets, refused before anything runs.
-@Suite struct SSHTargetSyntaxTests {
+@Suite(.ownThread) struct SSHTargetSyntaxTests {
     @Test func aMalformedSSHAddressIsOneLineAndExit2() throws {
         for bad in [
             "ssh://", "ssh://host:0", "ssh://host:65536", "ssh://-oProxyCommand=x", "ssh://user@-host",

@@ -1,9 +1,10 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// `/` with `n`/`N` selects matches without hiding rows, and `x` asks before cancelling an
 /// operation with its dependents, in the real dashboard.
-@Suite struct SearchAndBulkCancelTests {
+@Suite(.ownThread) struct SearchAndBulkCancelTests {
     @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
     func searchJumpsAndASubtreeCancelAsksWithTheCount() throws {
         let binary = try #require(opsdashBinaryPath(), "opsdash binary not found")

@@ -1,4 +1,5 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// How a stop reaches the dashboard in a test: a key tmux turns into a signal for the
@@ -71,7 +72,7 @@ func waitForEnd(of pid: Int32, timeout: Duration) -> Bool {
 }
 
 /// Every stop signal, against the debug and the release binary.
-@Suite struct SignalEndToEndTests {
+@Suite(.ownThread) struct SignalEndToEndTests {
     static let requests: [StopRequest] = [
         .key("C-c", signal: SIGINT), .key("C-\\", signal: SIGQUIT), .kill(SIGTERM), .kill(SIGHUP), .kill(SIGQUIT),
     ]

@@ -1,10 +1,11 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// docs/EMBEDDING.md "Task groups": `Demos/TaskGroup` runs a task group of 12 children three
 /// wide on a published queue; `opsdash attach --headless` sees the children as rows with their
 /// progress, never more than three executing, and SIGTERM ends the app cleanly.
-@Suite struct TaskGroupExampleTests {
+@Suite(.ownThread) struct TaskGroupExampleTests {
     @Test func attachSeesTheChildrenThreeAtATimeAndSIGTERMEndsTheAppCleanly() throws {
         let demo = try AttachedDemo("TaskGroupExample")
         var names: Set<String> = []

@@ -1,7 +1,8 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
-@Suite struct TerminalEndToEndTests {
+@Suite(.ownThread) struct TerminalEndToEndTests {
     /// Needs the app wiring: `opsdash` with stdout not a TTY must refuse with exit 2.
     @Test func pipedStdoutRefusesWithExitTwo() throws {
         let binary = try #require(opsdashBinaryPath(), "opsdash binary not found")

@@ -1,9 +1,10 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// `--until CONDITION` against the built binary: a condition that becomes true ends the run with
 /// exit 4, an `until` line naming it and the summary last; a bad one is exit 2 with one line.
-@Suite struct UntilEndToEndTests {
+@Suite(.ownThread) struct UntilEndToEndTests {
     /// The JSON objects of `stdout`'s lines.
     private static func objects(_ stdout: String) -> [[String: Any]] {
         stdout.split(separator: "\n").compactMap {

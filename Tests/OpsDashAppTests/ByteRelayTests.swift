@@ -1,9 +1,10 @@
 import Foundation
+import OpsKitTesting
 import Testing
 @testable import OpsDashApp
 
 /// `opsdash relay`'s copying, between socket pairs standing for the ssh channel and the app.
-@Suite struct ByteRelayTests {
+@Suite(.ownThread) struct ByteRelayTests {
     /// Two connected sockets.
     private static func pair() throws -> (Int32, Int32) {
         var fds: [Int32] = [-1, -1]

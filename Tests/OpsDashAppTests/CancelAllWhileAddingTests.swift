@@ -7,7 +7,7 @@ import Testing
 
 /// `C` while a large scenario is still being added cancels everything: the adding stops too, so
 /// nothing added afterwards runs.
-@Suite struct CancelAllWhileAddingTests {
+@Suite(.ownThread) struct CancelAllWhileAddingTests {
     @Test func cancellingAllStopsTheAdding() throws {
         let held = try HeadlessAddingTests.HeldRun()
         let run = held.run

@@ -8,7 +8,7 @@ import Testing
 
 /// `onDependencyFailure` in a scenario: "cancel" cancels what comes after a failed step, down
 /// the chain; "run" (the default, Foundation's rule) runs it anyway.
-@Suite struct DependencyPolicyTests {
+@Suite(.ownThread) struct DependencyPolicyTests {
     @Test func cancelFollowsAFailureDownTheChainAndRunRunsAnyway() throws {
         let json = """
             {"name": "policy", "description": "d", "concurrency": 4, "seed": 1, "operations": [

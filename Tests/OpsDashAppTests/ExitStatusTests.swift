@@ -65,7 +65,7 @@ struct ExitStatusTests {
     }
 }
 
-@Suite struct StopSignalsTests {
+@Suite(.ownThread) struct StopSignalsTests {
     @Test func aSignalReachesTheWatcherAndIsRemembered() throws {
         // SIGUSR2 to the watcher thread only: the test process's other threads don't block it.
         let signals = StopSignals([SIGUSR2])

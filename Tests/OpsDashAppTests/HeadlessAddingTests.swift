@@ -6,7 +6,7 @@ import Testing
 
 /// Headless mode streams while a large scenario is still being added, and a stop signal then
 /// ends it with a summary that agrees with the stream.
-@Suite struct HeadlessAddingTests {
+@Suite(.ownThread) struct HeadlessAddingTests {
     /// A run of 5 batches of short process steps on a paused queue (so the count only grows,
     /// whatever the machine's load), whose adding thread stops inside the second batch until
     /// `release` is signalled.

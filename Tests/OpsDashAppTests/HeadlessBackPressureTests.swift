@@ -5,7 +5,7 @@ import Testing
 @testable import OpsDashApp
 
 /// A reader that lags holds the simulated run back instead of piling up output.
-@Suite struct HeadlessBackPressureTests {
+@Suite(.ownThread) struct HeadlessBackPressureTests {
     @Test func aStalledReaderPausesTheRunAndReadingResumesIt() throws {
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 @testable import OpsDashApp
@@ -16,7 +17,7 @@ private struct TestPipe {
     }
 }
 
-@Suite struct OutputPumpTests {
+@Suite(.ownThread) struct OutputPumpTests {
     @Test func aReaderThatWentAwayIsABrokenPipe() throws {
         signal(SIGPIPE, SIG_IGN)  // as opsdash does: EPIPE from write instead of dying
         let ends = try TestPipe()
@@ -58,7 +59,7 @@ private struct TestPipe {
 
 /// Into a pipe, the pump writes whole lines only: whenever the process ended, its reader would
 /// have whole lines.
-@Suite struct WholeLineWriteTests {
+@Suite(.ownThread) struct WholeLineWriteTests {
     @Test func aPipeOnlyEverHoldsWholeLines() throws {
         let ends = try TestPipe()
         defer { close(ends.read) }

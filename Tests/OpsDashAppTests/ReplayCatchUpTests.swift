@@ -8,7 +8,7 @@ import Testing
 
 /// Playing fast, a frame never applies more than a keyframe's worth of lines: where a keyframe
 /// lies between the picture shown and the playhead, the picture is taken from it.
-@Suite struct ReplayCatchUpTests {
+@Suite(.ownThread) struct ReplayCatchUpTests {
     @Test func aFrameFarAheadStartsFromTheLatestKeyframe() throws {
         var recording = try TestRecording("catch-up")
         let (path, writer) = (recording.path, recording.writer)

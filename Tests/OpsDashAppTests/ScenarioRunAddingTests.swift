@@ -9,7 +9,7 @@ import Testing
 
 /// How a scenario's operations reach the queue: in batches the monitor takes in as they come,
 /// until the dashboard closes.
-@Suite struct ScenarioRunAddingTests {
+@Suite(.ownThread) struct ScenarioRunAddingTests {
     /// A run of `count` one-second process steps, its queue paused so nothing moves on its own.
     static func pausedRun(of count: Int) throws -> ScenarioRun {
         let file = FileManager.default.temporaryDirectory

@@ -1,6 +1,7 @@
 import Foundation
 import OpsDashUI
 import OpsMonitor
+import OpsKitTesting
 import Testing
 
 @testable import OpsDashLoop
@@ -39,7 +40,7 @@ private func run(
     return (exit, commands)
 }
 
-@Suite struct RunLoopTests {
+@Suite(.ownThread) struct RunLoopTests {
     @Test func scriptedSessionProducesCommandsAndDraws() throws {
         let screen = FakeScreen(
             width: 40, height: 10,

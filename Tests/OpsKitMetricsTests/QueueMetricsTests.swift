@@ -9,7 +9,7 @@ import OpsMetricsServer
 import OpsMonitor
 import Testing
 
-@Suite struct QueueMetricsTests {
+@Suite(.ownThread) struct QueueMetricsTests {
     /// A queue, its monitor and metrics on a fresh Prometheus registry.
     struct Fixture {
         let queue = ObservableOperationQueue()

@@ -1,12 +1,13 @@
 import Foundation
 import OpsMonitor
+import OpsKitTesting
 import Testing
 
 @testable import OpsKitRemote
 
 /// The fleet list's connections read a peer's lines as hostile: a status with a negative count
 /// is not used, an endless line closes the link, and nothing waits past the round's timeout.
-@Suite struct FleetHostilePeerTests {
+@Suite(.ownThread) struct FleetHostilePeerTests {
     /// A runtime directory holding the sidecar of a fake publisher (this process's pid, so it
     /// counts as alive) that answers with `lines`.
     static func fleet(answering lines: [String]) throws -> (directory: String, fake: FakePublisher) {

@@ -6,7 +6,7 @@ import Testing
 
 /// A `shm` path in a peer's welcome is hostile: a viewer never blocks on it, never opens one a
 /// TCP peer names, and maps only a regular file of its own uid.
-@Suite(.timeLimit(.minutes(1))) struct HostileSharedStreamTests {
+@Suite(.ownThread, .timeLimit(.minutes(1))) struct HostileSharedStreamTests {
     private static func temporaryDirectory() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-shm-\(UUID().uuidString)")
             .path

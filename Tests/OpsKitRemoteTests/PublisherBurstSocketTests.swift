@@ -9,7 +9,7 @@ import Testing
 /// A real publisher whose queue drains faster than its burst rate: viewers (of the shared
 /// stream and of the socket) are told `resync` (burst), end with the right picture, and
 /// follow the changes after the burst one by one again.
-@Suite(.serialized) struct PublisherBurstSocketTests {
+@Suite(.ownThread, .serialized) struct PublisherBurstSocketTests {
     @Test func viewersOfABurstGetTheFinalPictureThenDeltasAgain() throws {
         let published = try Published { options in
             // A burst is 512 changes at 5,000/s or faster: 5,000 operations (15,000 changes)

@@ -4,6 +4,7 @@ import NIOCore
 import NIOEmbedded
 import OpsKit
 import OpsMonitor
+import OpsKitTesting
 import Testing
 @testable import OpsKitRemote
 
@@ -11,7 +12,7 @@ import Testing
 /// monitor (which first applies the changes it recorded) brings more events than the
 /// publisher's reader holds, what was drained is not sent (it stops short of the changes after
 /// it); viewers are told `resync` (reason `burst`) and get pictures instead.
-@Suite struct PublisherEngineOverflowTests {
+@Suite(.ownThread) struct PublisherEngineOverflowTests {
     /// The lines written to `channel` so far.
     private func lines(_ channel: EmbeddedChannel) throws -> [String] {
         var text = ""

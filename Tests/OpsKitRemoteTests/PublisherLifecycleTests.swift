@@ -10,7 +10,7 @@ import Testing
 
 /// `QueuePublisher` as a swift-service-lifecycle `Service`: `run()` starts it, and graceful
 /// shutdown or cancellation (in a `ServiceGroup` or not) stops it, viewers told with a `bye`.
-@Suite(.timeLimit(.minutes(1))) struct PublisherLifecycleTests {
+@Suite(.ownThread, .timeLimit(.minutes(1))) struct PublisherLifecycleTests {
     /// Holds a publisher so that the event loop can drop the last reference.
     private final class Holder: @unchecked Sendable {
         // Locking: set on the test's thread, then cleared on the event loop only.

@@ -7,7 +7,7 @@ import Logging
 import Testing
 @testable import OpsKitRemote
 
-@Suite(.serialized) struct PublisherSocketTests {
+@Suite(.ownThread, .serialized) struct PublisherSocketTests {
     /// A publisher killed without stopping leaves its sidecar and socket; the next attach removes
     /// them (its pid no longer exists) and keeps a live publisher's.
     @Test func leftoversOfPublishersThatDiedAreRemovedAndLiveOnesKept() throws {

@@ -9,7 +9,7 @@ private let hasIPv6Loopback: Bool = {
     return table.split(separator: "\n").contains { $0.hasPrefix("00000000000000000000000000000001") }
 }()
 
-@Suite(.serialized) struct TCPTargetTests {
+@Suite(.ownThread, .serialized) struct TCPTargetTests {
     @Test func targetsParseIPv4IPv6AndNames() {
         #expect(RemoteTarget(parsing: "tcp://127.0.0.1:7391") == .tcp(host: "127.0.0.1", port: 7391))
         #expect(RemoteTarget(parsing: "tcp://[::1]:7391") == .tcp(host: "::1", port: 7391))

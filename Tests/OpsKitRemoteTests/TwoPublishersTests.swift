@@ -8,7 +8,7 @@ import Testing
 /// Two publishers of one monitor (say, a Unix socket for local operators and one for a
 /// sidecar): each has its own copy of the monitor's events, so a viewer of one keeps the whole
 /// picture whatever the viewers of the other do.
-@Suite struct TwoPublishersTests {
+@Suite(.ownThread) struct TwoPublishersTests {
     @Test func aViewerOfOnePublisherKeepsEverythingWhenTheOtherPublishersLastViewerLeaves() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-two-\(UUID().uuidString)")
             .path

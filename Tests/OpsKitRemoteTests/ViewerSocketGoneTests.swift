@@ -5,7 +5,7 @@ import Testing
 
 /// A viewer attached by socket path whose socket file is removed says so (instead of retrying
 /// in silence), names the same app/queue when it is published again next to it, and follows it.
-@Suite struct ViewerSocketGoneTests {
+@Suite(.ownThread) struct ViewerSocketGoneTests {
     @Test func aRemovedSocketIsSaidAndTheRepublishedQueueIsFollowed() throws {
         let first = try Published()
         try first.publisher.start()

@@ -5,7 +5,7 @@ import Testing
 
 /// The disconnected header counts down to the viewer's next connection attempt: the status keeps
 /// the attempt's instant and the text is worked out when read.
-@Suite struct ViewerStatusTests {
+@Suite(.ownThread) struct ViewerStatusTests {
     private let lost = ContinuousClock.now
 
     private func status(retryingAfter backoff: Duration?) -> RemoteViewer.Status {

@@ -3,7 +3,7 @@ import OpsKitTesting
 import Testing
 @testable import OpsKit
 
-@Suite struct CancelWhileStartingTests {
+@Suite(.ownThread) struct CancelWhileStartingTests {
     /// A cancel that lands while `start()` moves the operation to executing (pinned here with a
     /// `.prior` observer of `isExecuting`, which runs in that gap) still finishes it as cancelled,
     /// with `operationDidCancel()` once and without running the work.
@@ -39,7 +39,7 @@ import Testing
     }
 }
 
-@Suite struct ConcurrentFinishTests {
+@Suite(.ownThread) struct ConcurrentFinishTests {
     /// A finish from another thread while the first finish is still being published (pinned with
     /// a `.prior` observer of `isFinished`, which runs in that window and waits for the second
     /// finish to return) is a quiet no-op, not an illegal transition.
@@ -65,7 +65,7 @@ import Testing
     }
 }
 
-@Suite struct FreedDependentTests {
+@Suite(.ownThread) struct FreedDependentTests {
     /// An operation cancelled and released while its dependency (in another, plain queue) has
     /// not finished yet: when the dependency finishes, Foundation on Linux must not touch the
     /// freed operation (it crashed with a bad pointer dereference).

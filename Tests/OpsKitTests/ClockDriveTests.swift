@@ -2,7 +2,7 @@ import OpsKitTesting
 import Testing
 
 /// `ManualClock.run(_:step:until:)`: virtual time moves only while the queue is settled.
-@Suite struct ClockDriveTests {
+@Suite(.ownThread) struct ClockDriveTests {
     /// Three one-second transfers, one at a time, each starting only once the one before it
     /// finished, with 100 ms of latency first.
     private func serialDownloads(_ clock: ManualClock) -> (ObservableOperationQueue, [DownloadOperation]) {

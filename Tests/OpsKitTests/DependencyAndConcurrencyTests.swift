@@ -4,7 +4,7 @@ import OpsKitTesting
 import Testing
 @testable import OpsKit
 
-@Suite struct DependencyAndConcurrencyTests {
+@Suite(.ownThread) struct DependencyAndConcurrencyTests {
     @Test(arguments: [true, false])
     func dependentsNeverStartBeforeTheirDependenciesFinish(holding: Bool) {
         let queue = ObservableOperationQueue(holdsWaitingOperations: holding)

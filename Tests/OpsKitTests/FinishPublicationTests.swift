@@ -42,7 +42,7 @@ final class PinnedFinishOperation: AsyncOperation, @unchecked Sendable {
     }
 }
 
-@Suite struct FinishPublicationTests {
+@Suite(.ownThread) struct FinishPublicationTests {
     @Test func queueLearnsOfAFinishOnlyAfterItsObserversAndTheQueueBooks() {
         let queue = ObservableOperationQueue()
         queue.maxConcurrentOperationCount = 1

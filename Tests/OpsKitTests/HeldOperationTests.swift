@@ -3,7 +3,7 @@ import OpsKitTesting
 import Testing
 @testable import OpsKit
 
-@Suite struct HeldOperationTests {
+@Suite(.ownThread) struct HeldOperationTests {
     @Test func aLongChainDrainsInOrderWhileHeldOutsideFoundation() {
         let queue = ObservableOperationQueue()
         queue.maxConcurrentOperationCount = 4
@@ -193,7 +193,7 @@ import Testing
 
 /// Freeing the end of a long chain frees the chain without recursion (Foundation's deinit
 /// releasing each dependency inside the previous one's overflowed the stack at ~50,000).
-@Suite struct LongChainReleaseTests {
+@Suite(.ownThread) struct LongChainReleaseTests {
     @Test func aChainOfAHundredThousandIsFreedWithoutOverflowingTheStack() {
         weak var head: ClosureOperation?
         do {

@@ -32,7 +32,7 @@ final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable
     }
 }
 
-@Suite struct KVOEngineTests {
+@Suite(.ownThread) struct KVOEngineTests {
     @Test func aValueObservedAsAnotherTypeArrivesThroughTheFallback() {
         let meter = Meter()
         let recorder = Recorder()

@@ -61,7 +61,7 @@ func oneChange(_ old: String, _ new: String) -> [String] {
     ["change -→\(old)", "prior \(old)→-", "change \(old)→\(new)"]
 }
 
-@Suite struct KVOSubclassRootTests {
+@Suite(.ownThread) struct KVOSubclassRootTests {
     /// Observes the three state properties of `operation` through key paths rooted at `Op`,
     /// cancels nothing and runs it: each must report its change.
     func expectStateChanges<Op: AsyncOperation>(of operation: Op) {

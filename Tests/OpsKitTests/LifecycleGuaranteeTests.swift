@@ -20,7 +20,7 @@ func capturingStandardOutput(_ body: () -> Void) -> String {
     return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
 }
 
-@Suite(.serialized) struct LifecycleGuaranteeTests {
+@Suite(.ownThread, .serialized) struct LifecycleGuaranteeTests {
     @Test func cancellingWaitingOperationsNeverFinishesOneBeforeItStarted() {
         let output = capturingStandardOutput {
             for holding in [true, false] {

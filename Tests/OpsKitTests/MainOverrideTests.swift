@@ -1,10 +1,11 @@
 import Foundation
+import OpsKitTesting
 import Testing
 
 /// `AsyncOperation.main()` is unavailable: a subclass written the classic way must fail to
 /// compile with a message naming `execute()`. Checked by type-checking snippets against the
 /// OpsKit module this test run was built with.
-@Suite struct MainOverrideTests {
+@Suite(.ownThread) struct MainOverrideTests {
     /// The directory holding `OpsKit.swiftmodule` for this build (next to the test bundle).
     static var modulesDirectory: URL? {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()

@@ -17,7 +17,7 @@ func recordStates(_ op: AsyncOperation, into recorder: Recorder) -> [NSKeyValueO
     ]
 }
 
-@Suite struct NotificationSequenceTests {
+@Suite(.ownThread) struct NotificationSequenceTests {
     @Test func fullRunSendsPriorThenChangeForEachTransitionInOrder() {
         let recorder = Recorder()
         let op = ManualOperation(name: "a")

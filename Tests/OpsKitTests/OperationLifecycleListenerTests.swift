@@ -15,7 +15,7 @@ private final class RecordingListener: OperationLifecycleListener {
     func operationFinished(_ operation: Operation) { log.add("listener end \(operation.name ?? "")") }
 }
 
-@Suite struct OperationLifecycleListenerTests {
+@Suite(.ownThread) struct OperationLifecycleListenerTests {
     @Test func everyAddStartAndFinishIsToldJustBeforeItsNotification() {
         let queue = ObservableOperationQueue()
         queue.maxConcurrentOperationCount = 1

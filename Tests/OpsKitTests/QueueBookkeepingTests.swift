@@ -3,7 +3,7 @@ import OpsKitTesting
 import Testing
 @testable import OpsKit
 
-@Suite struct QueueBookkeepingTests {
+@Suite(.ownThread) struct QueueBookkeepingTests {
     @Test func unfinishedOperationsKeepAddOrderAcrossHolesAndCompaction() {
         var books = UnfinishedOperations()
         let ops = (0..<5_000).map { _ in ClosureOperation {} }
@@ -94,7 +94,7 @@ import Testing
     }
 }
 
-@Suite struct ExecutingOperationsTests {
+@Suite(.ownThread) struct ExecutingOperationsTests {
     @Test func startsAndFinishesArePublishedBeforeFoundationMovesOn() {
         let queue = ObservableOperationQueue()
         queue.maxConcurrentOperationCount = 1

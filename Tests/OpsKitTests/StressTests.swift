@@ -14,7 +14,7 @@ final class CountedDownload: SimulatedWorkOperation, @unchecked Sendable {
     deinit { Self.alive.subtract(1, ordering: .relaxed) }
 }
 
-@Suite(.serialized) struct StressTests {
+@Suite(.ownThread, .serialized) struct StressTests {
     @Test func tenThousandTransfersWithRandomCancelsSuspendsAndLimitChanges() {
         let finishes = Atomic<Int>(0)
         let completions = Atomic<Int>(0)

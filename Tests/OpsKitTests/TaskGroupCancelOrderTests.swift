@@ -9,7 +9,7 @@ import Testing
 /// whose cancel had not come yet. Synchronous on purpose: whether a child has begun is decided
 /// on the queue's thread (its `Task` is created there), so no wait here needs the cooperative
 /// pool, which other tests of a full parallel run can hold for a long time.
-@Suite struct TaskGroupCancelOrderTests {
+@Suite(.ownThread) struct TaskGroupCancelOrderTests {
     @Test func aCancelReachesWaitingChildrenBeforeRunningOnes() {
         let queue = ObservableOperationQueue()
         queue.maxConcurrentOperationCount = 1

@@ -7,7 +7,7 @@ import Tracing
 @testable import OpsKitTracing
 
 /// The span's attributes (wait, retries, outcome), errors and cancellation.
-@Suite struct QueueTracerAttributeTests {
+@Suite(.ownThread) struct QueueTracerAttributeTests {
     struct Failure: Error, CustomStringConvertible {
         var description: String { "disk full" }
     }

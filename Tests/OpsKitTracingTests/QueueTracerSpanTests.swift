@@ -8,7 +8,7 @@ import Tracing
 
 /// One span per operation, named by class, linked to (or a child of) the context it was added
 /// in, linked to its dependencies' spans.
-@Suite struct QueueTracerSpanTests {
+@Suite(.ownThread) struct QueueTracerSpanTests {
     @Test func eachOperationGetsOneSpanNamedAfterItsClass() async throws {
         let traced = TracedQueue()
         let operations = (0..<3).map { ManualOperation(name: "upload-\($0)") { $0.finish() } }

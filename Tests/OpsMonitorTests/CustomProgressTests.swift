@@ -22,7 +22,7 @@ final class IndexOperation: AsyncOperation, ProgressReportingOperation, @uncheck
 
 /// A user-defined operation shows kind, bytes, rate and retry waits in the monitor, and
 /// `progress` lines in headless output.
-@Suite struct CustomProgressTests {
+@Suite(.ownThread) struct CustomProgressTests {
     @Test func aCustomOperationShowsBytesRateKindAndRetryWait() throws {
         let clock = ManualClock()
         let fetch = FetchOperation()

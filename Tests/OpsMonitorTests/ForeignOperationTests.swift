@@ -23,7 +23,7 @@ final class ConvertOperation<Input>: Operation, @unchecked Sendable {
 
 /// Operations the app wrote without OpsKit (`BlockOperation`, `main()` subclasses) show their
 /// state, name and dependencies.
-@Suite struct ForeignOperationTests {
+@Suite(.ownThread) struct ForeignOperationTests {
     @Test func unnamedOperationsAreNamedAfterTheirClass() {
         #expect(OperationClassName.unqualified("BlockOperation") == "BlockOperation")
         #expect(OperationClassName.unqualified("App.Outer.ResizeOperation") == "ResizeOperation")

@@ -32,7 +32,7 @@ extension VendorTransfer: FoundationProgressProviding {
     var foundationProgress: Progress? { task }
 }
 
-@Suite struct FoundationProgressTests {
+@Suite(.ownThread) struct FoundationProgressTests {
     func lines(_ events: [MonitorEvent]) -> [String] {
         var encoder = JSONLinesEncoder()
         var output = ""

@@ -8,7 +8,7 @@ import Testing
 /// An operation whose dependency the queue takes after it (later in the same batch, or in a
 /// later `addOperations`) gets the link in its snapshot and as a `linked` event, so everything
 /// built from events (headless lines, recordings, `opsdash attach`) shows the dependency too.
-@Suite struct LateDependencyLinkTests {
+@Suite(.ownThread) struct LateDependencyLinkTests {
     /// Adds `upload` (depending on `download`) before `download`, in one batch or two, and
     /// returns the monitor's events and snapshot.
     private func run(oneBatch: Bool) -> (events: [MonitorEvent], snapshot: QueueSnapshot) {

@@ -5,7 +5,7 @@ import Testing
 
 /// Several consumers of one monitor's events (two publishers, a recorder, the app's own code):
 /// each gets every event recorded while it reads, whatever the others take or stop doing.
-@Suite struct MonitorEventReaderTests {
+@Suite(.ownThread) struct MonitorEventReaderTests {
     private static func names(_ events: [MonitorEvent]) -> [String] {
         events.compactMap { event in
             if case .state(_, let id, _, let to, _, _) = event { return "#\(id) \(to)" }

@@ -10,7 +10,7 @@ import Testing
 /// headless stream makes), and per-operation `isExecuting` observers see the same.
 ///
 /// Seeded: `OPSDASH_STRESS_SEED=<n>` replays one run; a failure names its seed.
-@Suite(.serialized) struct MonitorStreamStressTests {
+@Suite(.ownThread, .serialized) struct MonitorStreamStressTests {
     static let seeds: [UInt64] = {
         if let text = ProcessInfo.processInfo.environment["OPSDASH_STRESS_SEED"], let seed = UInt64(text) {
             return [seed]

@@ -6,7 +6,7 @@ import Testing
 
 /// How the monitor subscribes: at the queue, and to an operation only while it waits for its
 /// dependencies or transfers.
-@Suite struct MonitorSubscriptionTests {
+@Suite(.ownThread) struct MonitorSubscriptionTests {
     @Test func readyOperationsCarryNoSubscriptionWaitingOnesUntilTheyAreReady() {
         let clock = ManualClock()
         let queue = ObservableOperationQueue()

@@ -89,11 +89,7 @@ import Testing
     /// The waiting child is cancelled before the running ones, whose cancel frees a slot it
     /// could otherwise start in (the order itself: TaskGroupCancelOrderTests, which needs no
     /// cooperative thread).
-    @Test(
-        .disabled(
-            "in the full parallel run its Tasks found no cooperative thread for 60 s (the pool's 2 threads held by synchronous tests); passes alone"
-        ))
-    func cancellingTheCallingTaskCancelsEveryChild() async throws {
+    @Test func cancellingTheCallingTaskCancelsEveryChild() async throws {
         let (queue, monitor) = watchedQueue(width: 2)
         let probe = ChildProbe()
         let gates = Gates(3)

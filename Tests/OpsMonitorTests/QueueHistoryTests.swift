@@ -6,7 +6,7 @@ import Testing
 
 /// The monitor keeps per-second aggregates over a bounded window of its clock, filled only when
 /// a change or a read comes (no timer), so an idle queue costs nothing.
-@Suite struct QueueHistoryTests {
+@Suite(.ownThread) struct QueueHistoryTests {
     @Test func eachSecondCountsFinishesByOutcomeBytesAndTheLevelsAtItsEnd() {
         var store = MonitorStore()
         let a = store.add(name: "a", kind: .download, lifecycle: .ready, totalBytes: 100, dependencies: [], time: .zero)

@@ -5,7 +5,7 @@ import OpsKitTesting
 import Testing
 @testable import OpsMonitor
 
-@Suite struct QueueMonitorTests {
+@Suite(.ownThread) struct QueueMonitorTests {
     @Test func snapshotMatchesTheQueueAfterAStressRun() {
         let clock = LiveClock(speed: 2_000)
         let queue = ObservableOperationQueue()
@@ -172,7 +172,7 @@ import Testing
     }
 }
 
-@Suite struct QueueMonitorLinkTests {
+@Suite(.ownThread) struct QueueMonitorLinkTests {
     @Test func aDependentAddedAfterItsDependencyFinishedStillShowsTheLink() {
         let queue = ObservableOperationQueue()
         let monitor = QueueMonitor(queue: queue, clock: ManualClock())

@@ -6,7 +6,7 @@ import Testing
 
 /// The overall rate is the bytes completed over a sliding window of the monitor's clock, so many
 /// short operations (each finishing within one progress step) still show the rate that moves.
-@Suite struct ThroughputTests {
+@Suite(.ownThread) struct ThroughputTests {
     @Test func theWindowRateCountsBytesCompletedInTheLastTwoSeconds() {
         var window = ThroughputWindow()
         #expect(window.rate(at: .zero) == 0)

@@ -78,7 +78,7 @@ private func expectSame(
     #expect(rebuilt.log == original.log, sourceLocation: sourceLocation)
 }
 
-@Suite struct EventSnapshotBuilderTests {
+@Suite(.ownThread) struct EventSnapshotBuilderTests {
     @Test func rebuildsTheMonitorsSnapshotFromItsEvents() {
         let limits = MonitorStore.Limits(finishedOperations: 8, logEntries: 10_000, historyPerOperation: 3)
         let run = Workload(limits: limits)
