@@ -10,29 +10,29 @@ import OpsKit
 /// `rate`: long enough that a stall of the app's threads (a lock held while a large batch is
 /// added) does not end a burst that goes on after it, which would cost every viewer a
 /// snapshot of the whole backlog.
-public struct BurstDetector: Sendable {
+package struct BurstDetector: Sendable {
     /// Changes per second from which the queue is in a burst; 0 never is.
-    public let rate: Double
+    package let rate: Double
     /// The fewest changes that start a burst.
-    public let minimumChanges: Int
+    package let minimumChanges: Int
     /// The shortest time a falling rate is measured over (the longest a burst outlasts the
     /// changes).
-    public let span: Duration
+    package let span: Duration
 
     /// When the current look started, and the changes counted in it so far.
     private var lookStart: Duration?
     private var counted = 0
     /// Whether the queue is in a burst.
-    public private(set) var isInBurst = false
+    package private(set) var isInBurst = false
 
-    public init(rate: Double, minimumChanges: Int, span: Duration = .milliseconds(100)) {
+    package init(rate: Double, minimumChanges: Int, span: Duration = .milliseconds(100)) {
         self.rate = rate.isFinite ? max(0, rate) : 0
         self.minimumChanges = max(1, minimumChanges)
         self.span = span
     }
 
     /// Starts counting afresh at `time`, not in a burst.
-    public mutating func reset(at time: Duration) {
+    package mutating func reset(at time: Duration) {
         lookStart = time
         counted = 0
         isInBurst = false
@@ -40,7 +40,7 @@ public struct BurstDetector: Sendable {
 
     /// A burst starts at `time` whatever the counts say (more changes came than the caller
     /// could hold, so it could not count them all).
-    public mutating func begin(at time: Duration) {
+    package mutating func begin(at time: Duration) {
         lookStart = time
         counted = 0
         isInBurst = true
@@ -48,7 +48,7 @@ public struct BurstDetector: Sendable {
 
     /// Counts `changes` seen up to `time`; returns whether that starts or ends a burst (read
     /// `isInBurst` for which).
-    public mutating func count(_ changes: Int, at time: Duration) -> Bool {
+    package mutating func count(_ changes: Int, at time: Duration) -> Bool {
         guard rate > 0 else { return false }
         guard let start = lookStart, time >= start else {
             reset(at: time)
