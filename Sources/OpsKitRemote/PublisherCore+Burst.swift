@@ -12,7 +12,7 @@ extension PublisherCore {
     /// numbered but not encoded, and every streaming viewer is told `resync` (reason `burst`)
     /// and waits for a keyframe, with heartbeats meanwhile. The caller stops recording events
     /// and calls `burstKeyframe` now and then and `endBurst` once the queue calms down.
-    public mutating func beginBurst(dropping events: [MonitorEvent], monitorTime: Duration) {
+    @_spi(OpsDashInternals) public mutating func beginBurst(dropping events: [MonitorEvent], monitorTime: Duration) {
         self.monitorTime = max(self.monitorTime, monitorTime)
         skip(events)
         ring.clear()
@@ -31,7 +31,7 @@ extension PublisherCore {
 
     /// During a burst: every streaming viewer gets a fresh picture (`snapshot`, taken now),
     /// after a `resync` if it had one before; no deltas follow until the next keyframe.
-    public mutating func burstKeyframe(_ snapshot: QueueSnapshot) {
+    @_spi(OpsDashInternals) public mutating func burstKeyframe(_ snapshot: QueueSnapshot) {
         guard isInBurst else { return }
         monitorTime = max(monitorTime, snapshot.time)
         sendKeyframe(snapshot)
@@ -40,7 +40,7 @@ extension PublisherCore {
     /// The burst is over: `snapshot` is the picture the monitor's recording (on again) starts
     /// from. Every streaming viewer gets it as a keyframe (nothing was recorded since its
     /// last one) and deltas follow it again.
-    public mutating func endBurst(snapshot: QueueSnapshot) {
+    @_spi(OpsDashInternals) public mutating func endBurst(snapshot: QueueSnapshot) {
         guard isInBurst else { return }
         monitorTime = max(monitorTime, snapshot.time)
         sendKeyframe(snapshot)

@@ -78,7 +78,7 @@ extension PublisherCore {
 
     /// Who connection `id` is, for audit lines and the app's log: "uid 1000 (alice)" (the user
     /// name when the system knows it), "tcp 127.0.0.1:5000 (control token)".
-    public func who(_ id: Int) -> String {
+    @_spi(OpsDashInternals) public func who(_ id: Int) -> String {
         guard let connection = connections[id] else { return "a viewer" }
         guard case .local(let uid) = connection.peer, let name = userName(uid) else { return connection.who }
         return "\(connection.who) (\(name))"
@@ -106,7 +106,7 @@ extension PublisherCore {
     /// The shell carried out `command` for connection `id` and published its effect: records the
     /// audit line (broadcast to every viewer) and answers with the seq that shows it. `before`
     /// is what the queue was like just before (the audit text says "limit 3→4").
-    public mutating func commandDone(
+    @_spi(OpsDashInternals) public mutating func commandDone(
         _ id: Int, _ command: RemoteCommand, request: RequestID?, before: RemoteCommand.Before = .init()
     ) -> [Output] {
         let by = connections[id]?.who ?? "a viewer"

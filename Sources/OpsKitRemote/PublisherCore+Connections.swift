@@ -7,7 +7,7 @@ extension PublisherCore {
     // MARK: Connections
 
     /// A new connection (a local one already passed the peer check).
-    public mutating func connect(_ id: Int, peer: Peer, now: Duration) {
+    @_spi(OpsDashInternals) public mutating func connect(_ id: Int, peer: Peer, now: Duration) {
         let who: String
         switch peer {
         case .local(let uid): who = "uid \(uid)"
@@ -19,17 +19,17 @@ extension PublisherCore {
     }
 
     /// The connection is gone.
-    public mutating func disconnect(_ id: Int) {
+    @_spi(OpsDashInternals) public mutating func disconnect(_ id: Int) {
         connections[id] = nil
     }
 
     /// Whether the connection's socket can take more bytes now.
-    public mutating func setWritable(_ id: Int, _ writable: Bool) {
+    @_spi(OpsDashInternals) public mutating func setWritable(_ id: Int, _ writable: Bool) {
         connections[id]?.writable = writable
     }
 
     /// A line longer than the limit arrived: framing is lost, so the connection closes.
-    public mutating func lineTooLong(_ id: Int) -> [Output] {
+    @_spi(OpsDashInternals) public mutating func lineTooLong(_ id: Int) -> [Output] {
         guard connections[id] != nil else { return [] }
         connections[id]?.phase = .closed
         return [
@@ -43,7 +43,9 @@ extension PublisherCore {
     }
 
     /// One inbound line (without its newline).
-    public mutating func receive(_ id: Int, line: some Collection<UInt8>, now: Duration) -> [Output] {
+    @_spi(OpsDashInternals) public mutating func receive(_ id: Int, line: some Collection<UInt8>, now: Duration)
+        -> [Output]
+    {
         guard var connection = connections[id] else { return [] }
         if case .closed = connection.phase { return [] }
         defer { connections[id] = connection }

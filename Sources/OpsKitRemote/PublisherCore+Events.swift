@@ -9,7 +9,9 @@ extension PublisherCore {
     /// Appends the monitor's new events to the ring (each encoded once, numbered), at monitor
     /// time `monitorTime`. With `snapshot` (taken together with the events), viewers waiting
     /// for a keyframe get one consistent with the new head.
-    public mutating func publish(_ events: [MonitorEvent], snapshot: QueueSnapshot?, monitorTime: Duration) {
+    @_spi(OpsDashInternals) public mutating func publish(
+        _ events: [MonitorEvent], snapshot: QueueSnapshot?, monitorTime: Duration
+    ) {
         self.monitorTime = max(self.monitorTime, monitorTime)
         if !hasConnections {
             // Nobody to send to: keep the numbering and the bookkeeping, skip the encoding.
@@ -120,7 +122,7 @@ extension PublisherCore {
     /// Sends what each writable viewer has not had yet (keyframe lines, then deltas from its
     /// cursor, leaving out superseded progress while it lags), heartbeats to idle viewers, and
     /// closes connections that said no hello in time.
-    public mutating func flush(now: Duration) -> [Output] {
+    @_spi(OpsDashInternals) public mutating func flush(now: Duration) -> [Output] {
         var outputs: [Output] = []
         for id in connections.keys.sorted() {
             guard var connection = connections[id] else { continue }
@@ -222,7 +224,7 @@ extension PublisherCore {
     }
 
     /// Says goodbye to every connection and closes them.
-    public mutating func shutdown(reason: String) -> [Output] {
+    @_spi(OpsDashInternals) public mutating func shutdown(reason: String) -> [Output] {
         var outputs: [Output] = []
         for id in connections.keys.sorted() {
             if case .closed = connections[id]?.phase { continue }

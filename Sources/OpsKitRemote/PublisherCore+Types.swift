@@ -42,14 +42,14 @@ extension PublisherCore {
     }
 
     /// Who publishes: shown to viewers in `welcome` and in listings.
-    public struct Identity: Sendable {
-        public var app: String
-        public var queue: String
-        public var pid: Int
+    @_spi(OpsDashInternals) public struct Identity: Sendable {
+        @_spi(OpsDashInternals) public var app: String
+        @_spi(OpsDashInternals) public var queue: String
+        @_spi(OpsDashInternals) public var pid: Int
         /// Random per publisher start: a viewer that sees a new epoch starts clean.
-        public var epoch: String
+        @_spi(OpsDashInternals) public var epoch: String
 
-        public init(app: String, queue: String, pid: Int, epoch: String) {
+        @_spi(OpsDashInternals) public init(app: String, queue: String, pid: Int, epoch: String) {
             self.app = app
             self.queue = queue
             self.pid = pid
@@ -58,7 +58,7 @@ extension PublisherCore {
     }
 
     /// How a connection reached the publisher.
-    public enum Peer: Sendable, Equatable {
+    @_spi(OpsDashInternals) public enum Peer: Sendable, Equatable {
         /// A Unix socket peer whose uid the kernel vouched for (already allowed).
         case local(uid: UInt32)
         /// A TCP peer; it must present a token in its hello.
@@ -66,14 +66,16 @@ extension PublisherCore {
     }
 
     /// Who may do what.
-    public struct Access: Sendable {
+    @_spi(OpsDashInternals) public struct Access: Sendable {
         /// Whether local peers (and holders of the control token) may send commands.
-        public var allowControl: Bool
+        @_spi(OpsDashInternals) public var allowControl: Bool
         /// The TCP tokens; nil disables that kind of access over TCP.
-        public var readToken: String?
-        public var controlToken: String?
+        @_spi(OpsDashInternals) public var readToken: String?
+        @_spi(OpsDashInternals) public var controlToken: String?
 
-        public init(allowControl: Bool = false, readToken: String? = nil, controlToken: String? = nil) {
+        @_spi(OpsDashInternals) public init(
+            allowControl: Bool = false, readToken: String? = nil, controlToken: String? = nil
+        ) {
             self.allowControl = allowControl
             self.readToken = readToken
             self.controlToken = controlToken
@@ -81,7 +83,7 @@ extension PublisherCore {
     }
 
     /// What the shell must do.
-    public enum Output: Sendable {
+    @_spi(OpsDashInternals) public enum Output: Sendable {
         /// Write these buffers (each holds one or more whole lines) to the connection, in order.
         case send(Int, [ByteBuffer])
         /// Write these lines after `delay`, then close (a wrong token).

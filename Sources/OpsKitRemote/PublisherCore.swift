@@ -67,9 +67,9 @@ public struct PublisherCore {
     /// dropped all of its lines, so the ring holds at most this much more than its byte limit.
     static let batchBytes = 64 * 1024
 
-    public let identity: Identity
-    public let configuration: Configuration
-    public let access: Access
+    @_spi(OpsDashInternals) public let identity: Identity
+    @_spi(OpsDashInternals) public let configuration: Configuration
+    @_spi(OpsDashInternals) public let access: Access
     var ring: EventRing
     var connections: [Int: Connection] = [:]
     var encoder = JSONLinesEncoder(progressInterval: .zero)
@@ -86,7 +86,7 @@ public struct PublisherCore {
     var counted = RemoteTally()
     /// Changes come faster than viewers can follow: no deltas are encoded, every viewer waits
     /// for a keyframe (see `beginBurst`).
-    public internal(set) var isInBurst = false
+    @_spi(OpsDashInternals) public internal(set) var isInBurst = false
     /// A local uid's user name, for audit lines (the system's user database; tests set their own).
     var userName: @Sendable (UInt32) -> String? = { PublisherCore.systemUserName($0) }
 
@@ -103,28 +103,30 @@ public struct PublisherCore {
         ring.mirror = sharedRing
     }
 
-    public init(identity: Identity, configuration: Configuration = .init(), access: Access = .init()) {
+    @_spi(OpsDashInternals) public init(
+        identity: Identity, configuration: Configuration = .init(), access: Access = .init()
+    ) {
         self.init(identity: identity, configuration: configuration, access: access, sharedRing: nil)
     }
 
     // MARK: Reading
 
     /// The newest delta's seq.
-    public var head: UInt64 { ring.head }
+    @_spi(OpsDashInternals) public var head: UInt64 { ring.head }
     /// Connections that said hello and are streaming (summary-only ones not counted).
-    public var viewerCount: Int {
+    @_spi(OpsDashInternals) public var viewerCount: Int {
         connections.values.filter(\.isStreamingViewer).count
     }
     /// Whether some viewer waits for a keyframe: pass a snapshot to the next `publish` (never
     /// during a burst: its keyframes come from `burstKeyframe` and `endBurst`).
-    public var needsKeyframe: Bool {
+    @_spi(OpsDashInternals) public var needsKeyframe: Bool {
         !isInBurst && connections.values.contains { $0.wantsKeyframe }
     }
     /// Whether any connection is open that is, or may become, a streaming viewer (one that said
     /// no hello yet counts; a summary-only one does not: it needs no event recording).
-    public var hasConnections: Bool { connections.values.contains { !$0.summaryOnly } }
+    @_spi(OpsDashInternals) public var hasConnections: Bool { connections.values.contains { !$0.summaryOnly } }
     /// The most deltas any streaming viewer that can take more has not been sent yet.
-    public var deltasWaiting: UInt64 {
+    @_spi(OpsDashInternals) public var deltasWaiting: UInt64 {
         var most: UInt64 = 0
         for connection in connections.values {
             guard connection.isStreamingViewer, connection.writable, connection.shared != .on,
@@ -139,14 +141,14 @@ public struct PublisherCore {
 
     /// The monitor recorded nothing for a while (nobody was connected): the history before now
     /// can no longer be resumed, and operation names and ids come from the next keyframe.
-    public mutating func recordingResumed() {
+    @_spi(OpsDashInternals) public mutating func recordingResumed() {
         ring.clear()
         encoderIsCold = true
         isInBurst = false
     }
 
     /// Viewers by role, resyncs and commands so far (for metrics).
-    public var tally: RemoteTally {
+    @_spi(OpsDashInternals) public var tally: RemoteTally {
         var tally = counted
         for connection in connections.values {
             guard connection.isStreamingViewer else { continue }
@@ -156,5 +158,5 @@ public struct PublisherCore {
     }
 
     /// Bytes the ring holds (shared by every viewer).
-    public var ringBytes: Int { ring.bytes }
+    @_spi(OpsDashInternals) public var ringBytes: Int { ring.bytes }
 }

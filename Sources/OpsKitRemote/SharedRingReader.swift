@@ -11,9 +11,9 @@ import Darwin
 /// copies the whole lines written since a stream position, and notices when the writer has
 /// already overwritten them (the viewer fell more than the ring behind: it must resync). Public
 /// for Swift clients of the protocol; `RemoteViewer` uses it when the publisher offers a stream.
-public final class SharedRingReader {
+@_spi(OpsDashInternals) public final class SharedRingReader {
     /// What a read found.
-    public enum Read: Equatable, Sendable {
+    @_spi(OpsDashInternals) public enum Read: Equatable, Sendable {
         /// Nothing new after the position.
         case caughtUp
         /// This many bytes (whole lines) were appended to the buffer; the position moved on.
@@ -23,7 +23,7 @@ public final class SharedRingReader {
     }
 
     /// Bytes of stream the ring holds.
-    public let capacity: Int
+    @_spi(OpsDashInternals) public let capacity: Int
     private let base: UnsafeMutableRawPointer
     private let length: Int
 
@@ -34,7 +34,7 @@ public final class SharedRingReader {
     /// not a stream. The path comes from a peer, so it is opened without waiting (a FIFO or a
     /// device named there never blocks the viewer, nor becomes its terminal) and mapped only when
     /// it is a regular file of this process's own uid, of a stream's size.
-    public init?(path: String) {
+    @_spi(OpsDashInternals) public init?(path: String) {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -68,12 +68,16 @@ public final class SharedRingReader {
     }
 
     /// The stream position after the last whole line written.
-    public var end: UInt64 { SharedRingLayout.word(base, SharedRingLayout.endOffset).load(ordering: .acquiring) }
+    @_spi(OpsDashInternals) public var end: UInt64 {
+        SharedRingLayout.word(base, SharedRingLayout.endOffset).load(ordering: .acquiring)
+    }
 
     /// Appends to `buffer` up to `limit` bytes of the lines written after `position` (always
     /// whole lines: the writer writes whole lines and a cut line waits for the next read), and
     /// moves `position` past them.
-    public func read(from position: inout UInt64, into buffer: inout [UInt8], limit: Int = 1 << 20) -> Read {
+    @_spi(OpsDashInternals) public func read(
+        from position: inout UInt64, into buffer: inout [UInt8], limit: Int = 1 << 20
+    ) -> Read {
         let end = self.end
         guard end > position else { return end == position ? .caughtUp : .lagged }
         guard end - position <= UInt64(capacity) else { return .lagged }

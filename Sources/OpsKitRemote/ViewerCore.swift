@@ -48,25 +48,27 @@ public struct ViewerCore: Sendable {
         case waitingForWelcome, waitingForSnapshot, live
     }
 
-    public let limits: MonitorStore.Limits
-    public private(set) var builder: EventSnapshotBuilder
+    @_spi(OpsDashInternals) public let limits: MonitorStore.Limits
+    @_spi(OpsDashInternals) public private(set) var builder: EventSnapshotBuilder
     /// The last delta applied.
-    public private(set) var lastSeq: UInt64?
-    public private(set) var welcome: Welcome?
+    @_spi(OpsDashInternals) public private(set) var lastSeq: UInt64?
+    @_spi(OpsDashInternals) public private(set) var welcome: Welcome?
     private var phase = Phase.waitingForWelcome
     private var hasPicture = false
     private let decoder = JSONLinesDecoder()
 
-    public init(limits: MonitorStore.Limits = .init()) {
+    @_spi(OpsDashInternals) public init(limits: MonitorStore.Limits = .init()) {
         self.limits = limits
         builder = EventSnapshotBuilder(limits: limits)
     }
 
     /// Whether deltas are being applied (a snapshot was received and no gap since).
-    public var isLive: Bool { if case .live = phase { true } else { false } }
+    @_spi(OpsDashInternals) public var isLive: Bool { if case .live = phase { true } else { false } }
 
     /// The hello for a new connection, offering to resume where the last one ended.
-    public mutating func hello(role: RemoteRole?, token: String?, client: String = "opsdash") -> String {
+    @_spi(OpsDashInternals) public mutating func hello(role: RemoteRole?, token: String?, client: String = "opsdash")
+        -> String
+    {
         phase = .waitingForWelcome
         var resume: ViewerMessage.Hello.Resume?
         if let welcome, let lastSeq, hasPicture { resume = .init(epoch: welcome.epoch, seq: lastSeq) }
@@ -74,7 +76,7 @@ public struct ViewerCore: Sendable {
     }
 
     /// Reads one server line.
-    public mutating func receive(_ bytes: some Collection<UInt8>) -> [Output] {
+    @_spi(OpsDashInternals) public mutating func receive(_ bytes: some Collection<UInt8>) -> [Output] {
         let decoded: DecodedLine
         do {
             decoded = try decoder.decode(bytes: bytes)
@@ -126,13 +128,15 @@ public struct ViewerCore: Sendable {
     }
 
     /// The shared-memory stream overwrote deltas this viewer had not read: ask for a snapshot.
-    public mutating func sharedStreamLagged() -> [Output] {
+    @_spi(OpsDashInternals) public mutating func sharedStreamLagged() -> [Output] {
         resync("fell behind the shared stream")
     }
 
     /// Asks the publisher for the deltas through its shared-memory stream (after `welcome`
     /// offered one and it could be mapped), and for the snapshots it waits for as well.
-    public static let sharedStreamRequest = ViewerMessage.sharedStream(snapshots: true, request: nil).text
+    @_spi(OpsDashInternals) public static let sharedStreamRequest = ViewerMessage.sharedStream(
+        snapshots: true, request: nil
+    ).text
 
     private mutating func resync(_ reason: String) -> [Output] {
         phase = .waitingForSnapshot

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import OpsDashApp
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 import OpsMonitor
 
 /// `attach --record FILE` when nothing gets attached: a file it created goes away, a file that

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 import OpsMonitor
 import OpsWire
 

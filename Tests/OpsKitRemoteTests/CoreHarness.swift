@@ -1,5 +1,5 @@
 import NIOCore
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 import OpsMonitor
 import OpsWire
 

@@ -2,7 +2,7 @@ import Foundation
 import OpsKitTesting
 import OpsWire
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// A `shm` path in a peer's welcome is hostile: a viewer never blocks on it, never opens one a
 /// TCP peer names, and maps only a regular file of its own uid.

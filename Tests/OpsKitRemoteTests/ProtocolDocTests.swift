@@ -3,7 +3,7 @@ import NIOCore
 import OpsMonitor
 @testable import OpsWire
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// docs/PROTOCOL.md's example session is the publisher's real output: this test plays the
 /// session's client lines and app events into a `PublisherCore` and compares every server line

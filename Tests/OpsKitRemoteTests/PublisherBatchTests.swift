@@ -1,7 +1,7 @@
 import NIOCore
 import OpsMonitor
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// Lines published together are encoded into one shared buffer and go to a viewer as slices of
 /// it: one buffer per batch, whatever the number of lines, and the same lines in the same order.

@@ -4,7 +4,7 @@ import OpsKit
 import OpsMonitor
 @testable import OpsWire
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// A burst (changes faster than any viewer follows): the core encodes none of them, tells every
 /// streaming viewer `resync` (reason `burst`), keeps it alive with heartbeats, gives it a

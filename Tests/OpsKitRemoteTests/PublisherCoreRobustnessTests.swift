@@ -1,7 +1,7 @@
 import NIOCore
 import OpsMonitor
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// The publisher core under floods, bad lines and slow or returning viewers: rate limits, resyncs,
 /// heartbeats and resuming inside the ring.

@@ -1,7 +1,7 @@
 import NIOCore
 import OpsMonitor
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// The publisher core as a pure state machine: hello, snapshot, seq, commands, tokens, shutdown.
 @Suite struct PublisherCoreTests {

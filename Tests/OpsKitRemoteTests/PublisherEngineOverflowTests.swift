@@ -6,7 +6,7 @@ import OpsKit
 import OpsMonitor
 import OpsKitTesting
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// The publisher's engine against a real monitor and an in-memory channel: when draining the
 /// monitor (which first applies the changes it recorded) brings more events than the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// The shared-memory stream on its own: whole lines in order across the wrap, a reader that fell
 /// more than the ring behind is told so, and anything that is not a stream is refused.

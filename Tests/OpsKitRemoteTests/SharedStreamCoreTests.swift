@@ -2,7 +2,7 @@ import NIOCore
 import OpsMonitor
 @testable import OpsWire
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// The publisher core with a shared-memory stream: a local viewer that asks for it is told where
 /// to read, gets its deltas there (byte for byte what a socket viewer is sent) and only

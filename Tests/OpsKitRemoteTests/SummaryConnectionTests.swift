@@ -2,7 +2,7 @@ import OpsMonitor
 import OpsWire
 import Testing
 
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// A fleet list's connection (`hello` with `"summary":true`): no picture, no deltas, not a
 /// viewer, no reason to record events; `status` answered on any connection.

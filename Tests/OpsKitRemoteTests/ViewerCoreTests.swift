@@ -1,7 +1,7 @@
 import OpsMonitor
 @testable import OpsWire
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 @Suite struct ViewerCoreTests {
     private func feed(_ core: inout ViewerCore, _ lines: [String]) -> [ViewerCore.Output] {

@@ -1,7 +1,7 @@
 import OpsMonitor
 @testable import OpsWire
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// A viewer attaching to an app gets the app's per-second history with the snapshot, and the
 /// deltas after it continue that history.

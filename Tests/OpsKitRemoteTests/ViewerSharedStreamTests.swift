@@ -1,6 +1,6 @@
 import OpsMonitor
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// The viewer core's side of the shared-memory stream: the offer is read from `welcome`, a
 /// position is taken only when it continues the last applied delta, and falling behind the

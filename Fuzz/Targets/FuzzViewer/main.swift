@@ -2,7 +2,7 @@
 // input line goes to ViewerCore.receive. What the viewer sends back is one JSON line; every
 // picture it builds survives a keyframe round trip.
 import FuzzSupport
-import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitRemote
 import OpsMonitor
 import OpsWire
 
