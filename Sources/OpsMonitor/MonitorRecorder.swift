@@ -44,31 +44,17 @@ final class MonitorRecorder: Sendable {
 
     // MARK: Subscriptions
 
-    /// Watches the queue's operations: where the queue publishes `executingOperations` (Linux),
-    /// as its lifecycle listener (added, started, finished: one call each, no notification);
-    /// elsewhere through `operations` (added, finished) and each operation's start. Returns the
-    /// tokens (`stopWatching(_:)` ends the listening).
-    func watchOperations(of queue: ObservableOperationQueue) -> [NSKeyValueObservation] {
-        #if canImport(ObjectiveC)
-        let added = queue.observe(\.allOperations, options: [.new, .old]) { [self] _, change in
-            if change.kind == .insertion, let ops = change.newValue { self.added(ops) }
-            if change.kind == .removal, let ops = change.oldValue {
-                let time = now
-                for op in ops { record(.finished(op, time: time)) }
-            }
-        }
-        return [added]  // no `executingOperations` here: each operation's start is watched instead
-        #else
+    /// Watches the queue's operations as its lifecycle listener (added, started, finished: one
+    /// call each, no notification), on every platform: Foundation's KVO on Darwin cannot observe
+    /// the queue's Swift-only `operations`/`executingOperations` key paths. Starts of operations
+    /// that are not `AsyncOperation`s are looked for by the monitor (`watchPlainStart`).
+    func watchOperations(of queue: ObservableOperationQueue) {
         queue.addLifecycleListener(self)
-        return []
-        #endif
     }
 
-    /// Ends what `watchOperations(of:)` started besides its tokens.
+    /// Ends what `watchOperations(of:)` started.
     func stopWatching(_ queue: ObservableOperationQueue) {
-        #if !canImport(ObjectiveC)
         queue.removeLifecycleListener(self)
-        #endif
     }
 
     /// Records operations the queue just took: ready, or waiting (then watched until ready).
@@ -78,7 +64,7 @@ final class MonitorRecorder: Sendable {
         changes.reserveCapacity(ops.count)
         for op in ops {
             let waiting = Self.isWaiting(op)
-            let tokens = OperationTokens(ready: waiting ? watchReadiness(op) : nil, start: watchStart(op))
+            let tokens = OperationTokens(ready: waiting ? watchReadiness(op) : nil)
             changes.append(.added(op, waiting ? .waiting : .ready, time: time, tokens: tokens))
         }
         record(changes)
@@ -94,7 +80,6 @@ final class MonitorRecorder: Sendable {
             var tokens = OperationTokens()
             if lifecycle == .waiting { tokens.ready = watchReadiness(op) }
             if lifecycle == .executing { tokens.progress = watchProgress(op) }
-            if lifecycle == .ready || lifecycle == .waiting { tokens.start = watchStart(op) }
             box.changes.append(.added(op, lifecycle, time: time, tokens: tokens))
         }
     }
@@ -106,18 +91,6 @@ final class MonitorRecorder: Sendable {
             guard change.newValue == true else { return }
             record(.ready(op, time: now))
         }
-    }
-
-    /// Where the queue publishes no `executingOperations` (macOS), watches the operation's start.
-    private func watchStart(_ op: Operation) -> NSKeyValueObservation? {
-        #if canImport(ObjectiveC)
-        return op.observe(\.isExecuting, options: [.new]) { [self] op, change in
-            guard change.newValue == true else { return }
-            record(.started(op, time: now, progress: watchProgress(op)))
-        }
-        #else
-        return nil
-        #endif
     }
 
     /// Watches a progress-reporting operation's progress while it runs (whether `op` reports
@@ -184,7 +157,6 @@ final class MonitorRecorder: Sendable {
     }
 }
 
-#if !canImport(ObjectiveC)
 extension MonitorRecorder: OperationLifecycleListener {
     func operationsAdded(_ operations: [Operation]) { added(operations) }
 
@@ -194,4 +166,3 @@ extension MonitorRecorder: OperationLifecycleListener {
 
     func operationFinished(_ operation: Operation) { record(.finished(operation, time: now)) }
 }
-#endif

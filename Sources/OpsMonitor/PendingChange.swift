@@ -33,12 +33,9 @@ enum PendingChange: Sendable {
 struct OperationTokens: Sendable {
     var ready: NSKeyValueObservation?
     var progress: NSKeyValueObservation?
-    /// macOS only: Foundation's queue publishes no `executingOperations`, so each operation's
-    /// `isExecuting` is watched instead.
-    var start: NSKeyValueObservation?
 
     /// Every token held.
-    var all: [NSKeyValueObservation] { [ready, progress, start].compactMap { $0 } }
+    var all: [NSKeyValueObservation] { [ready, progress].compactMap { $0 } }
 }
 
 /// Changes recorded and not yet applied, oldest first.

@@ -94,7 +94,7 @@ extension QueueMonitor {
 
     /// Operations through the recorder (worker threads: stamp and append only); settings here.
     func subscribeToQueue() {
-        let operations = recorder.watchOperations(of: queue)
+        recorder.watchOperations(of: queue)
         let suspended = queue.observe(\.isSuspended, options: [.new]) { [weak self] _, change in
             guard let self, let value = change.newValue else { return }
             self.recordQueue(isSuspended: value)
@@ -103,6 +103,6 @@ extension QueueMonitor {
             guard let self, let value = change.newValue else { return }
             self.recordQueue(maxConcurrent: value)
         }
-        queueTokens.withLock { $0 = operations + [suspended, limit] }
+        queueTokens.withLock { $0 = [suspended, limit] }
     }
 }

@@ -7,12 +7,10 @@ extension QueueMonitor {
     static let plainStartScan = 256
 
     /// Where the queue tells no start (an operation that is not an `AsyncOperation`, such as a
-    /// `BlockOperation` or a `main()` subclass, on Linux), remembers `op` to look for its start.
+    /// `BlockOperation` or a `main()` subclass), remembers `op` to look for its start.
     func watchPlainStart(_ op: Operation, id: Int, lifecycle: Lifecycle, in state: inout State) {
-        #if !canImport(ObjectiveC)
         guard lifecycle == .waiting || lifecycle == .ready, !(op is AsyncOperation) else { return }
         state.unstartedPlain.append(PlainOperation(id: id, operation: op))
-        #endif
     }
 
     /// Looks at the oldest unstarted plain operations (at most `plainStartScan`): one that
