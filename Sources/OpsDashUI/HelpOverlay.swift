@@ -14,6 +14,8 @@ struct HelpOverlay {
     var readOnly = false
     /// The first help line shown.
     var scroll = 0
+    /// Sections shown instead of the dashboard's (the fleet list's help); nil: the dashboard's.
+    var fixedSections: [(title: String, items: [(key: String, meaning: String)])]?
 
     /// The help for `state`'s source, from line `scroll`.
     init(_ state: DashboardState, scroll: Int = 0) {
@@ -27,6 +29,13 @@ struct HelpOverlay {
         self.glyphs = glyphs
         self.replay = replay
         self.readOnly = readOnly
+        self.scroll = scroll
+    }
+
+    /// A help box listing `sections` (title, then key and meaning lines), from line `scroll`.
+    init(glyphs: GlyphSet, sections: [(title: String, items: [(key: String, meaning: String)])], scroll: Int = 0) {
+        self.glyphs = glyphs
+        self.fixedSections = sections
         self.scroll = scroll
     }
 
@@ -107,7 +116,8 @@ struct HelpOverlay {
         let meaningWidth = max(1, inner - Self.keyWidth)
         var result: [[Span]] = []
         let sections =
-            [("Keys", entries)] + (replay ? [("Replay", ReplayKeyHints.entries(glyphs: glyphs))] : [])
+            fixedSections
+            ?? [("Keys", entries)] + (replay ? [("Replay", ReplayKeyHints.entries(glyphs: glyphs))] : [])
             + [("Columns", columns), ("Header", header)]
         for (title, items) in sections {
             if !result.isEmpty { result.append([]) }

@@ -29,6 +29,17 @@ import Testing
         #expect(listed.matched, "\(listed.screen)")
         #expect(listed.screen.contains("APP/QUEUE"), "\(listed.screen)")
 
+        // `?` shows the list's keys and columns over it (scrolling in 20 rows); Esc closes it.
+        try tmux.sendKeys("?")
+        let help = try tmux.waitUntil { $0.contains("Help") && $0.contains("open the selected app's dashboard") }
+        #expect(help.matched, "\(help.screen)")
+        try tmux.sendKeys("End")
+        let scrolled = try tmux.waitUntil { $0.contains("viewers attached to the app") }
+        #expect(scrolled.matched, "End scrolls the help to its columns: \(scrolled.screen)")
+        try tmux.sendKeys("Escape")
+        let closed = try tmux.waitUntil { !$0.contains("viewers attached to the app") && $0.contains("APP/QUEUE") }
+        #expect(closed.matched, "\(closed.screen)")
+
         // Enter on the selected row (the first, by pid order) opens its dashboard.
         let selectedFirst = first < second
         try tmux.sendKeys("Enter")
