@@ -41,7 +41,9 @@ package enum FleetKeys {
         FleetKeyBinding(
             keys: [.control("l"): .repaint], label: KeyLabel("Ctrl-L"), help: "repaint the screen", hint: nil),
         FleetKeyBinding(keys: [.character("?"): .help], label: KeyLabel("?"), help: "this help", hint: "help"),
-        FleetKeyBinding(keys: [.character("q"): .quit], label: KeyLabel("q"), help: "quit", hint: "quit"),
+        FleetKeyBinding(
+            keys: [.character("q"): .quit, .character("Q"): .quit], label: KeyLabel("q  Q"),
+            help: "quit (in a dashboard opened from here, q comes back to this list and Q quits)", hint: "quit"),
     ]
 
     private static let intents: [Key: FleetIntent] = table.reduce(into: [:]) { all, binding in
