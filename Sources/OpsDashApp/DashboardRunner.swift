@@ -15,7 +15,7 @@ enum DashboardRunner {
     static func run(command: OpsdashCommand, scenario: ResolvedScenario, signals: StopSignals) -> ExitStatus {
         let run = ScenarioRun(
             scenario: scenario, concurrency: command.concurrency, speed: command.speed,
-            recordEvents: command.record != nil)
+            recordEvents: command.record != nil, limits: HistoryWindowOption.limits(command.historyWindow))
         guard let attached = RunAttachments(command: command, run: run, queueName: scenario.name) else { return .usage }
         attached.recorder?.startPumping()
         defer {
