@@ -63,8 +63,12 @@ struct AttachCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditionalSingleValue, help: UntilOption.help)
     var until: [String] = []
 
+    @Option(name: .customLong("history-window"), parsing: .unconditional, help: HistoryWindowOption.attachHelp)
+    var historyWindow: String?
+
     func validate() throws {
         _ = try UntilOption.conditions(until, headless: headless)
+        if let historyWindow { _ = try HistoryWindowOption.seconds(historyWindow) }
         if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
         if overwrite, record == nil { throw ValidationError("--overwrite is only for --record") }
         if !(1...120).contains(fps) {
@@ -150,13 +154,14 @@ struct AttachCommand: ParsableCommand {
             if stdoutClosed { return HeadlessRunner.report(.writeFailed(EBADF)) }
             return HeadlessAttach(
                 target: resolved, role: role, token: token, sharedMemory: !socketOnly, recorder: recorder,
-                until: (try? UntilOption.conditions(until, headless: true)) ?? []
+                until: (try? UntilOption.conditions(until, headless: true)) ?? [],
+                limits: HistoryWindowOption.limits(historyWindow)
             ).execute(signals: signals)
         }
         return RemoteSource.attach(
             target: resolved, role: role, token: token, sharedMemory: !socketOnly, fps: fps, signals: signals,
             resolve: named ? resolver(for: resolved, in: published) : nil,
-            recorder: recorder)
+            recorder: recorder, limits: HistoryWindowOption.limits(historyWindow))
     }
 
     /// Why the runtime directory may not be used, or nil (also when it does not exist yet).

@@ -15,7 +15,7 @@ enum DashboardRunner {
     static func run(command: OpsdashCommand, scenario: ResolvedScenario, signals: StopSignals) -> ExitStatus {
         let run = ScenarioRun(
             scenario: scenario, concurrency: command.concurrency, speed: command.speed,
-            recordEvents: command.record != nil)
+            recordEvents: command.record != nil, limits: HistoryWindowOption.limits(command.historyWindow))
         guard let attached = RunAttachments(command: command, run: run, queueName: scenario.name) else { return .usage }
         attached.recorder?.startPumping()
         defer {
@@ -66,10 +66,11 @@ enum DashboardRunner {
     /// of them): keys and signals are answered meanwhile, and the table fills as they are added.
     ///
     /// `kept`: a screen already open (the fleet list's), drawn on instead of opening one; it
-    /// stays open when the dashboard ends.
+    /// stays open when the dashboard ends. `fromFleet`: opened from the fleet list (`q` says
+    /// "back").
     static func show(
         _ source: some DashboardSource, fps: Int, speed: Double = 1, title: String? = nil, signals: StopSignals,
-        on kept: KeptScreen? = nil, start: @escaping @Sendable () -> Void = {}
+        on kept: KeptScreen? = nil, fromFleet: Bool = false, start: @escaping @Sendable () -> Void = {}
     ) -> DashboardExit? {
         signals.handOver()
         let screen: any TerminalScreen
@@ -93,10 +94,11 @@ enum DashboardRunner {
         start()
         let size = screen.size
         var version: UInt64?
+        var initial = initialState(
+            width: size.width, height: size.height, glyphs: screen.glyphs, speed: speed, title: title)
+        initial.openedFromFleet = fromFleet
         let exit = runDashboard(
-            screen: screen, fps: fps,
-            initial: initialState(
-                width: size.width, height: size.height, glyphs: screen.glyphs, speed: speed, title: title),
+            screen: screen, fps: fps, initial: initial,
             inbox: inbox,
             snapshot: {
                 guard let next = source.snapshot(ifChangedSince: version) else { return nil }

@@ -96,6 +96,7 @@ enum FleetScreen {
                     let ended = drill(
                         into: socket, role: role, sharedMemory: sharedMemory, fps: fps, signals: signals, on: kept)
                     switch ended {
+                    case .signal(FleetDrillSource.quitSignal)?: return .success
                     case .signal(let number)? where number != FleetDrillSource.backSignal:
                         return ExitStatus.forSignal(number)
                     case .terminalClosed?: return .hangup
@@ -113,8 +114,9 @@ enum FleetScreen {
         }
     }
 
-    /// The app at `socket`'s dashboard on the list's screen, until Esc comes back (a stop with
-    /// `FleetDrillSource.backSignal`), `q` quits, or a signal; nil when it could not start.
+    /// The app at `socket`'s dashboard on the list's screen, until `q` or Esc comes back (a stop
+    /// with `FleetDrillSource.backSignal`), `Q` quits (`quitSignal`), or a signal; nil when it
+    /// could not start.
     private static func drill(
         into socket: String, role: RemoteRole?, sharedMemory: Bool, fps: Int, signals: StopSignals,
         on screen: KeptScreen
@@ -123,7 +125,7 @@ enum FleetScreen {
             target: .unix(socket), role: role, token: nil, reconnect: true, sharedMemory: sharedMemory, resolve: nil)
         if viewer.start() != nil { return nil }
         let source = FleetDrillSource(RemoteSource(viewer: viewer))
-        let exit = DashboardRunner.show(source, fps: fps, signals: signals, on: screen)
+        let exit = DashboardRunner.show(source, fps: fps, signals: signals, on: screen, fromFleet: true)
         viewer.stop()
         return exit
     }

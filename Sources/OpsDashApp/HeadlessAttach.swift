@@ -29,6 +29,8 @@ struct HeadlessAttach {
     /// the viewer's picture each poll once the first lines were printed, on the app's clock
     /// (its events and heartbeats).
     var until: [UntilCondition] = []
+    /// `--history-window`: the history the viewer keeps (the app's, cut to it on joining).
+    var limits = MonitorStore.Limits()
     /// Where the events go (stdout).
     var descriptor: Int32 = 1
 
@@ -92,7 +94,7 @@ struct HeadlessAttach {
         let printer = Printer(output: output)
         let recorder = recorder
         let viewer = RemoteViewer(
-            target: target, role: role, token: token, reconnect: false, sharedMemory: sharedMemory,
+            target: target, role: role, token: token, reconnect: false, limits: limits, sharedMemory: sharedMemory,
             onOutput: { outputs in
                 recorder?.record(outputs)
                 printer.print(outputs)

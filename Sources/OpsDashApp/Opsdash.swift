@@ -150,7 +150,8 @@ public enum Opsdash {
         if command.headless {
             if stdoutClosed { return HeadlessRunner.report(.writeFailed(EBADF)) }
             let run = ScenarioRun(
-                scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: true)
+                scenario: scenario, concurrency: command.concurrency, speed: command.speed, recordEvents: true,
+                limits: HistoryWindowOption.limits(command.historyWindow))
             guard let attached = RunAttachments(command: command, run: run, queueName: scenario.name) else {
                 return .usage
             }

@@ -101,6 +101,9 @@ struct OpsdashCommand: ParsableCommand {
         help: "Let --record replace a file that already exists (without it, an existing file is refused).")
     var overwrite = false
 
+    @Option(name: .customLong("history-window"), parsing: .unconditional, help: HistoryWindowOption.help)
+    var historyWindow: String?
+
     @Flag(name: .customLong("list-scenarios"), help: "List the built-in scenarios and exit.")
     var listScenarios = false
 
@@ -134,6 +137,7 @@ struct OpsdashCommand: ParsableCommand {
             }
         }
         _ = try UntilOption.conditions(until, headless: headless)
+        if let historyWindow { _ = try HistoryWindowOption.seconds(historyWindow) }
         if let summaryEvery {
             guard headless else { throw ValidationError("--summary-every needs --headless") }
             guard summaryEvery.isFinite, summaryEvery > 0 else {

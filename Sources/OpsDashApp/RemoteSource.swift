@@ -61,13 +61,14 @@ final class RemoteSource: DashboardSource, Sendable {
     static func attach(
         target: RemoteTarget, role: RemoteRole?, token: String?, sharedMemory: Bool = true, fps: Int,
         signals: StopSignals,
-        resolve: (@Sendable () -> RemoteTarget?)?, recorder: AttachRecorder? = nil
+        resolve: (@Sendable () -> RemoteTarget?)?, recorder: AttachRecorder? = nil,
+        limits: MonitorStore.Limits = .init()
     ) -> ExitStatus {
         var onOutput: (@Sendable ([ViewerCore.Output]) -> Void)?
         if let recorder { onOutput = { outputs in recorder.record(outputs) } }
         let viewer = RemoteViewer(
-            target: target, role: role, token: token, reconnect: true, sharedMemory: sharedMemory, resolve: resolve,
-            onOutput: onOutput)
+            target: target, role: role, token: token, reconnect: true, limits: limits, sharedMemory: sharedMemory,
+            resolve: resolve, onOutput: onOutput)
         if let error = viewer.start() {
             StandardStreams.error("opsdash: \(error)")
             return .usage

@@ -20,8 +20,8 @@ final class ReplaySource: DashboardSource {
     private var problem: String?
     /// What the last `.` applied, shown in the status until playing or seeking.
     private var stepped: String?
-    /// The recording's per-second history (its last picture's), read when the history view
-    /// first opens: the timeline its cursor moves on.
+    /// The recording's per-second history over its whole length (`RecordingReader.timeline()`),
+    /// read when the history view first opens: the timeline its cursor moves on.
     private var timeline: QueueHistory?
     /// Where the header's status goes (from `start(sendingTo:)`), and what was sent last.
     private var inbox: LoopInbox?
@@ -226,11 +226,11 @@ final class ReplaySource: DashboardSource {
         }
     }
 
-    /// Reads the recording's per-second history from its last picture, once.
+    /// Reads the recording's per-second history over its whole length, once.
     private func loadTimeline() {
         guard timeline == nil else { return }
         do {
-            timeline = try reader.cursor(at: reader.duration).builder.snapshot().history
+            timeline = try reader.timeline()
         } catch {
             problem = error.description
         }

@@ -21,13 +21,16 @@ final class ScenarioRun: Sendable {
     private let adding = DispatchGroup()
 
     /// Sets up the queue and its monitor for `scenario`; `start()` builds and adds the operations.
-    init(scenario: ResolvedScenario, concurrency: Int?, speed: Double, recordEvents: Bool) {
+    init(
+        scenario: ResolvedScenario, concurrency: Int?, speed: Double, recordEvents: Bool,
+        limits: MonitorStore.Limits = .init()
+    ) {
         // Standing still until `start()` has built the operations: at `--speed 10000` each
         // millisecond of building would otherwise be 10 s of empty time before the first event.
         clock = LiveClock(speed: speed, paused: true)
         queue = ObservableOperationQueue(name: "opsdash.\(scenario.name)")
         queue.maxConcurrentOperationCount = concurrency ?? scenario.concurrency
-        monitor = QueueMonitor(queue: queue, clock: clock, recordEvents: recordEvents)
+        monitor = QueueMonitor(queue: queue, clock: clock, limits: limits, recordEvents: recordEvents)
         self.scenario = scenario
     }
 

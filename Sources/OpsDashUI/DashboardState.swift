@@ -71,6 +71,9 @@ public struct DashboardState: Sendable {
     /// How many entries `commandLog` keeps.
     package static let commandLogLimit = 200
 
+    /// The dashboard was opened from the fleet list: `q` goes back to the list (the footer and
+    /// the help say so) and `Q` quits opsdash.
+    package var openedFromFleet = false
     /// What a local run runs (the scenario's name), shown in the header after "opsdash".
     package var title: String?
     /// Rows for the current sort, filter and view, rebuilt when the snapshot version changes.

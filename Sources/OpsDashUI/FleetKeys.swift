@@ -1,6 +1,6 @@
 /// What a key asks of the fleet list.
 package enum FleetIntent: Sendable, Equatable {
-    case moveUp, moveDown, first, last, open, editFilter, clearFilter, repaint, quit
+    case moveUp, moveDown, first, last, open, editFilter, clearFilter, repaint, help, quit
 }
 
 /// One row of the fleet list's key table: its keys, their label and what they do.
@@ -36,10 +36,14 @@ package enum FleetKeys {
                 "filter by app/queue, host, pid, `departed`, `control` or `read-only`; Enter keeps, Esc undoes the edit",
             hint: "filter"),
         FleetKeyBinding(
-            keys: [.escape: .clearFilter], label: KeyLabel("Esc"), help: "clear the filter", hint: nil),
+            keys: [.escape: .clearFilter], label: KeyLabel("Esc"), help: "clear the filter; close this help",
+            hint: nil),
         FleetKeyBinding(
             keys: [.control("l"): .repaint], label: KeyLabel("Ctrl-L"), help: "repaint the screen", hint: nil),
-        FleetKeyBinding(keys: [.character("q"): .quit], label: KeyLabel("q"), help: "quit", hint: "quit"),
+        FleetKeyBinding(keys: [.character("?"): .help], label: KeyLabel("?"), help: "this help", hint: "help"),
+        FleetKeyBinding(
+            keys: [.character("q"): .quit, .character("Q"): .quit], label: KeyLabel("q  Q"),
+            help: "quit (in a dashboard opened from here, q comes back to this list and Q quits)", hint: "quit"),
     ]
 
     private static let intents: [Key: FleetIntent] = table.reduce(into: [:]) { all, binding in
@@ -67,6 +71,7 @@ package func reduceFleet(_ state: inout FleetListState, _ action: FleetAction) -
         state.message = nil
         if state.isEditingFilter { return editFilter(&state, key) }
         guard let intent = FleetKeys.intent(for: key) else { return [] }
+        if state.showHelp { return helpKey(intent, &state) }
         return perform(intent, &state)
     }
     return []
@@ -86,6 +91,23 @@ private func editFilter(_ state: inout FleetListState, _ key: Key) -> [FleetComm
         return perform(intent, &state)
     }
     state.selectedID = state.selectedRow?.id
+    return []
+}
+
+/// A key while the help is shown: `?` and Esc close it, the moves scroll it, `q` quits.
+private func helpKey(_ intent: FleetIntent, _ state: inout FleetListState) -> [FleetCommand] {
+    let lines = FleetListView.help(state).lines(terminalWidth: state.width).count
+    let last = max(0, lines - HelpOverlay.visibleLines(height: state.height))
+    switch intent {
+    case .help, .clearFilter: state.showHelp = false
+    case .moveUp: state.helpScroll = max(0, min(last, state.helpScroll - 1))
+    case .moveDown: state.helpScroll = max(0, min(last, state.helpScroll + 1))
+    case .first: state.helpScroll = 0
+    case .last: state.helpScroll = last
+    case .repaint: return [.repaint]
+    case .quit: return [.quit]
+    case .open, .editFilter: break
+    }
     return []
 }
 
@@ -116,6 +138,9 @@ private func perform(_ intent: FleetIntent, _ state: inout FleetListState) -> [F
     case .clearFilter:
         state.filter = ""
         state.selectedID = state.selectedRow?.id
+    case .help:
+        state.showHelp = true
+        state.helpScroll = 0
     case .repaint: return [.repaint]
     case .quit: return [.quit]
     }

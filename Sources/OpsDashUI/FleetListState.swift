@@ -10,6 +10,10 @@ package struct FleetListState: Sendable {
     package var isEditingFilter = false
     package var filterBeforeEdit = ""
     package var message: String?
+    /// Whether the help overlay (`?`) is shown.
+    package var showHelp = false
+    /// The first help line shown, when the help is taller than the terminal.
+    package var helpScroll = 0
     /// How long a departed app stays listed, in seconds (said in the header).
     package var keepDeparted: Int
 

@@ -26,6 +26,23 @@ package struct FleetListView: Sendable, Equatable {
         glyphs = state.glyphs
     }
 
+    /// The fleet list's help: its keys and its columns.
+    static func help(_ state: FleetListState) -> HelpOverlay {
+        let keys = FleetKeys.table.map { (key: $0.label.text(state.glyphs), meaning: $0.help) }
+        let columns: [(key: String, meaning: String)] = [
+            ("APP/QUEUE", "the app and the queue it publishes"),
+            ("PID  HOST", "the app's process id and machine (HOST from \(hostFromWidth) columns)"),
+            ("RUN  WAIT", "operations running; waiting or ready"),
+            ("FAIL", "operations that failed"),
+            ("DONE/S", "operations finished per second over the last seconds"),
+            ("VIEW", "viewers attached to the app"),
+            ("CONTROL", "control: you may steer it; read-only: you may only watch"),
+            ("SEEN", "when the app last answered; gone: it went away (listed \(state.keepDeparted) s more)"),
+        ]
+        return HelpOverlay(
+            glyphs: state.glyphs, sections: [("Keys", keys), ("Columns", columns)], scroll: state.helpScroll)
+    }
+
     /// Sparkline columns.
     static let sparkWidth = 10
     /// From this width on, the HOST column is shown.
@@ -34,7 +51,13 @@ package struct FleetListView: Sendable, Equatable {
     /// The whole screen for `state`.
     package static func frame(_ state: FleetListState) -> CellBuffer {
         var buffer = CellBuffer(width: state.width, height: state.height)
-        FleetListView(state).render(into: &buffer, area: Rect(x: 0, y: 0, width: state.width, height: state.height))
+        let screen = Rect(x: 0, y: 0, width: state.width, height: state.height)
+        FleetListView(state).render(into: &buffer, area: screen)
+        if state.showHelp {
+            let help = help(state)
+            help.render(
+                into: &buffer, area: HelpOverlay.box(lines: help.lines(terminalWidth: state.width).count, in: screen))
+        }
         return buffer
     }
 

@@ -14,12 +14,17 @@ struct HelpOverlay {
     var readOnly = false
     /// The first help line shown.
     var scroll = 0
+    /// The dashboard was opened from the fleet list: `q` goes back, `Q` quits.
+    var openedFromFleet = false
+    /// Sections shown instead of the dashboard's (the fleet list's help); nil: the dashboard's.
+    var fixedSections: [(title: String, items: [(key: String, meaning: String)])]?
 
     /// The help for `state`'s source, from line `scroll`.
     init(_ state: DashboardState, scroll: Int = 0) {
         glyphs = state.glyphs
         replay = state.source?.isReplay == true
         readOnly = state.source?.isReadOnly == true
+        openedFromFleet = state.openedFromFleet
         self.scroll = scroll
     }
 
@@ -27,6 +32,13 @@ struct HelpOverlay {
         self.glyphs = glyphs
         self.replay = replay
         self.readOnly = readOnly
+        self.scroll = scroll
+    }
+
+    /// A help box listing `sections` (title, then key and meaning lines), from line `scroll`.
+    init(glyphs: GlyphSet, sections: [(title: String, items: [(key: String, meaning: String)])], scroll: Int = 0) {
+        self.glyphs = glyphs
+        self.fixedSections = sections
         self.scroll = scroll
     }
 
@@ -42,8 +54,17 @@ struct HelpOverlay {
     var entries: [(key: String, meaning: String)] {
         KeyBinding.table
             .filter { !replay || !$0.keys.keys.allSatisfy(ReplayKeyHints.keys.contains) }
-            .map { ($0.label.text(glyphs), readOnly && $0.controlsQueue ? Self.readOnlyMark + $0.help : $0.help) }
+            .flatMap { binding -> [(key: String, meaning: String)] in
+                let key = binding.label.text(glyphs)
+                if openedFromFleet, binding.keys.values.contains(.quit) { return Self.fleetQuitEntries }
+                return [(key, readOnly && binding.controlsQueue ? Self.readOnlyMark + binding.help : binding.help)]
+            }
     }
+
+    /// What `q` and `Q` do in a dashboard opened from the fleet list.
+    static let fleetQuitEntries: [(key: String, meaning: String)] = [
+        ("q", "back to the fleet list (as Esc with nothing left to close)"), ("Q", "quit opsdash"),
+    ]
 
     /// What starts the meaning of a key a read-only attach can't use.
     static let readOnlyMark = "(read-only: not allowed) "
@@ -107,7 +128,8 @@ struct HelpOverlay {
         let meaningWidth = max(1, inner - Self.keyWidth)
         var result: [[Span]] = []
         let sections =
-            [("Keys", entries)] + (replay ? [("Replay", ReplayKeyHints.entries(glyphs: glyphs))] : [])
+            fixedSections
+            ?? [("Keys", entries)] + (replay ? [("Replay", ReplayKeyHints.entries(glyphs: glyphs))] : [])
             + [("Columns", columns), ("Header", header)]
         for (title, items) in sections {
             if !result.isEmpty { result.append([]) }

@@ -92,7 +92,7 @@ struct KeyBinding: Sendable {
             hint: FooterHint(rank: 1, KeyLabel("?"), "help")),
         KeyBinding(
             [.character("q"): .quit], KeyLabel("q"), "quit",
-            hint: FooterHint(rank: 0, KeyLabel("q"), "quit")),
+            hint: FooterHint(rank: 0, KeyLabel("q")) { $0.openedFromFleet ? "back" : "quit" }),
     ]
 
     /// Every bound key and its intent.

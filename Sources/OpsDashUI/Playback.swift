@@ -16,7 +16,7 @@ public struct Playback: Sendable, Equatable {
     /// How many times faster than recorded it plays.
     public var speed: Double
     public var state: State
-    /// The recording's per-second history (its last picture's), for the history view's
+    /// The recording's per-second history over its whole length, for the history view's
     /// timeline; the position is its cursor.
     package var timeline: QueueHistory?
 

@@ -20,6 +20,7 @@ final class RenderCache {
         var idWidth: Int
         var glyphs: GlyphSet
         var needle: String
+        var searchNeedle: String
     }
 
     /// Everything a table row shows is computed from these.

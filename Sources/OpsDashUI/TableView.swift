@@ -30,6 +30,8 @@ struct TableView {
     var maxID = 0
     /// The filter text; matches are highlighted, and an empty table says it matched nothing.
     var filter = ""
+    /// The search text (`/`); its matches are highlighted in every text cell.
+    var search = ""
     /// The rows shown, top to bottom.
     var rows: [Row] = []
 
@@ -47,6 +49,7 @@ struct TableView {
         glyphs = state.glyphs
         maxID = snapshot.operations.last?.id ?? 0
         filter = state.filter
+        search = state.search
         let order = state.rows
         rows.reserveCapacity(max(0, count))
         for line in 0..<max(0, count) {
@@ -81,7 +84,8 @@ struct TableView {
         }
         cache?.useTable(
             RenderCache.TableContext(
-                width: canvas.width, idWidth: columns.first?.width ?? 0, glyphs: glyphs, needle: needle))
+                width: canvas.width, idWidth: columns.first?.width ?? 0, glyphs: glyphs, needle: needle,
+                searchNeedle: searchNeedle))
         for (line, row) in rows.prefix(max(0, canvas.height - 1)).enumerated() {
             let y = 1 + line
             var key: RenderCache.TableKey?
@@ -114,10 +118,13 @@ struct TableView {
                     column == .name
                     ? Format.fitMiddle(text, width, ellipsis: glyphs.ellipsis)
                     : Format.fit(text, width, right: column.alignsRight, ellipsis: glyphs.ellipsis)
-                if needle.isEmpty || !(column == .id || column == .name || column == .state) {
+                // The filter's matches in the columns it reads, else the search's in any.
+                let filtered = !needle.isEmpty && (column == .id || column == .name || column == .state)
+                let shown = filtered ? needle : searchNeedle
+                if shown.isEmpty {
                     canvas.write(fitted, x: x, y: y, style: style)
                 } else {
-                    canvas.write(highlighted(fitted, needle, style), x: x, y: y, maxWidth: width)
+                    canvas.write(highlighted(fitted, shown, style), x: x, y: y, maxWidth: width)
                 }
             }
             x += width + 1
@@ -126,6 +133,9 @@ struct TableView {
 
     /// The filter text as matched: lowercased.
     private var needle: String { filter.lowercased() }
+
+    /// The search text as matched: lowercased.
+    private var searchNeedle: String { search.lowercased() }
 
     /// The text and style of one cell.
     private func cell(_ column: TableColumn, _ row: Row) -> (String, CellStyle) {

@@ -3,7 +3,8 @@ import OpsKitTesting
 import Testing
 
 /// `opsdash attach` with several published queues, in tmux: the fleet list, Enter into an
-/// app's dashboard and Esc back, the `/` filter, a departed app greyed out, and `q`.
+/// app's dashboard and Esc back, `?` help, the `/` filter, a departed app greyed out, `q`
+/// back from a dashboard and `Q` quitting from one.
 @Suite(.ownThread) struct FleetListScreenTests {
     @Test func theListOpensAnAppComesBackFiltersAndGreysOutAnAppThatWentAway() throws {
         let binary = try OpsdashBuild.debug.binary()
@@ -30,6 +31,17 @@ import Testing
         #expect(listed.matched, "\(listed.screen)")
         #expect(listed.screen.contains("APP/QUEUE"), "\(listed.screen)")
 
+        // `?` shows the list's keys and columns over it (scrolling in 20 rows); Esc closes it.
+        try tmux.sendKeys("?")
+        let help = try tmux.waitUntil { $0.contains("Help") && $0.contains("open the selected app's dashboard") }
+        #expect(help.matched, "\(help.screen)")
+        try tmux.sendKeys("End")
+        let scrolled = try tmux.waitUntil { $0.contains("viewers attached to the app") }
+        #expect(scrolled.matched, "End scrolls the help to its columns: \(scrolled.screen)")
+        try tmux.sendKeys("Escape")
+        let closed = try tmux.waitUntil { !$0.contains("viewers attached to the app") && $0.contains("APP/QUEUE") }
+        #expect(closed.matched, "\(closed.screen)")
+
         // Enter on the selected row (the first, by pid order) opens its dashboard.
         let selectedFirst = first < second
         try tmux.sendKeys("Enter")
@@ -39,6 +51,16 @@ import Testing
         try tmux.sendKeys("Escape")
         let back = try tmux.waitUntil { $0.contains("fleet │ 2 published queues") && row($0, first) != nil }
         #expect(back.matched, "Esc came back to the list: \(back.screen)")
+
+        // `q` in the app's dashboard comes back too (its footer says so).
+        try tmux.sendKeys("Enter")
+        let again = try tmux.waitUntil {
+            $0.contains("AppExample/images[\(opened)] connected") && $0.contains("q back")
+        }
+        #expect(again.matched, "\(again.screen)")
+        try tmux.sendKeys("q")
+        let backByQ = try tmux.waitUntil { $0.contains("fleet │ 2 published queues") && row($0, first) != nil }
+        #expect(backByQ.matched, "q came back to the list: \(backByQ.screen)")
 
         try tmux.sendKeys("/", "\(second)", "Enter")
         let filtered = try tmux.waitUntil {
@@ -60,7 +82,13 @@ import Testing
             greyed?.contains("\u{1B}[2m") == true || greyed?.contains(";2m") == true || greyed?.contains(";2;") == true,
             "the departed row is dim: \(String(describing: greyed))")
 
-        try tmux.sendKeys("q")
+        // `Q` in an app's dashboard quits opsdash (exit 0); `q` on the list does too (FleetListTests).
+        try tmux.sendKeys("/", "\(second)", "Enter")
+        _ = try tmux.waitUntil { $0.contains("filter: \(second) (1 shown)") }
+        try tmux.sendKeys("Enter")
+        let live = try tmux.waitUntil { $0.contains("AppExample/images[\(second)] connected") }
+        #expect(live.matched, "\(live.screen)")
+        try tmux.sendKeys("Q")
         let ended = try tmux.waitUntil(timeout: .seconds(5)) { tmux.exitStatus(in: $0) != nil }
         #expect(tmux.exitStatus(in: ended.screen) == 0, "\(ended.screen)")
     }

@@ -41,6 +41,27 @@ import Testing
         #expect(quit.matched && tmux.exitStatus(in: quit.screen) == 0, "\(quit.screen)")
     }
 
+    /// `--history-window 90s`: the dashboard's `h` view covers 90 seconds; a bad window is exit 2
+    /// with one line.
+    @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
+    func theHistoryWindowFlagSetsTheWindowAndRefusesABadOne() throws {
+        let refused = try runOpsdash(["--headless", "--history-window", "1s"])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr.split(separator: "\n").count == 1
+                && refused.stderr.contains("--history-window must be a duration from 2s to 24h"), "\(refused.stderr)")
+        let binary = try #require(opsdashBinaryPath(), "opsdash binary not found")
+        let tmux = try TmuxSession(
+            command: "\(shellQuote(binary)) --scenario flaky --history-window 90s", width: 100, height: 32)
+        defer { tmux.kill() }
+        _ = try tmux.waitUntil { $0.contains("flaky") }
+        try tmux.sendKeys("h")
+        let history = try tmux.waitUntil { $0.contains("history last") && $0.contains(" of 1:30") }
+        #expect(history.matched, "the h view's window is 1:30:\n\(history.screen)")
+        try tmux.sendKeys("q")
+        _ = try tmux.waitUntil { tmux.exitStatus(in: $0) != nil }
+    }
+
     /// "1:05" as 65.
     static func seconds(_ clock: String) -> Int {
         clock.split(separator: ":").reduce(0) { $0 * 60 + (Int($1) ?? 0) }

@@ -279,6 +279,45 @@ private struct ControlledApp {
         #expect(try tmux.waitUntil { tmux.exitStatus(in: $0) == 0 }.matched)
     }
 
+    /// `X` on what the filter lists, attached with control: one question with the count, one
+    /// audit line naming it, and exactly those operations end cancelled in the app.
+    @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
+    func bulkCancelOfTheFilteredRowsIsAuditedAndCancelsThem() throws {
+        let attached = try ControlledApp { $0.contains("#1 ") }
+        defer { attached.close() }
+        let tmux = attached.tmux
+        #expect(attached.shown.matched, "no connected header:\n\(attached.shown.screen)")
+        // Paused, what waits for a slot stays ready: the filter lists those, and they stay.
+        try tmux.sendKeys("p")
+        #expect(try tmux.waitUntil { $0.contains("PAUSED") }.matched)
+        try tmux.sendKeys("a")  // the event log keeps the commands (the audit lines) in view
+        try tmux.sendKeys("f")
+        try tmux.sendKeys("-l", "ready")
+        try tmux.sendKeys("Enter")
+        try tmux.sendKeys("X")
+        let pattern = /Cancel (\d+) operations? matching 'ready'\? \(y\/n\)/
+        let asked = try tmux.waitUntil { $0.contains(pattern) }
+        #expect(asked.matched, "no question with the count:\n\(asked.screen)")
+        let count = try #require(asked.screen.firstMatch(of: pattern).flatMap { Int($0.1) })
+        #expect(count > 0)
+        let before = try #require(headerCount("cancelled", in: asked.screen))
+        try tmux.sendKeys("y")
+        let audit = "uid \(geteuid())"
+        let audited = try tmux.waitUntil {
+            $0.split(separator: "\n").contains { $0.contains(audit) && $0.contains("): cancel \(count) operations (#") }
+        }
+        #expect(audited.matched, "no audit line for the \(count) cancels:\n\(audited.screen)")
+        let operatorLines = audited.screen.split(separator: "\n").filter { $0.contains("operator cancelled #") }
+        #expect(operatorLines.count == count, "one cancel per operation listed:\n\(audited.screen)")
+        // A paused queue finishes a cancelled ready operation when it resumes.
+        try tmux.sendKeys("p")
+        let cancelled = try tmux.waitUntil { (headerCount("cancelled", in: $0) ?? 0) >= before + count }
+        #expect(cancelled.matched, "the \(count) operations were not cancelled:\n\(cancelled.screen)")
+        try tmux.sendKeys("Escape")  // the filter off: the rows cancelled show as such
+        let rows = try tmux.waitUntil { $0.split(separator: "\n").filter { $0.contains(" cancelled ") }.count >= 1 }
+        #expect(rows.matched, "\(rows.screen)")
+    }
+
     /// A held-down key sends faster than the app takes lines from a viewer (20 a second): the
     /// dashboard paces and merges its commands, so nothing is refused and every press counts.
     @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))

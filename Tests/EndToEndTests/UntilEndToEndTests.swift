@@ -29,6 +29,41 @@ import Testing
         #expect(lines.filter { $0["event"] as? String == "until" }.count == 1)
     }
 
+    /// A scenario that stalls: one 200-second transfer holds the only slot while three wait
+    /// behind it. `stalled>30s` ends it with 4 and the stall's seconds; `stalled>300s` never
+    /// holds, so the run ends as it would without it.
+    @Test func aStalledQueueEndsTheRunWithFourAndTheStallsSeconds() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "opsdash-stall-\(UUID().uuidString).json"
+        )
+        .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scenario = """
+            {"name": "stall", "description": "one long transfer holds the only slot", "concurrency": 1, "seed": 1,
+             "operations": [
+               {"id": "quick", "name": "quick.txt", "kind": "download", "size": 1000, "bandwidth": 1000000},
+               {"id": "long", "name": "long.bin", "kind": "download", "size": 20000000, "bandwidth": 100000},
+               {"id": "after-{i}", "name": "after-{i}.txt", "kind": "upload", "repeat": 3, "size": 1000,
+                "bandwidth": 1000000, "after": ["long"]}]}
+            """
+        try Data(scenario.utf8).write(to: URL(fileURLWithPath: path))
+        let result = try runOpsdash(["--headless", "--scenario", path, "--speed", "50", "--until", "stalled>30s"])
+        #expect(result.status == 4, "\(result.stderr)")
+        let lines = Self.objects(result.stdout)
+        let until = try #require(lines.dropLast().last)
+        #expect(until["event"] as? String == "until")
+        #expect(until["condition"] as? String == "stalled>30s")
+        let stalled = try #require(until["value"] as? Double)
+        #expect(stalled > 30 && stalled < 200, "the seconds nothing finished: \(stalled)")
+        let summary = try #require(lines.last)
+        #expect(summary["succeeded"] as? Int == 1 && summary["executing"] as? Int == 1)
+        #expect(summary["waiting"] as? Int == 3, "the three behind the long one still wait")
+
+        let whole = try runOpsdash(["--headless", "--scenario", path, "--speed", "1000", "--until", "stalled>300s"])
+        #expect(whole.status == 0, "200 s is no 300 s stall: \(whole.stderr)")
+        #expect(!whole.stdout.contains(#""event":"until""#))
+    }
+
     @Test func aRunThatEndsFirstExitsAsWithoutUntil() throws {
         let result = try runOpsdash(["--headless", "--scenario", "downloads", "--speed", "1000", "--until", "failed>0"])
         #expect(result.status == 0, "\(result.stderr)")

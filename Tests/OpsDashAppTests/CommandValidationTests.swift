@@ -31,7 +31,31 @@ struct CommandValidationTests {
             "--seed must be a whole number between 0 and 18446744073709551615 (got 18446744073709551616)"
         ),
         (["--seed", "abc"], "--seed must be a whole number between 0 and 18446744073709551615 (got abc)"),
+        (["--history-window", "1s"], historyWindowRefusal("1s")),
+        (["--history-window", "25h"], historyWindowRefusal("25h")),
+        (["--history-window", "86401"], historyWindowRefusal("86401")),
+        (["--history-window", "-5m"], historyWindowRefusal("-5m")),
+        (["--history-window", "15x"], historyWindowRefusal("15x")),
+        (["--history-window", "m"], historyWindowRefusal("m")),
+        (["--history-window", ""], historyWindowRefusal("")),
+        (["--history-window", "9999999999999999999h"], historyWindowRefusal("9999999999999999999h")),
     ]
+
+    static func historyWindowRefusal(_ text: String) -> String {
+        "--history-window must be a duration from 2s to 24h, e.g. 90s, 15m or 2h (got \(text))"
+    }
+
+    @Test func historyWindowTakesSecondsMinutesAndHours() throws {
+        #expect(try HistoryWindowOption.seconds("2") == 2)
+        #expect(try HistoryWindowOption.seconds("90s") == 90)
+        #expect(try HistoryWindowOption.seconds("15m") == 900)
+        #expect(try HistoryWindowOption.seconds("24h") == 86_400)
+        #expect(HistoryWindowOption.limits("2h").historySeconds == 7_200)
+        #expect(HistoryWindowOption.limits(nil).historySeconds == 900)
+        let attach = try AttachCommand.parse(["--history-window", "1h"])
+        #expect(attach.historyWindow == "1h")
+        #expect(throws: (any Error).self) { try AttachCommand.parse(["--history-window", "0s"]) }
+    }
 
     @Test(arguments: 0..<refused.count)
     func outOfRangeFlagsAreRefusedWithTheirRange(index: Int) {

@@ -57,4 +57,55 @@ import Testing
         #expect(source.handle(.right, in: state))
         #expect(source.position == .seconds(30))
     }
+
+    /// A recording longer than its keyframes' history window (30 s here, 15 minutes by
+    /// default): the timeline still covers all of it, stitched from keyframes, and the cursor
+    /// reaches its first seconds, the table showing that moment.
+    @Test func theTimelineCoversTheWholeRecordingBeyondOneWindow() throws {
+        var recording = try TestRecording("history-whole")
+        recording.store = MonitorStore(limits: .init(historySeconds: 30))
+        recording.store.recordsEvents = true
+        let (path, writer) = (recording.path, recording.writer)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for index in 1...12 {
+            _ = recording.store.add(
+                name: "job-\(index)", kind: .process, lifecycle: .ready, totalBytes: 0, dependencies: [],
+                time: .zero)
+        }
+        recording.store.transition(1, to: .executing, time: .seconds(1))
+        recording.store.transition(1, to: .finished, outcome: .failed, message: "early", time: .seconds(5))
+        try writer.append(recording.store.drainEvents(), keyframe: recording.store.snapshot(time: .seconds(5)))
+        for index in 2...12 {
+            let time = Duration.seconds(10 * (index - 1))
+            recording.store.transition(index, to: .executing, time: time)
+            recording.store.transition(index, to: .finished, outcome: .succeeded, time: time + .seconds(1))
+            try writer.append(
+                recording.store.drainEvents(), keyframe: recording.store.snapshot(time: time + .seconds(1)))
+        }
+        writer.close()
+
+        let reader = try RecordingReader(path: path)
+        #expect(reader.duration == .seconds(111))
+        let timeline = try reader.timeline()
+        let failed = timeline.values(.failed, endingAt: .seconds(111), count: 112)
+        #expect(failed.count == 112, "every second of the recording: \(failed.count)")
+        #expect(failed.enumerated().filter { $0.element > 0 }.map(\.offset) == [5], "the failure at 0:05")
+        #expect(timeline.values(.succeeded, endingAt: .seconds(111), count: 112).reduce(0, +) == 11)
+
+        let source = try ReplaySource(reader: reader, start: .seconds(111), speed: 1, idleLimit: nil)
+        var state = DashboardState(width: 100, height: 30)
+        #expect(!source.handle(.character("h"), in: state))
+        state.showHistory = true
+        state.source = source.status()
+        #expect(state.historyCursorStep == .seconds(2), "112 seconds in 77 columns: two a column")
+        for _ in 0..<54 { #expect(source.handle(.left, in: state)) }
+        #expect(source.position == .seconds(3))
+        #expect(try #require(source.snapshot(ifChangedSince: nil)).operation(id: 1)?.lifecycle == .executing)
+        #expect(source.handle(.right, in: state))
+        #expect(try #require(source.snapshot(ifChangedSince: nil)).operation(id: 1)?.outcome == .failed)
+        state.source = source.status()
+        let view = render(state).lines.joined(separator: "\n")
+        #expect(view.contains("history last 1:52 of 1:52"), "\(view)")
+        #expect(view.contains("▲ 0:05"), "the cursor is on the timeline: \(view)")
+    }
 }

@@ -68,6 +68,41 @@ import Testing
         #expect(reduceFleet(&state, .key(.character("q"))) == [.quit])
     }
 
+    @Test func questionMarkShowsTheKeysAndColumnsAndEscClosesIt() {
+        var state = Self.state(width: 100, height: 30)
+        _ = reduceFleet(&state, .key(.character("?")))
+        #expect(state.showHelp)
+        let text = FleetListView.frame(state).lines.joined(separator: "\n")
+        for binding in FleetKeys.table {
+            #expect(text.contains(binding.label.text(.unicode)), "help lacks \(binding.asciiLabel)")
+            #expect(text.contains(binding.help.prefix(20)), "help lacks '\(binding.help)'")
+        }
+        for column in ["DONE/S", "CONTROL", "SEEN", "Columns"] {
+            #expect(text.contains(column), "help lacks \(column)")
+        }
+        expectFrame(FleetListView.frame(state), named: "fleet-help-100x30")
+        #expect(reduceFleet(&state, .key(.enter)) == [], "Enter opens nothing under the help")
+        _ = reduceFleet(&state, .key(.escape))
+        #expect(!state.showHelp)
+        _ = reduceFleet(&state, .key(.character("?")))
+        _ = reduceFleet(&state, .key(.character("?")))
+        #expect(!state.showHelp, "? again closes it")
+        _ = reduceFleet(&state, .key(.character("?")))
+        #expect(reduceFleet(&state, .key(.character("q"))) == [.quit])
+    }
+
+    @Test func theHelpScrollsOnASmallTerminal() {
+        var state = Self.state(width: 60, height: 12)
+        _ = reduceFleet(&state, .key(.character("?")))
+        #expect(FleetListView.frame(state).lines.contains { $0.contains("scroll") })
+        _ = reduceFleet(&state, .key(.end))
+        #expect(state.helpScroll > 0)
+        #expect(FleetListView.frame(state).lines.joined().contains("(listed 60 s more)"), "the last line shows")
+        #expect(state.selectedRow?.app == "AppExample", "keys scroll the help, not the list")
+        _ = reduceFleet(&state, .key(.home))
+        #expect(state.helpScroll == 0)
+    }
+
     @Test func theSelectionFollowsItsAppWhenRowsChange() {
         var state = Self.state()
         _ = reduceFleet(&state, .key(.down))

@@ -96,4 +96,20 @@ import Testing
         #expect(!state.failedOnly)
         #expect(state.rows.count(in: state.snapshot) == 12)
     }
+
+    /// The search's matches are highlighted in every text cell of the rows (here the WHY
+    /// column, which the filter does not read), and no longer once the search is cleared.
+    @Test func matchesAreHighlightedInTheRowsInAnyColumn() throws {
+        var state = Self.searched("slots busy")
+        let buffer = render(state)
+        let y = try #require((0..<buffer.height).first { buffer.line($0).contains("slots busy") })
+        let line = Array(buffer.line(y))
+        let start = try #require((0..<(line.count - 10)).first { String(line[$0..<($0 + 10)]) == "slots busy" })
+        for x in start..<(start + 10) { #expect(buffer[x, y].style.underline && buffer[x, y].style.bold) }
+        #expect(!buffer[start - 1, y].style.underline)
+        state.press(.character("/"))
+        for _ in 0..<10 { state.press(.backspace) }
+        state.press(.enter)
+        #expect(!render(state)[start, y].style.underline, "no search, no highlight")
+    }
 }

@@ -135,6 +135,18 @@ public struct RecordingCursor {
         }
     }
 
+    /// The next line's keyframe header, read without applying it; nil when it is not a
+    /// keyframe's first line.
+    mutating func nextKeyframeHeader() throws(RecordingError) -> KeyframeHeader? {
+        guard let line = try nextLine() else { return nil }
+        let decoded: DecodedLine
+        do { decoded = try decoder.decode(bytes: line.bytes) } catch {
+            throw RecordingError(path: reader.path, line: lineNumber, problem: error.message)
+        }
+        guard case .keyframeBegin(let header) = decoded.line else { return nil }
+        return header
+    }
+
     /// Reads past `count` lines that are not blank.
     private mutating func skip(_ count: Int) throws(RecordingError) {
         var left = count
