@@ -99,7 +99,12 @@ let package = Package(
         // main package because the loop is `package` API.
         .executableTarget(
             name: "DashboardLoopBench", dependencies: ["OpsKit", "OpsMonitor", "OpsDashUI", "OpsDashLoop"],
-            path: "Benchmarks/InSitu"),
+            path: "Benchmarks/InSitu/DashboardLoop"),
+        // A replay's frames in situ (docs/BENCHMARKS.md): `ReplaySource` is package API of OpsDashApp.
+        .executableTarget(
+            name: "ReplayFrameBench",
+            dependencies: ["OpsKit", "OpsMonitor", "OpsWire", "OpsDashUI", "OpsDashApp"],
+            path: "Benchmarks/InSitu/ReplayFrames"),
         // The demos' shared command-line bits: a usage error, its one line and exit 2, `say`.
         .target(name: "DemoSupport", path: "Demos/Support"),
         .executableTarget(
