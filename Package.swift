@@ -95,6 +95,16 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "opsdash", dependencies: ["OpsDashApp"]),
+        // The dashboard loop in situ (docs/BENCHMARKS.md): an executable nothing depends on, in the
+        // main package because the loop is `package` API.
+        .executableTarget(
+            name: "DashboardLoopBench", dependencies: ["OpsKit", "OpsMonitor", "OpsDashUI", "OpsDashLoop"],
+            path: "Benchmarks/InSitu/DashboardLoop"),
+        // A replay's frames in situ (docs/BENCHMARKS.md): `ReplaySource` is package API of OpsDashApp.
+        .executableTarget(
+            name: "ReplayFrameBench",
+            dependencies: ["OpsKit", "OpsMonitor", "OpsWire", "OpsDashUI", "OpsDashApp"],
+            path: "Benchmarks/InSitu/ReplayFrames"),
         // The demos' shared command-line bits: a usage error, its one line and exit 2, `say`.
         .target(name: "DemoSupport", path: "Demos/Support"),
         .executableTarget(

@@ -7,7 +7,7 @@ import OpsWire
 /// A recording as a dashboard source: a playhead on the recording's clock that moves with the
 /// wall clock times `speed` unless paused; the picture is the recording at the playhead. Queue
 /// commands are refused; pause/resume toggles playing.
-final class ReplaySource: DashboardSource {
+package final class ReplaySource: DashboardSource {
     let reader: RecordingReader
     private(set) var cursor: RecordingCursor
     private(set) var speed: Double
@@ -17,6 +17,10 @@ final class ReplaySource: DashboardSource {
     private var anchorTime: Duration
     private var anchor = ContinuousClock.now
     private var lastShown: (version: UInt64, tenth: Int64)?
+    /// Whether the last frame's events were cut short by `frameBudget`, and when the last
+    /// picture was taken.
+    package private(set) var isCatchingUp = false
+    private var lastPictureAt: ContinuousClock.Instant?
     private var problem: String?
     /// What the last `.` applied, shown in the status until playing or seeking.
     private var stepped: String?
@@ -27,7 +31,7 @@ final class ReplaySource: DashboardSource {
     private var inbox: LoopInbox?
     private var sentStatus: SourceStatus?
 
-    init(reader: RecordingReader, start: Duration, speed: Double, idleLimit: Duration?) throws(RecordingError) {
+    package init(reader: RecordingReader, start: Duration, speed: Double, idleLimit: Duration?) throws(RecordingError) {
         self.reader = reader
         self.speed = speed
         self.idleLimit = idleLimit
@@ -59,9 +63,10 @@ final class ReplaySource: DashboardSource {
         inbox.send(.source(status))
     }
 
-    func snapshot(ifChangedSince version: UInt64?) -> QueueSnapshot? {
+    package func snapshot(ifChangedSince version: UInt64?) -> QueueSnapshot? {
         defer { sendStatusIfChanged() }
         var target = position
+        isCatchingUp = false
         // Paused, the cursor is where the pause, a seek or a step left it (a step leaves events
         // of the same time unapplied).
         if !isPaused {
@@ -71,11 +76,18 @@ final class ReplaySource: DashboardSource {
                     setAnchor(next - idleLimit)
                     target = anchorTime
                 }
-                try moveForward(to: target)
+                isCatchingUp = try !moveForward(to: target, until: ContinuousClock.now + frameBudget)
             } catch {
                 problem = error.description
             }
         }
+        if isCatchingUp {
+            // Behind the playhead: the picture is taken at most every `catchUpPictureInterval`,
+            // and shows the recording where the cursor got to.
+            if let lastPictureAt, ContinuousClock.now - lastPictureAt < Self.catchUpPictureInterval { return nil }
+            target = cursor.time
+        }
+        lastPictureAt = ContinuousClock.now
         let snapshot = cursor.builder.snapshot()
         let tenth = Int64(target.seconds * 10)
         if let version, let lastShown, lastShown.version == snapshot.version, lastShown.tenth == tenth,
@@ -193,6 +205,25 @@ final class ReplaySource: DashboardSource {
             try cursor.advance(to: time)
         }
     }
+
+    /// `moveForward(to:)` while playing: reading on through the events stops at `deadline`
+    /// (`RecordingCursor.advance(to:until:)`); false when it stopped before `time`.
+    private func moveForward(to time: Duration, until deadline: ContinuousClock.Instant) throws(RecordingError) -> Bool
+    {
+        let mark = reader.mark(before: time)
+        if mark.time > cursor.time, Self.jumps(from: cursor.line, to: mark) {
+            cursor = try reader.cursor(at: time)
+            return true
+        }
+        return try cursor.advance(to: time, until: deadline)
+    }
+
+    /// The most time a frame spends applying a recording's events while playing: an instant of
+    /// 150,000 events is applied over several frames instead of freezing one for 0.7 s.
+    package var frameBudget = Duration.milliseconds(40)
+    /// While the cursor is behind the playhead, a picture is taken at most this often (each costs
+    /// a snapshot, a reduce and a render of the whole store).
+    static let catchUpPictureInterval = Duration.milliseconds(250)
 
     /// How much more a keyframe line costs to load than an event line to apply (decoding its
     /// longer line, and rebuilding the store from the whole keyframe).

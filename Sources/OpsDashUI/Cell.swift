@@ -26,6 +26,14 @@ public struct Cell: Sendable, Hashable {
         self.width = 1
     }
 
+    /// A cell showing the one-column grapheme `scalar` (what `init(_:style:)` makes of it as a
+    /// `Character`, without building one).
+    init(scalar: Unicode.Scalar, style: CellStyle) {
+        self.glyph = scalar.value
+        self.style = style
+        self.width = 1
+    }
+
     private init(_ character: Character, style: CellStyle, width: UInt8) {
         self.glyph = CellGlyph.shared.code(for: character)
         self.style = style

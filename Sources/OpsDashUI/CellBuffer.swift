@@ -68,6 +68,26 @@ public struct CellBuffer: Sendable, Equatable {
         let lower = max(0, lower)
         let limit = min(width, limit)
         var column = x
+        if text.unicodeScalars.allSatisfy({ DisplayWidth.isLoneNarrow($0.value) }) {
+            // One cell per scalar (`DisplayWidth.isLoneNarrow`): no grapheme breaking, no measuring.
+            for scalar in text.unicodeScalars {
+                if column >= limit { break }
+                if column >= lower { put(Cell(scalar: scalar, style: style), x: column, y: y) }
+                column += 1
+            }
+            return column
+        }
+        return writeGraphemes(text, x: x, y: y, style: style, from: lower, to: limit)
+    }
+
+    /// `write(_:x:y:style:from:to:)` for any text: grapheme by grapheme, each measured.
+    mutating func writeGraphemes(
+        _ text: String, x: Int, y: Int, style: CellStyle, from lower: Int, to limit: Int
+    ) -> Int {
+        guard y >= 0, y < height else { return x }
+        let lower = max(0, lower)
+        let limit = min(width, limit)
+        var column = x
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             // ASCII: one column per character, no measuring.
             for character in text {

@@ -113,25 +113,39 @@ extension DashboardState {
     /// Whether `entry` goes into `commandLog`: a queue change or a command, not an operation's
     /// state change or retry.
     static func isCommand(_ entry: LogEntry) -> Bool {
-        entry.kind == .queue || entry.kind == .action
+        isCommand(entry.kind)
+    }
+
+    /// Whether entries of `kind` go into `commandLog`.
+    static func isCommand(_ kind: LogEntry.Kind) -> Bool {
+        kind == .queue || kind == .action
     }
 
     /// Adds to `commandLog` the entries of `next` it has not seen: those newer than its newest,
     /// and at the same instant past those it has. A picture from earlier (a replay sought back, an
-    /// app restarted) starts it again. O(log).
+    /// app restarted) starts it again. O(log), reading each entry's kind (and time) in place: only
+    /// the entries kept are copied (copying every entry of a busy log, its strings retained and
+    /// released, was a tenth of a busy frame).
     mutating func keepCommands(of next: QueueSnapshot) {
         if next.time < snapshot.time { commandLog = [] }
+        let log = next.log
         guard let newest = commandLog.last?.time else {
-            commandLog = Array(next.log.filter(Self.isCommand).suffix(Self.commandLogLimit))
+            var kept: [LogEntry] = []
+            var index = log.endIndex
+            while index > log.startIndex, kept.count < Self.commandLogLimit {
+                index -= 1
+                if Self.isCommand(log[index].kind) { kept.append(log[index]) }
+            }
+            commandLog = kept.reversed()
             return
         }
         var seenAtNewest = commandLog.reversed().prefix { $0.time == newest }.count
-        for entry in next.log where Self.isCommand(entry) && entry.time >= newest {
-            if entry.time == newest && seenAtNewest > 0 {
+        for index in log.indices where Self.isCommand(log[index].kind) && log[index].time >= newest {
+            if log[index].time == newest && seenAtNewest > 0 {
                 seenAtNewest -= 1
                 continue
             }
-            commandLog.append(entry)
+            commandLog.append(log[index])
         }
         if commandLog.count > Self.commandLogLimit { commandLog.removeFirst(commandLog.count - Self.commandLogLimit) }
     }

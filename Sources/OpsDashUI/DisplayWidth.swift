@@ -45,6 +45,7 @@ public enum DisplayWidth {
     /// Columns `text` takes. O(n); O(1) per byte for ASCII.
     public static func of(_ text: some StringProtocol) -> Int {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        if text.unicodeScalars.allSatisfy({ isLoneNarrow($0.value) }) { return text.unicodeScalars.count }
         var total = 0
         for character in text { total += of(character) }
         return total
@@ -82,6 +83,19 @@ public enum DisplayWidth {
             start = index
         }
         return (text[start..<text.endIndex], used)
+    }
+
+    /// Whether `value` is a scalar that is a grapheme of its own, one column wide, next to any
+    /// other such scalar: printable ASCII, Latin-1 and the Latin letters up to the combining
+    /// marks (U+00A0–U+02FF), arrows (U+2190–U+21FF), box drawing and block elements
+    /// (U+2500–U+259F, the dashboard's rules, bars and sparklines). None of them joins a
+    /// neighbour into one grapheme (none is a mark, a joiner, a prepended or a Hangul jamo, and
+    /// CR is left out), none is East Asian Wide or shown as an emoji, so text made only of them
+    /// is one cell per scalar, measured and drawn without grapheme breaking.
+    @inline(__always)
+    static func isLoneNarrow(_ value: UInt32) -> Bool {
+        (value >= 0x20 && value < 0x7F) || (value >= 0xA0 && value < 0x300)
+            || (value >= 0x2190 && value <= 0x21FF) || (value >= 0x2500 && value <= 0x259F)
     }
 
     private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {

@@ -341,9 +341,14 @@ struct HeaderView: Sendable, Equatable {
         let failed = Array(recentFailed.suffix(count))
         let glyphs = Array(Sparkline.row(values, glyphs: self.glyphs))
         var spans = [Span(label, Theme.label)]
+        // Seconds in a row with the same style make one span (one string, measured once).
         for (index, glyph) in glyphs.enumerated() {
             let style = index < failed.count && failed[index] > 0 ? DisplayState.failed.style : Theme.sparkline
-            spans.append(Span(String(glyph), style))
+            if index > 0, spans[spans.count - 1].style == style {
+                spans[spans.count - 1].text.append(glyph)
+            } else {
+                spans.append(Span(String(glyph), style))
+            }
         }
         return spans
     }

@@ -321,7 +321,8 @@ func refreshRows(_ state: inout DashboardState) {
         tree: state.showDependencies, operationCount: snapshot.operations.count, failedOnly: state.failedOnly)
     if state.rows.key != wanted {
         state.rows = RowOrder.make(
-            for: snapshot, sort: wanted.sort, filter: wanted.filter, tree: wanted.tree, failedOnly: wanted.failedOnly)
+            for: snapshot, sort: wanted.sort, filter: wanted.filter, tree: wanted.tree, failedOnly: wanted.failedOnly,
+            previous: state.rows)
     }
 }
 

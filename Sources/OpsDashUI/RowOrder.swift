@@ -36,6 +36,9 @@ public struct RowOrder: Sendable, Equatable {
     public var isContext: [Bool] = []
     /// The key these rows were computed for; `nil` for `byID`.
     public var key: Key?
+    /// For the state order: what it was computed from, chunk by chunk, so that the next
+    /// snapshot's order recomputes only the chunks that changed.
+    var ranked: RankedChunks?
 
     /// Rows are the snapshot's operations in id order.
     public static let byID = RowOrder(ids: [], guides: [], alsoAfter: [], key: nil)
@@ -95,9 +98,11 @@ public struct RowOrder: Sendable, Equatable {
     }
 
     /// The rows as `make(for:sort:filter:tree:)` lists them, only the failed ones when
-    /// `failedOnly`.
+    /// `failedOnly`. `previous`, the rows of an earlier snapshot: the state order reuses what it
+    /// computed for the chunks of operations the two snapshots share (`RankedChunks`).
     package static func make(
-        for snapshot: QueueSnapshot, sort: SortOrder, filter: String, tree: Bool, failedOnly: Bool
+        for snapshot: QueueSnapshot, sort: SortOrder, filter: String, tree: Bool, failedOnly: Bool,
+        previous: RowOrder? = nil
     ) -> RowOrder {
         if tree {
             return DependencyTree.rows(for: snapshot, sort: sort, filter: filter, failedOnly: failedOnly)
@@ -107,6 +112,13 @@ public struct RowOrder: Sendable, Equatable {
         let key = Key(
             version: snapshot.version, sort: sort, filter: filter, tree: false,
             operationCount: snapshot.operations.count, failedOnly: failedOnly)
+        if sort == .state {
+            let ranked = RankedChunks(
+                snapshot.operations, needle: needle, failedOnly: failedOnly, reusing: previous?.ranked)
+            var rows = RowOrder(ids: ranked.ids, guides: [], alsoAfter: [], key: key)
+            rows.ranked = ranked
+            return rows
+        }
         return RowOrder(
             ids: sortedIDs(snapshot.operations, sort: sort, needle: needle, failedOnly: failedOnly),
             guides: [], alsoAfter: [], key: key)

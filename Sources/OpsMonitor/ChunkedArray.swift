@@ -34,6 +34,20 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         body(&chunks[position / Self.chunkSize][position % Self.chunkSize])
     }
 
+    /// The number of chunks (the last one may be partly filled).
+    package var chunkCount: Int { chunks.count }
+
+    /// Whether chunk `index` is the very same storage in `self` and in `other`, so holds the same
+    /// elements: a chunk is changed only after it is copied once it is shared, so an unchanged
+    /// chunk of a copy is its original's. Both arrays are alive here, so equal addresses are one
+    /// buffer, never a freed one reused. O(1).
+    package func sharesChunk(_ index: Int, with other: Self) -> Bool {
+        guard index < chunks.count, index < other.chunks.count else { return false }
+        let mine = chunks[index].withUnsafeBufferPointer { $0 }
+        let theirs = other.chunks[index].withUnsafeBufferPointer { $0 }
+        return mine.count == theirs.count && mine.count > 0 && mine.baseAddress == theirs.baseAddress
+    }
+
     /// Adds an element at the end.
     public mutating func append(_ element: Element) {
         if count % Self.chunkSize == 0 {

@@ -70,3 +70,36 @@ import Testing
         #expect(shown.operations.count == 4_000)
     }
 }
+
+/// A frame's work while playing is bounded by time: an instant with more events than a frame's
+/// budget allows is applied over several frames, the picture showing how far the cursor got.
+@Suite struct ReplayFrameBudgetTests {
+    @Test func anInstantOfManyEventsIsAppliedOverSeveralFrames() throws {
+        var recording = try TestRecording("frame-budget")
+        let (path, writer) = (recording.path, recording.writer)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // 3,000 operations queued in one instant (3,000 event lines at t 0.05 s).
+        let instant = Duration.milliseconds(50)
+        for index in 0..<3_000 {
+            _ = recording.store.add(
+                name: "op\(index)", kind: .download, lifecycle: .ready, totalBytes: 100, dependencies: [], time: instant
+            )
+        }
+        try writer.append(recording.store.drainEvents())
+        writer.close()
+        let reader = try RecordingReader(path: path)
+
+        let source = try ReplaySource(reader: reader, start: .zero, speed: 1, idleLimit: nil)
+        source.frameBudget = .zero
+        #expect(eventually(timeout: .seconds(10)) { source.position >= instant })
+        // No time to spend: one batch of lines between two looks at the clock, then the picture.
+        let first = try #require(source.snapshot(ifChangedSince: nil))
+        #expect(source.isCatchingUp)
+        #expect(first.counts.total > 0 && first.counts.total <= RecordingCursor.linesBetweenClockReads)
+        // With time again, the rest of the instant comes in the next frame.
+        source.frameBudget = .seconds(60)
+        let next = try #require(source.snapshot(ifChangedSince: first.version))
+        #expect(!source.isCatchingUp)
+        #expect(next.counts.total == 3_000)
+    }
+}

@@ -1,0 +1,157 @@
+// The dashboard loop in situ (issue #28 goal 1): the real `runDashboard` loop, reducer,
+// renderer and diff over a fake 120×40 screen at 20 fps, reading a real `QueueMonitor` that
+// watches a real queue finishing operations at a fixed rate. Reports the loop thread's CPU
+// (CLOCK_THREAD_CPUTIME_ID, % of a core) and its CPU per frame, also for the frames that
+// changed at most 3 screen rows. One row per run for docs/BENCHMARKS.md.
+//
+//   swift build -c release --product DashboardLoopBench
+//   .build/release/DashboardLoopBench [--rate=50] [--seconds=20] [--sort=id|state] [--fps=20]
+//
+// Lives in the main package (not the nested Benchmarks package) because the loop is `package`
+// API of the OpsDashLoop module; it is an executable nothing depends on, so users of the
+// library never build it.
+import Foundation
+import OpsDashLoop
+import OpsDashUI
+import OpsKit
+import OpsMonitor
+
+/// A terminal that shows nothing: input waits like a real poll, draws count the rows they touch.
+final class FakeScreen: TerminalScreen {
+    let size: TerminalSize
+    let glyphs = GlyphSet.unicode
+    /// Screen rows touched since the last `takeChangedRows()`, and draw calls.
+    private var rows = Set<Int>()
+    private(set) var draws = 0
+
+    init(width: Int, height: Int) { size = TerminalSize(width: width, height: height) }
+
+    func draw(_ runs: [CellRun]) {
+        guard !runs.isEmpty else { return }
+        draws += 1
+        for run in runs { rows.insert(run.y) }
+    }
+
+    func readInput(timeoutMilliseconds: Int) -> TerminalInput? {
+        if timeoutMilliseconds > 0 { poll(nil, 0, Int32(timeoutMilliseconds)) }
+        return nil
+    }
+
+    func close() {}
+
+    func takeChangedRows() -> Int {
+        defer { rows.removeAll(keepingCapacity: true) }
+        return rows.count
+    }
+}
+
+func threadCPU() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+func option(_ name: String, _ fallback: String) -> String {
+    let prefix = "--\(name)="
+    return CommandLine.arguments.first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) } ?? fallback
+}
+
+let rate = Int(option("rate", "50")) ?? 50
+let seconds = Double(option("seconds", "20")) ?? 20
+let fps = Int(option("fps", "20")) ?? 20
+let sort: OpsDashUI.SortOrder = option("sort", "id") == "state" ? .state : .id
+let warmup = 2.0
+let slots = 10
+
+// The app: `slots` operations run at a time, each a simulated 2 MB download of 10 chunks
+// taking slots / rate seconds, one added every 1 / rate s, so `rate` finish each second.
+let queue = ObservableOperationQueue(name: "in-situ")
+queue.maxConcurrentOperationCount = slots
+let monitor = QueueMonitor(queue: queue)
+let clock = LiveClock()
+let feeding = OpsMutex(true)
+let feeder = Thread {
+    guard rate > 0 else { return }
+    let interval = 1.0 / Double(rate)
+    let duration = Double(slots) / Double(rate)
+    let bytes: Int64 = 2_000_000
+    let plan = TransferPlan(totalBytes: bytes, bandwidth: Int64(Double(bytes) / duration), chunkBytes: bytes / 10)
+    var next = Date()
+    var index = 0
+    while feeding.withLock({ $0 }) {
+        index += 1
+        queue.addOperation(
+            SimulatedWorkOperation(
+                kind: .download, name: "chunk-\(index).bin", plan: plan, clock: clock,
+                random: SeededGenerator(seed: UInt64(index))))
+        next += interval
+        Thread.sleep(until: next)
+    }
+}
+feeder.start()
+
+// The loop, with the snapshot closure `opsdash` gives it (a new picture when the monitor's
+// version moved, and once a second for the clocks).
+let screen = FakeScreen(width: 120, height: 40)
+let inbox = LoopInbox()
+var state = DashboardState(width: 120, height: 40, glyphs: .unicode)
+state.sort = sort
+var version: UInt64?
+var lastSecond = -1
+let started = Date()
+var lastCPU: Double?
+var windowStart: (cpu: Double, frames: Int)?
+var frames = 0
+var costs: [(cpu: Double, rows: Int)] = []
+var windowEnd: (cpu: Double, frames: Int, wall: Double)?
+
+_ = runDashboard(
+    screen: screen, fps: fps, initial: state, inbox: inbox,
+    snapshot: {
+        // One call per loop iteration: the CPU since the last call is that frame's cost.
+        let cpu = threadCPU()
+        let elapsed = Date().timeIntervalSince(started)
+        frames += 1
+        if windowStart == nil, elapsed >= warmup {
+            windowStart = (cpu, frames)
+            _ = screen.takeChangedRows()
+        } else if windowStart != nil, windowEnd == nil {
+            if let lastCPU { costs.append((cpu - lastCPU, screen.takeChangedRows())) }
+            if elapsed >= warmup + seconds {
+                windowEnd = (cpu, frames, elapsed - warmup)
+                inbox.stop(signal: 0)
+            }
+        }
+        lastCPU = cpu
+        let second = Int(monitor.now.seconds)
+        let next: QueueSnapshot?
+        if let version, second == lastSecond {
+            next = monitor.snapshot(ifChangedSince: version)
+        } else {
+            next = monitor.snapshot()
+        }
+        if next != nil { lastSecond = second }
+        if let next { version = next.version }
+        return next
+    },
+    perform: { _ in })
+feeding.withLock { $0 = false }
+
+guard let windowStart, let windowEnd else {
+    FileHandle.standardError.write(Data("DashboardLoopBench: the loop ended before the window did\n".utf8))
+    exit(1)
+}
+let cpu = windowEnd.cpu - windowStart.cpu
+let count = max(1, windowEnd.frames - windowStart.frames)
+let few = costs.filter { $0.rows <= 3 }
+let fewMean = few.isEmpty ? 0 : few.map(\.cpu).reduce(0, +) / Double(few.count)
+let sorted = costs.map(\.cpu).sorted()
+let p90 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, sorted.count * 9 / 10)]
+let changedMean = costs.isEmpty ? 0 : Double(costs.map(\.rows).reduce(0, +)) / Double(costs.count)
+func percent(_ value: Double) -> String { String(format: "%.2f%%", value * 100) }
+func micro(_ value: Double) -> String { String(format: "%.1f µs", value * 1e6) }
+print(
+    "| dashboard loop in situ, \(rate) finishes/s, 120×40, \(fps) fps, sort \(sort == .state ? "state" : "id"), "
+        + "\(Int(seconds)) s | \(percent(cpu / windowEnd.wall)) of a core | \(micro(cpu / Double(count))) per frame "
+        + "(p90 \(micro(p90))) | \(micro(fewMean)) per frame with ≤ 3 rows changed (\(few.count) of \(costs.count) "
+        + "frames) | \(String(format: "%.1f", changedMean)) rows changed per frame |")
