@@ -103,7 +103,7 @@ extension QueueMonitor {
     ) {
         let key = ObjectIdentifier(op)
         guard state.tracked[key] == nil else {
-            released += tokens.all
+            tokens.release(into: &released)
             return
         }
         let dependencies = op.currentDependencies
@@ -114,12 +114,14 @@ extension QueueMonitor {
             kind = OperationKind(progress)
             report = OperationProgress(progress)
         }
-        // The id `add` gives it: an unnamed operation is shown under its class and id.
-        let name = op.name ?? OperationTypeName.defaultName(of: op, id: state.store.nextID, cache: &state.typeNames)
-        let id = state.store.add(
-            name: name, kind: kind, unit: report?.unit ?? .bytes, lifecycle: lifecycle,
-            totalBytes: report?.totalUnitCount ?? 0, dependencies: dependencies.compactMap { state.id(of: $0) },
-            time: time)
+        // An unnamed operation is shown under its class and id: the store keeps the class's
+        // shared prefix and builds the text only when it is read.
+        let explicit = op.name
+        let id = state.store.nextID
+        state.store.insert(
+            id: id, name: explicit ?? state.typeNames.prefix(of: op), nameAddsID: explicit == nil, kind: kind,
+            unit: report?.unit ?? .bytes, lifecycle: lifecycle, totalBytes: report?.totalUnitCount ?? 0,
+            dependencies: dependencies.compactMap { state.id(of: $0) }, time: time)
         state.tracked[key] = Tracked(id: id, operation: op, tokens: tokens)
         for dependency in dependencies where state.id(of: dependency) == nil && !dependency.isFinished {
             state.pendingLinks[ObjectIdentifier(dependency), default: []].append(id)
@@ -140,7 +142,7 @@ extension QueueMonitor {
     ) {
         let key = ObjectIdentifier(op)
         guard let tracked = state.tracked.removeValue(forKey: key) else { return }
-        released += tracked.tokens.all
+        tracked.tokens.release(into: &released)
         if !state.sampled.isEmpty { stopSampling(id: tracked.id, time: time, in: &state) }
         if let reporter = op.progressReporter {
             let progress = reporter.reportedProgress
