@@ -144,13 +144,10 @@ final class MonitorRecorder: Sendable {
 
     // MARK: Recording
 
-    /// Appends `change` (the one-change path of every worker-thread notification). The change
-    /// is moved into the inbox, not copied: a copy retains the operation (and a token) and the
-    /// original's end releases it, two atomic writes on every change.
-    func record(_ change: consuming PendingChange) {
-        var moving = Optional(change)
+    /// Appends `change` (the one-change path of every worker-thread notification).
+    func record(_ change: PendingChange) {
         let next = inbox.withLock { box -> NextApply in
-            guard !box.stopped, let change = moving.take() else { return .nothing }
+            guard !box.stopped else { return .nothing }
             box.changes.append(change)
             return box.next(batch: Self.applyBatch, limit: Self.inboxLimit)
         }
