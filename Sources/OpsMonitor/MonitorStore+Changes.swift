@@ -20,9 +20,10 @@ extension MonitorStore {
     /// Starts tracking an operation under a given `id` (a rebuilt store); ignored if `id` is
     /// not above every id the store has seen (ids only grow: a lower one is tracked, was
     /// evicted or was never added, and the store's order, which keyframes keep, is by id).
+    /// With `nameAddsID`, `name` is a class prefix the id completes (`"BlockOperation #"`).
     package mutating func insert(
-        id: Int, name: String?, kind: OperationKind, unit: ProgressUnit = .bytes, lifecycle: Lifecycle,
-        totalBytes total: Int64, dependencies: [Int], time: Duration
+        id: Int, name: String?, nameAddsID: Bool = false, kind: OperationKind, unit: ProgressUnit = .bytes,
+        lifecycle: Lifecycle, totalBytes total: Int64, dependencies: [Int], time: Duration
     ) {
         guard id >= nextID else { return }
         nextID = max(nextID, id + 1)
@@ -30,7 +31,7 @@ extension MonitorStore {
             id: id, name: "", kind: kind, unit: unit, lifecycle: lifecycle, totalBytes: total,
             dependencies: dependencies, addedAt: time,
             history: Self.history(StateChange(time: time, lifecycle: lifecycle)))
-        snapshot.explicitName = name
+        if nameAddsID, let name { snapshot.nameByClass(prefix: name) } else { snapshot.explicitName = name }
         positionByID[id] = operations.count
         operations.append(snapshot)
         counts[lifecycle, nil] += 1
@@ -40,7 +41,7 @@ extension MonitorStore {
         if keepsEvents {
             record(
                 .added(
-                    time: time, id: id, name: name ?? OperationSnapshot.defaultName(id: id), kind: kind, unit: unit,
+                    time: time, id: id, name: snapshot.name, kind: kind, unit: unit,
                     totalBytes: total, dependencies: dependencies))
         }
         record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
@@ -65,8 +66,8 @@ extension MonitorStore {
         // release per reference field, on every change of every operation.
         let change = operations.update(at: position) {
             op -> (
-                from: Lifecycle, name: String?, missing: Int64, kind: OperationKind, addedAt: Duration,
-                startedAt: Duration?
+                from: Lifecycle, name: String?, nameAddsID: Bool, missing: Int64, kind: OperationKind,
+                addedAt: Duration, startedAt: Duration?
             )? in
             guard op.lifecycle != .finished, op.lifecycle != lifecycle else { return nil }
             let from = op.lifecycle
@@ -93,7 +94,7 @@ extension MonitorStore {
             if op.history.count > historyLimit {
                 op.history.remove(at: 1)  // keep the first (added) and the newest
             }
-            return (from, op.explicitName, missing, op.kind, op.addedAt, op.startedAt)
+            return (from, op.storedName, op.nameAddsID, missing, op.kind, op.addedAt, op.startedAt)
         }
         guard let change else { return }
         if !tallies.isEmpty, lifecycle == .finished {
@@ -120,8 +121,8 @@ extension MonitorStore {
         }
         appendLog(
             LogEntry(
-                time: time, operationID: id, name: change.name, from: change.from, to: lifecycle, outcome: outcome,
-                message: message))
+                time: time, operationID: id, name: change.name, nameAddsID: change.nameAddsID, from: change.from,
+                to: lifecycle, outcome: outcome, message: message))
         record(.state(time: time, id: id, from: change.from, to: lifecycle, outcome: outcome, message: message))
         if lifecycle == .finished {
             finishedInStore += 1

@@ -50,8 +50,32 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     package static func explicitName(_ name: String?, id: Int) -> String? {
         name == defaultName(id: id) ? nil : name
     }
-    /// `Operation.name` when set; the generated name is only built when read.
-    package var explicitName: String?
+    /// The name to write (`Operation.name`, or the class and id a monitor gave an unnamed
+    /// one); nil for "op-<id>". A class-and-id name is built only when read.
+    package var explicitName: String? {
+        get { Self.resolvedName(storedName, addingID: nameAddsID ? id : nil) }
+        set {
+            storedName = newValue
+            nameAddsID = false
+        }
+    }
+    /// `Operation.name`; or, with `nameAddsID`, the class prefix (`"BlockOperation #"`) the
+    /// id completes: shared by every operation of the class, so naming one costs no string.
+    package private(set) var storedName: String?
+    /// Whether `storedName` is a class prefix to complete with the id.
+    package private(set) var nameAddsID = false
+
+    /// Names the operation after its class: `prefix` (`"BlockOperation #"`) and its id.
+    package mutating func nameByClass(prefix: String) {
+        storedName = prefix
+        nameAddsID = true
+    }
+
+    /// `stored`, completed with `id` when given (a class prefix).
+    package static func resolvedName(_ stored: String?, addingID id: Int?) -> String? {
+        guard let id, let stored else { return stored }
+        return stored + String(id)
+    }
     /// What it does (`ProgressReportingOperation.kind`; `.other` for an operation that reports
     /// no progress).
     public var kind: OperationKind
@@ -104,7 +128,7 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
         finishedAt: Duration? = nil, history: [StateChange] = [], retryLog: [String] = []
     ) {
         self.id = id
-        self.explicitName = name
+        self.storedName = name
         self.kind = kind
         self.unit = unit
         self.lifecycle = lifecycle
@@ -121,6 +145,20 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
         self.finishedAt = finishedAt
         self.history = history
         self.retryLog = retryLog
+    }
+
+    /// Equal when every field is, names compared as shown (a class-and-id name equals the same
+    /// text given whole, as a viewer rebuilds it). Every stored field is listed here.
+    public static func == (lhs: OperationSnapshot, rhs: OperationSnapshot) -> Bool {
+        guard lhs.id == rhs.id, lhs.kind == rhs.kind, lhs.unit == rhs.unit, lhs.lifecycle == rhs.lifecycle,
+            lhs.outcome == rhs.outcome, lhs.message == rhs.message, lhs.completedBytes == rhs.completedBytes,
+            lhs.totalBytes == rhs.totalBytes, lhs.bytesPerSecond == rhs.bytesPerSecond, lhs.retries == rhs.retries,
+            lhs.nextAttemptNanoseconds == rhs.nextAttemptNanoseconds, lhs.dependencies == rhs.dependencies,
+            lhs.addedAt == rhs.addedAt, lhs.startedAt == rhs.startedAt, lhs.finishedAt == rhs.finishedAt,
+            lhs.history == rhs.history, lhs.retryLog == rhs.retryLog
+        else { return false }
+        if lhs.nameAddsID == rhs.nameAddsID { return lhs.storedName == rhs.storedName }
+        return lhs.explicitName == rhs.explicitName
     }
 
     /// Progress in 0…1 (0 when the total is unknown; 1 when succeeded).

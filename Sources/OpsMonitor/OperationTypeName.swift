@@ -26,10 +26,4 @@ enum OperationTypeName {
             return prefix
         }
     }
-
-    /// The name shown for an operation without `Operation.name`: its class and monitor id.
-    /// (Concatenation, not interpolation: this runs for every unnamed operation the queue takes.)
-    static func defaultName(of op: Operation, id: Int, cache: inout Cache) -> String {
-        cache.prefix(of: op) + String(id)
-    }
 }

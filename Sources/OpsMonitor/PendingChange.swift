@@ -36,6 +36,13 @@ struct OperationTokens: Sendable {
 
     /// Every token held.
     var all: [NSKeyValueObservation] { [ready, progress].compactMap { $0 } }
+
+    /// Appends every token held to `released` (no array made when there is none, as for most
+    /// operations: this runs at every finish).
+    func release(into released: inout [NSKeyValueObservation]) {
+        if let ready { released.append(ready) }
+        if let progress { released.append(progress) }
+    }
 }
 
 /// Changes recorded and not yet applied, oldest first.

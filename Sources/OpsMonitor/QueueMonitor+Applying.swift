@@ -68,7 +68,7 @@ extension QueueMonitor {
         case .added(let op, let lifecycle, _, let tokens):
             track(op, lifecycle, time: time, tokens: tokens, in: &state, releasing: &released)
         case .started(let op, _, let progress):
-            let key = ObjectIdentifier(op)
+            let key = OperationKey(op)
             guard let tracked = state.tracked[key] else {
                 if let progress { released.append(progress) }
                 return
@@ -80,7 +80,7 @@ extension QueueMonitor {
             state.store.transition(tracked.id, to: .executing, time: time)
             startSampling(op, id: tracked.id, in: &state)
         case .ready(let op, _):
-            let key = ObjectIdentifier(op)
+            let key = OperationKey(op)
             guard let tracked = state.tracked[key] else { return }
             if state.store.operation(id: tracked.id)?.lifecycle == .waiting {
                 state.store.transition(tracked.id, to: .ready, time: time)
@@ -90,7 +90,7 @@ extension QueueMonitor {
                 state.tracked[key]?.tokens.ready = nil
             }
         case .progressed(let op, let progress, _):
-            guard let id = state.tracked[ObjectIdentifier(op)]?.id else { return }
+            guard let id = state.tracked[OperationKey(op)]?.id else { return }
             applyProgress(progress, of: op, id: id, time: time, in: &state)
         case .finished(let op, _):
             finish(op, time: time, in: &state, releasing: &released)
@@ -101,9 +101,9 @@ extension QueueMonitor {
         _ op: Operation, _ lifecycle: Lifecycle, time: Duration, tokens: OperationTokens,
         in state: inout State, releasing released: inout [NSKeyValueObservation]
     ) {
-        let key = ObjectIdentifier(op)
+        let key = OperationKey(op)
         guard state.tracked[key] == nil else {
-            released += tokens.all
+            tokens.release(into: &released)
             return
         }
         let dependencies = op.currentDependencies
@@ -114,17 +114,19 @@ extension QueueMonitor {
             kind = OperationKind(progress)
             report = OperationProgress(progress)
         }
-        // The id `add` gives it: an unnamed operation is shown under its class and id.
-        let name = op.name ?? OperationTypeName.defaultName(of: op, id: state.store.nextID, cache: &state.typeNames)
-        let id = state.store.add(
-            name: name, kind: kind, unit: report?.unit ?? .bytes, lifecycle: lifecycle,
-            totalBytes: report?.totalUnitCount ?? 0, dependencies: dependencies.compactMap { state.id(of: $0) },
-            time: time)
+        // An unnamed operation is shown under its class and id: the store keeps the class's
+        // shared prefix and builds the text only when it is read.
+        let explicit = op.name
+        let id = state.store.nextID
+        state.store.insert(
+            id: id, name: explicit ?? state.typeNames.prefix(of: op), nameAddsID: explicit == nil, kind: kind,
+            unit: report?.unit ?? .bytes, lifecycle: lifecycle, totalBytes: report?.totalUnitCount ?? 0,
+            dependencies: dependencies.compactMap { state.id(of: $0) }, time: time)
         state.tracked[key] = Tracked(id: id, operation: op, tokens: tokens)
         for dependency in dependencies where state.id(of: dependency) == nil && !dependency.isFinished {
-            state.pendingLinks[ObjectIdentifier(dependency), default: []].append(id)
+            state.pendingLinks[OperationKey(dependency), default: []].append(id)
         }
-        if let dependents = state.pendingLinks.removeValue(forKey: key) {
+        if !state.pendingLinks.isEmpty, let dependents = state.pendingLinks.removeValue(forKey: key) {
             for dependent in dependents { state.store.link(dependent, dependsOn: id, time: time) }
         }
         if lifecycle == .executing, let report {
@@ -138,9 +140,9 @@ extension QueueMonitor {
     func finish(
         _ op: Operation, time: Duration, in state: inout State, releasing released: inout [NSKeyValueObservation]
     ) {
-        let key = ObjectIdentifier(op)
+        let key = OperationKey(op)
         guard let tracked = state.tracked.removeValue(forKey: key) else { return }
-        released += tracked.tokens.all
+        tracked.tokens.release(into: &released)
         if !state.sampled.isEmpty { stopSampling(id: tracked.id, time: time, in: &state) }
         if let reporter = op.progressReporter {
             let progress = reporter.reportedProgress

@@ -20,13 +20,13 @@ public final class QueueMonitor: Sendable {
     // Neither lock is held while calling out to user code; tokens are invalidated after unlocking.
     struct State {
         var store: MonitorStore
-        var tracked: [ObjectIdentifier: Tracked] = [:]
+        var tracked: [OperationKey: Tracked] = [:]
         /// Dependents waiting for a dependency that was not tracked yet.
-        var pendingLinks: [ObjectIdentifier: [Int]] = [:]
+        var pendingLinks: [OperationKey: [Int]] = [:]
         /// Recently finished operations, so a dependent added later still links to them.
         /// Bounded (oldest dropped first); weak, so a reused address never matches.
-        var finished: [ObjectIdentifier: FinishedOperation] = [:]
-        var finishedOrder = Deque<ObjectIdentifier>()
+        var finished: [OperationKey: FinishedOperation] = [:]
+        var finishedOrder = Deque<OperationKey>()
         /// Changes taken from the inbox and not applied yet, oldest first.
         var backlog = ChangeChunks()
         /// Rates of operations that report progress without one.
@@ -56,7 +56,7 @@ public final class QueueMonitor: Sendable {
 
         /// The id of `op` if it is tracked or finished recently.
         func id(of op: Operation) -> Int? {
-            let key = ObjectIdentifier(op)
+            let key = OperationKey(op)
             if let tracked = tracked[key] { return tracked.id }
             guard let done = finished[key] else { return nil }
             if let serial = done.serial {

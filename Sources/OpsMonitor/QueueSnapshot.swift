@@ -38,8 +38,9 @@ public struct LogEntry: Sendable, Equatable {
             switch detail {
             case .text(let text):
                 return text
-            case .state(let name, let from, let to, let outcome, let message):
+            case .state(let stored, let addsID, let from, let to, let outcome, let message):
                 let state = to == .finished ? (outcome?.rawValue ?? "finished") : to.rawValue
+                let name = resolvedName(stored, addsID)
                 return
                     "\(name ?? OperationSnapshot.defaultName(id: operationID ?? 0)): \(from.rawValue) → \(state)\(message.map { " (\($0))" } ?? "")"
             }
@@ -50,21 +51,31 @@ public struct LogEntry: Sendable, Equatable {
     /// For a state change: the operation's name, the state left and the state entered (with its
     /// outcome and message when finished); nil for other entries.
     public var stateChange: (name: String, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?)? {
-        guard case .state(let name, let from, let to, let outcome, let message) = detail else { return nil }
+        guard case .state(let stored, let addsID, let from, let to, let outcome, let message) = detail else {
+            return nil
+        }
+        let name = resolvedName(stored, addsID)
         return (name ?? OperationSnapshot.defaultName(id: operationID ?? 0), from, to, outcome, message)
     }
 
-    private enum Detail: Sendable, Equatable {
+    private enum Detail: Sendable {
         case text(String)
-        case state(name: String?, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?)
+        /// `name` as the operation's snapshot stores it (with `addsID`, a class prefix the id
+        /// completes: see `OperationSnapshot.storedName`), built into text only when read.
+        case state(name: String?, addsID: Bool, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?)
+    }
+
+    /// `stored`, completed with the operation's id when `addsID`.
+    private func resolvedName(_ stored: String?, _ addsID: Bool) -> String? {
+        OperationSnapshot.resolvedName(stored, addingID: addsID ? operationID ?? 0 : nil)
     }
 
     private var detail: Detail
 
     /// The parts of a state change entry (nil for a text entry), for writing it structurally.
     package var stateParts: (name: String?, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?)? {
-        if case .state(let name, let from, let to, let outcome, let message) = detail {
-            return (name, from, to, outcome, message)
+        if case .state(let stored, let addsID, let from, let to, let outcome, let message) = detail {
+            return (resolvedName(stored, addsID), from, to, outcome, message)
         }
         return nil
     }
@@ -77,20 +88,36 @@ public struct LogEntry: Sendable, Equatable {
     }
 
     /// A state change of operation `operationID` named `name`.
+    /// With `nameAddsID`, `name` is a class prefix the id completes (`"BlockOperation #"`).
     package init(
-        time: Duration, operationID: Int, name: String?, from: Lifecycle, to: Lifecycle, outcome: Outcome?,
-        message: String?
+        time: Duration, operationID: Int, name: String?, nameAddsID: Bool = false, from: Lifecycle, to: Lifecycle,
+        outcome: Outcome?, message: String?
     ) {
         self.time = time
         self.kind = .state
         self.operationID = operationID
-        self.detail = .state(name: name, from: from, to: to, outcome: outcome, message: message)
+        self.detail = .state(name: name, addsID: nameAddsID, from: from, to: to, outcome: outcome, message: message)
     }
 
     /// Compared field by field, never by building the text (comparing two 500-entry logs that
-    /// way cost ~500 allocations a frame).
+    /// way cost ~500 allocations a frame); a class-and-id name is built only to compare it
+    /// with a name stored whole.
     public static func == (lhs: LogEntry, rhs: LogEntry) -> Bool {
-        lhs.time == rhs.time && lhs.kind == rhs.kind && lhs.operationID == rhs.operationID && lhs.detail == rhs.detail
+        guard lhs.time == rhs.time, lhs.kind == rhs.kind, lhs.operationID == rhs.operationID else { return false }
+        switch (lhs.detail, rhs.detail) {
+        case (.text(let left), .text(let right)):
+            return left == right
+        case (
+            .state(let leftName, let leftAdds, let leftFrom, let leftTo, let leftOutcome, let leftMessage),
+            .state(let rightName, let rightAdds, let rightFrom, let rightTo, let rightOutcome, let rightMessage)
+        ):
+            guard leftFrom == rightFrom, leftTo == rightTo, leftOutcome == rightOutcome, leftMessage == rightMessage
+            else { return false }
+            if leftAdds == rightAdds { return leftName == rightName }
+            return lhs.resolvedName(leftName, leftAdds) == rhs.resolvedName(rightName, rightAdds)
+        default:
+            return false
+        }
     }
 }
 

@@ -28,6 +28,13 @@ public enum QueueBench {
     /// Like `run`; also returns the seconds until the monitor's snapshot held every finish
     /// (drained + the monitor applying what it had not yet; equal to `drained` without one).
     public static func runWithCatchUp(_ kind: QueueKind, count: Int) -> (drained: Double, caughtUp: Double) {
+        let run = runMeasured(kind, count: count)
+        return (run.drained, run.caughtUp)
+    }
+
+    /// Like `runWithCatchUp`; also returns the process's CPU seconds (every thread: the
+    /// queue's workers, the monitor's applier, the caller) from the add until the monitor caught up.
+    public static func runMeasured(_ kind: QueueKind, count: Int) -> (drained: Double, caughtUp: Double, cpu: Double) {
         let operations: [Operation] = (0..<count).map { _ in ClosureOperation {} }
         let queue: OperationQueue
         var monitor: QueueMonitor?
@@ -42,6 +49,7 @@ public enum QueueBench {
             queue = observable
         }
         var drained = 0.0
+        let cpuBefore = processCPUSeconds()
         let caughtUp = time {
             drained = time {
                 queue.addOperations(operations, waitUntilFinished: false)
@@ -53,7 +61,8 @@ public enum QueueBench {
                 precondition(snapshot.counts.succeeded == count, "monitor saw \(snapshot.counts.succeeded) of \(count)")
             }
         }
+        let cpu = processCPUSeconds() - cpuBefore
         monitor?.stop()
-        return (drained, caughtUp)
+        return (drained, caughtUp, cpu)
     }
 }

@@ -43,6 +43,18 @@ public func threadCPUTime(_ body: () -> Void) -> Double {
     return now() - start
 }
 
+/// CPU seconds this process used so far, every thread (user + system, `getrusage`).
+public func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+    #else
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}
+
 /// Prevents the optimiser from dropping a value.
 @inline(never)
 public func keepAlive<T>(_ value: T) { withExtendedLifetime(value) {} }

@@ -13,13 +13,18 @@ func monitoringOverhead(_ run: RatioRun) -> [Row] {
     log("2. monitoring overhead, \(n) operations")
     let r = smoke ? 2 : 7
     var plain: [Double] = [], observable: [Double] = [], monitored: [Double] = [], caughtUp: [Double] = []
+    var plainCPU: [Double] = [], monitoredCPU: [Double] = [], cpuGrowth: [Double] = []
     _ = QueueBench.run(.monitored, count: min(n, 5_000))
     for _ in 0..<r {
-        plain.append(QueueBench.run(.plain, count: n))
+        let unwatched = QueueBench.runMeasured(.plain, count: n)
+        plain.append(unwatched.drained)
+        plainCPU.append(unwatched.cpu)
         observable.append(QueueBench.run(.observable, count: n))
-        let watched = QueueBench.runWithCatchUp(.monitored, count: n)
+        let watched = QueueBench.runMeasured(.monitored, count: n)
         monitored.append(watched.drained)
         caughtUp.append(watched.caughtUp)
+        monitoredCPU.append(watched.cpu)
+        cpuGrowth.append(watched.cpu / unwatched.cpu - 1)
     }
     let sp = Stats(plain), so = Stats(observable), sm = Stats(monitored), sc = Stats(caughtUp)
     let ratio = sp.median / sm.median
@@ -37,6 +42,14 @@ func monitoringOverhead(_ run: RatioRun) -> [Row] {
                 "same, until the monitor's snapshot holds every finish (it applies changes in batches, behind the queue)",
             a: sc, b: sp, unit: "s", ratio: ratioC, ratioText: String(format: "%.2f×", ratioC),
             budget: "—", met: nil))
+    let growth = Stats(cpuGrowth).median
+    rows.append(
+        Row(
+            item: "2. Monitoring overhead (CPU)",
+            compared:
+                "same drain, the process's CPU time (all threads, getrusage) until the monitor caught up vs the plain queue's; growth = median of the per-round ratios − 1",
+            a: Stats(monitoredCPU), b: Stats(plainCPU), unit: "s", ratio: growth,
+            ratioText: String(format: "%+.0f%% CPU", growth * 100), budget: "≤ +5% (issue #28)", met: growth <= 0.05))
     let ratioQ = sp.median / so.median
     rows.append(
         Row(

@@ -26,12 +26,17 @@ struct BusyQueueResult {
 /// do not decode (`runRawViewer`), so that on a small machine 64 of them do not take the cores
 /// the app is measured on. The app's CPU is measured over
 /// the window only (viewers connected and streaming before it opens).
-func busyQueue(viewers: Int?, rate: Int, seconds: Double, name: String, sharedMemory: Bool = true) -> BusyQueueResult {
+/// With `monitorOnly` (and `viewers` nil), a `QueueMonitor` watches the queue and nothing reads it
+/// but its own background applier.
+func busyQueue(
+    viewers: Int?, rate: Int, seconds: Double, name: String, sharedMemory: Bool = true, monitorOnly: Bool = false
+) -> BusyQueueResult {
     let queue = ObservableOperationQueue()
     queue.maxConcurrentOperationCount = 8
     var monitor: QueueMonitor?
     var published: QueuePublisher?
     var processes: [Process] = []
+    if viewers == nil, monitorOnly { monitor = QueueMonitor(queue: queue, clock: LiveClock()) }
     if let viewers {
         let made = QueueMonitor(queue: queue, clock: LiveClock())
         monitor = made
@@ -147,6 +152,40 @@ func printBusyQueueSweep(rates: [Int], seconds: Double, rounds: Int, many: Int) 
         let changes = median(loaded.map { Double($0.changes) / $0.seconds })
         print(
             "| \(rate) (\(Int(changes.rounded()))) | \(String(format: "%.3f", median(zero.map(\.cores)))) | \(String(format: "%.3f", median(loaded.map(\.cores)))) | \(String(format: "%+.3f", growth)) | \(growth < 0.10 ? "yes" : "no") | \(String(format: "%+.3f", socketGrowth)) |"
+        )
+    }
+    print("")
+}
+
+/// What monitoring costs the app by CPU at a steady rate (issue #28 goal 2): no monitor, a
+/// `QueueMonitor` alone, and a publisher with 0 viewers, in an order rotated per round; the
+/// cost is each round's cores with monitoring ÷ cores without, minus 1, then the median.
+func printBusyCostTable(rate: Int, seconds: Double, rounds: Int) {
+    let setups: [(label: String, viewers: Int?, monitorOnly: Bool)] = [
+        ("no monitor", nil, false), ("QueueMonitor alone", nil, true), ("publisher, 0 viewers", 0, false),
+    ]
+    var results: [[BusyQueueResult]] = Array(repeating: [], count: setups.count)
+    for round in 0..<rounds {
+        for step in 0..<setups.count {
+            let index = (step + round) % setups.count
+            let setup = setups[index]
+            results[index].append(
+                busyQueue(
+                    viewers: setup.viewers, rate: rate, seconds: seconds, name: "cost\(round)-\(index)",
+                    monitorOnly: setup.monitorOnly))
+        }
+    }
+    print(
+        "| Monitoring cost by CPU: \(rate) operations/s, 8 at a time, \(String(format: "%.0f", seconds)) s windows, median of \(rounds) | App cores | µs of CPU per operation | CPU vs no monitor | Budget |"
+    )
+    print("|---|---|---|---|---|")
+    for (index, setup) in setups.enumerated() {
+        let cores = median(results[index].map(\.cores))
+        let perOperation = median(results[index].map { $0.cores * $0.seconds / Double(max(1, $0.added)) * 1e6 })
+        let ratios = zip(results[0], results[index]).map { ($1.cores / $0.cores - 1) * 100 }
+        let growth = index == 0 ? "" : String(format: "%+.0f%%", median(ratios))
+        print(
+            "| \(setup.label) | \(String(format: "%.3f", cores)) | \(String(format: "%.2f", perOperation)) | \(growth) | \(index == 0 ? "" : "≤ +5%") |"
         )
     }
     print("")

@@ -14,16 +14,7 @@ enum Setup: CustomStringConvertible {
 }
 
 /// CPU seconds this process used so far (user + system).
-func cpuSeconds() -> Double {
-    var usage = rusage()
-    #if canImport(Darwin)
-    getrusage(RUSAGE_SELF, &usage)
-    #else
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    #endif
-    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-        + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-}
+func cpuSeconds() -> Double { processCPUSeconds() }
 
 /// The median of `values`.
 func median(_ values: [Double]) -> Double { Stats(values).median }

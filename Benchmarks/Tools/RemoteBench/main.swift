@@ -5,6 +5,7 @@
 //   .build/release/RemoteBench --profile=monitored   # one setup ten times, for `perf record -g`
 //                                                    # (unmonitored, monitored, publishedN)
 //   .build/release/RemoteBench --busy[=RATE]         # only the busy-queue tables (default 10,000 ops/s)
+//   .build/release/RemoteBench --busy-cost [--busy=RATE] [--rounds=N]   # only monitoring's CPU cost there
 //   .build/release/RemoteBench --throughput [--rounds=N]   # only the throughput table
 //   .build/release/RemoteBench --burst [--rounds=N]  # only the 64-viewer burst table
 //   .build/release/RemoteBench --stalled             # only the stalled-viewer table
@@ -190,6 +191,10 @@ func printBusyQueueTables() {
 let burstOnly = arguments.contains("--burst")
 if arguments.contains("--latency") {
     printLatencyTable()
+    exit(0)
+}
+if arguments.contains("--busy-cost") {
+    printBusyCostTable(rate: busyRate, seconds: busySeconds, rounds: integerArgument("--rounds=") ?? (smoke ? 1 : 5))
     exit(0)
 }
 if arguments.contains(where: { $0.hasPrefix("--busy") }) {
