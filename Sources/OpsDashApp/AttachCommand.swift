@@ -76,6 +76,9 @@ struct AttachCommand: ParsableCommand {
     /// when `opsdash` started (headless mode then fails with 3 before connecting).
     func execute(signals: StopSignals, stdoutClosed: Bool = false) -> ExitStatus {
         let directory = RuntimeDirectory.path()
+        if list, let target, target.hasPrefix("ssh://") {
+            return listHost(target, signals: signals, stdoutClosed: stdoutClosed)
+        }
         // Queues are listed, and found by name, only in a directory that is this user's alone
         // (a path or address the user gives does not need it).
         let byNameOnly =
@@ -85,19 +88,36 @@ struct AttachCommand: ParsableCommand {
             return .usage
         }
         if byNameOnly { PublishedQueue.removeLeftovers(in: directory) }
+        let fleetHosts = !headless && record == nil && tokenFile == nil && target == nil
+        var hosts: [HostsFile.Host] = []
+        if list && headless || fleetHosts {
+            switch HostsFile.hosts() {
+            case .success(let listed): hosts = listed
+            case .failure(let problem):
+                StandardStreams.error("opsdash: \(problem)")
+                return .usage
+            }
+        }
         if list, headless {
+            let remote = FleetHosts(hosts)
+            remote.start()
             let entries = FleetWatcher.once(in: directory, timeout: FleetLines.answerTimeout)
-            return StandardStreams.answer(
-                FleetLines.text(entries), what: "the fleet list", stdoutClosed: stdoutClosed)
+            remote.waitForAnswers(timeout: FleetHosts.answerTimeout)
+            let (lines, unreachable) = remote.lines(timeout: FleetHosts.answerTimeout)
+            remote.stop()
+            let written = StandardStreams.answer(
+                FleetLines.text(entries) + lines, what: "the fleet list", stdoutClosed: stdoutClosed)
+            return written == .success && unreachable > 0 ? .someFailed : written
         }
         let published = PublishedQueue.list(in: directory)
         if list {
             return StandardStreams.answer(
                 AttachCommand.listing(published), what: "the list of published queues", stdoutClosed: stdoutClosed)
         }
-        if target == nil, !headless, record == nil, tokenFile == nil, published.count > 1 {
+        if fleetHosts, published.count > 1 || !hosts.isEmpty {
             return FleetScreen.run(
-                directory: directory, role: readOnly ? .observer : nil, sharedMemory: !socketOnly, fps: fps,
+                directory: directory, hosts: hosts, role: readOnly ? .observer : nil, sharedMemory: !socketOnly,
+                fps: fps,
                 signals: signals)
         }
         var recorder: AttachRecorder?
@@ -157,6 +177,28 @@ struct AttachCommand: ParsableCommand {
             target: resolved, role: role, token: token, sharedMemory: !socketOnly, fps: fps, signals: signals,
             resolve: named ? resolver(for: resolved, in: published) : nil,
             recorder: recorder)
+    }
+
+    /// `--list ssh://…`: that host's published queues, as JSON Lines (`--headless`) or the
+    /// live fleet list.
+    private func listHost(_ target: String, signals: StopSignals, stdoutClosed: Bool) -> ExitStatus {
+        guard let address = SSHAddress(parsing: target) else {
+            StandardStreams.error("opsdash: bad address \(target): expected ssh://[USER@]HOST[:PORT][/NAME]")
+            return .usage
+        }
+        let host = HostsFile.Host(label: address.host, address: address, line: 0)
+        guard headless else {
+            return FleetScreen.run(
+                directory: nil, hosts: [host], role: readOnly ? .observer : nil, sharedMemory: false, fps: fps,
+                signals: signals)
+        }
+        let remote = FleetHosts([host])
+        remote.start()
+        remote.waitForAnswers(timeout: FleetHosts.answerTimeout)
+        let (text, unreachable) = remote.lines(timeout: FleetHosts.answerTimeout)
+        remote.stop()
+        let written = StandardStreams.answer(text, what: "the fleet list", stdoutClosed: stdoutClosed)
+        return written == .success && unreachable > 0 ? .someFailed : written
     }
 
     /// Why the runtime directory may not be used, or nil (also when it does not exist yet).

@@ -58,11 +58,15 @@ final class HostWatcher: Sendable {
         }
     }
 
-    /// Ends `ssh` and the thread; waits up to `timeout` for both.
-    func stop(timeout: Duration = .seconds(5)) {
+    /// Tells the thread to end `ssh` and itself (`waitUntilEnded` waits for it).
+    func stop() {
         state.withLock { $0.stopped = true }
         if wake.write >= 0 { _ = write(wake.write, [UInt8(1)], 1) }
-        _ = ended.wait(timeout: .now() + .milliseconds(Int(timeout.components.seconds * 1_000)))
+    }
+
+    /// Waits until the thread ended (after `stop`), at most until `deadline`.
+    func waitUntilEnded(deadline: DispatchTime) {
+        if ended.wait(timeout: deadline) == .success { ended.signal() }
     }
 
     private var stopped: Bool { state.withLock { $0.stopped } }
