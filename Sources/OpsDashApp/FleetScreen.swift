@@ -107,8 +107,8 @@ enum FleetScreen {
                     dirty = true
                 case .open(let id):
                     if id.hasPrefix("ssh "), targets[id] == nil {
-                        let note = state.rows.first { $0.id == id }?.note
-                        _ = reduceFleet(&state, .notice(note.map { "cannot open: \($0)" } ?? "cannot open \(id)"))
+                        // An app on another host whose name no ssh:// address can hold.
+                        _ = reduceFleet(&state, .notice("cannot open \(id.dropFirst(4)) over ssh: its name"))
                         continue
                     }
                     let target = targets[id].map(RemoteTarget.ssh) ?? .unix(id)
