@@ -234,8 +234,9 @@ struct AttachCommand: ParsableCommand {
         var text: String
     }
 
-    /// The published queue `name` (a queue, app/queue or app name) names in `directory`, or with
-    /// no name the only one; else why not.
+    /// The published queue `name` (a queue, app/queue or app name, optionally with `@PID` to
+    /// pick one of several instances) names in `directory`, or with no name the only one; else
+    /// why not.
     static func pick(_ name: String?, among published: [PublishedQueue], in directory: String) -> Result<
         PublishedQueue, PickFailure
     > {
@@ -248,12 +249,26 @@ struct AttachCommand: ParsableCommand {
             default: return .failure(PickFailure(text: severalPublished(published)))
             }
         }
-        let matches = published.filter { $0.queue == name || $0.label == name || $0.app == name }
+        var matches = published.filter { $0.queue == name || $0.label == name || $0.app == name }
+        if matches.isEmpty, let (base, pid) = Self.withPID(name) {
+            // NAME@PID: one of several instances (what the fleet list's ssh:// addresses use).
+            matches = published.filter { $0.pid == pid && ($0.queue == base || $0.label == base || $0.app == base) }
+        }
         switch matches.count {
         case 1: return .success(matches[0])
         case 0: return .failure(PickFailure(text: notFound(name, among: published, in: directory)))
         default: return .failure(PickFailure(text: ambiguity(of: name, among: matches)))
         }
+    }
+
+    /// `NAME@PID` split, or nil when `text` does not end in `@` and a pid.
+    static func withPID(_ text: String) -> (name: String, pid: Int)? {
+        guard let at = text.lastIndex(of: "@"), at != text.startIndex else { return nil }
+        let digits = text[text.index(after: at)...]
+        guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ ("0"..."9").contains($0) }),
+            let pid = Int(digits), pid > 0
+        else { return nil }
+        return (String(text[..<at]), pid)
     }
 
     private func resolve(_ published: [PublishedQueue], directory: String) -> Resolution {

@@ -65,12 +65,15 @@ final class FleetHosts: Sendable {
         }
     }
 
-    /// The `ssh://` target that attaches to `entry` on `host`, or nil when its name cannot be
-    /// one (an app or queue name with characters an address may not hold).
-    static func target(_ entry: FleetEntry, on host: HostsFile.Host) -> SSHAddress? {
+    /// The `ssh://` target that attaches to `entry` on `host`: `/app/queue`, with `@PID` when
+    /// `listed` (the host's apps) holds that app/queue more than once; nil when its name cannot
+    /// be one (an app or queue name with characters an address may not hold).
+    static func target(_ entry: FleetEntry, on host: HostsFile.Host, among listed: [FleetEntry]) -> SSHAddress? {
         var address = host.address
         address.name = nil
-        return SSHAddress(parsing: "\(address)/\(entry.label)")
+        var name = entry.label
+        if listed.filter({ $0.label == entry.label }).count > 1 { name += "@\(entry.published.pid)" }
+        return SSHAddress(parsing: "\(address)/\(name)")
     }
 
     /// One JSON line per app of every host (`FleetLines.line` with the host's label and the
@@ -89,7 +92,7 @@ final class FleetHosts: Sendable {
                 continue
             }
             for entry in Self.entries(of: host, report) {
-                let address = Self.target(entry, on: host)?.description
+                let address = Self.target(entry, on: host, among: report.entries)?.description
                 text += FleetLines.line(entry, host: host.label, address: address)
             }
         }
@@ -114,7 +117,7 @@ final class FleetHosts: Sendable {
             for entry in Self.entries(of: host, report) {
                 var row = FleetScreen.row(entry, host: host.label, now: now)
                 row.id = "ssh \(host.label) \(entry.published.socket)"
-                targets[row.id] = Self.target(entry, on: host)
+                targets[row.id] = Self.target(entry, on: host, among: report.entries)
                 rows.append(row)
             }
         }

@@ -119,9 +119,18 @@ import Testing
 
     @Test func anAppsTargetIsItsHostsAddressWithItsLabelOrNoneWhenTheNameCannotBeOne() throws {
         let host = try Self.host("ssh://ops@db:2222/images")
-        #expect(FleetHosts.target(Self.entry("A", "images"), on: host)?.description == "ssh://ops@db:2222/A/images")
-        #expect(FleetHosts.target(Self.entry("my app", "images"), on: host) == nil)
-        #expect(FleetHosts.target(Self.entry("-o", "x"), on: host) == nil)
+        let app = Self.entry("A", "images")
+        #expect(FleetHosts.target(app, on: host, among: [app])?.description == "ssh://ops@db:2222/A/images")
+        #expect(FleetHosts.target(Self.entry("my app", "images"), on: host, among: []) == nil)
+        #expect(FleetHosts.target(Self.entry("-o", "x"), on: host, among: []) == nil)
+        // One app/queue running twice there: the pid picks the instance.
+        var twin = app
+        twin.published.pid = 10
+        #expect(
+            FleetHosts.target(app, on: host, among: [app, twin])?.description == "ssh://ops@db:2222/A/images@9")
+        #expect(AttachCommand.withPID("A/images@9").map { $0.name == "A/images" && $0.pid == 9 } == true)
+        #expect(AttachCommand.withPID("A/images@x") == nil)
+        #expect(AttachCommand.withPID("@9") == nil)
     }
 
     @Test func aHostWithoutAListIsOneRowWithWhyAndOneUnreachableLine() throws {
