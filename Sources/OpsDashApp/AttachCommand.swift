@@ -10,13 +10,16 @@ struct AttachCommand: ParsableCommand {
         commandName: "opsdash attach",
         abstract: "Attach the dashboard to a queue published by a running app.",
         discussion: """
-            With no TARGET: attaches when this user publishes exactly one queue; with several, \
-            opens the fleet list (one row per queue; Enter opens one, Esc comes back; with \
-            --headless or --record: lists them and exits 2). TARGET is a queue name (or app/queue), a socket path, \
+            With no TARGET: attaches when this user publishes exactly one queue; with several, or \
+            hosts in $XDG_CONFIG_HOME/opsdash/hosts (one [LABEL] ssh://… a line), opens the fleet \
+            list (one row per queue, those of each host over one ssh; Enter opens one, Esc comes \
+            back; with --headless or --record: lists them and exits 2). --list ssh://HOST: that \
+            host's queues alone. TARGET is a queue name (or app/queue), a socket path, \
             tcp://HOST:PORT with --token-file, or ssh://[USER@]HOST[:PORT][/NAME]: runs `ssh HOST opsdash relay NAME` \
             (key or agent login; OPSDASH_SSH_COMMAND replaces `ssh` and its options, \
             OPSDASH_REMOTE_COMMAND the remote `opsdash`). Exit codes: 0 quit with q (whatever the app's counts); with --headless, \
-            0 or 1 by the app's counts when it says bye, 1 the connection was lost; 2 usage error \
+            0 or 1 by the app's counts when it says bye, 1 the connection was lost (--list: a host \
+            could not be listed); 2 usage error \
             or nothing to attach to (over ssh: ssh or the remote relay ended before the app \
             answered, with ssh's last line); 3 --headless output could not be written; 4 an --until \
             condition became true; 129/130/131/143 \
@@ -39,7 +42,10 @@ struct AttachCommand: ParsableCommand {
     var socketOnly = false
 
     @Flag(
-        name: .long, help: "List published queues and exit (with --headless: one JSON line per queue with its counts).")
+        name: .long,
+        help:
+            "List published queues and exit (with --headless: one JSON line per queue with its counts, the hosts file's too)."
+    )
     var list = false
 
     @Option(name: .customLong("token-file"), help: "File holding the token for a tcp:// target.")
