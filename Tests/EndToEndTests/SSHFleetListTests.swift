@@ -68,6 +68,54 @@ struct SSHFleetListTests {
         #expect(attached.status == 130, "\(attached.stderr)")
     }
 
+    /// The live list in tmux: a host's app with its label in HOST, Enter into its dashboard
+    /// over ssh and Esc back, and a host that is down as one row whose Enter says why.
+    @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
+    func theLiveListShowsAHostsAppOpensItOverSSHAndADownHostAsItsError() throws {
+        let server = try SSHServer()
+        let runtime = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let app = try PublishingApp(["--speed", "2"], runtime: runtime)
+        defer { app.stop(SIGKILL) }
+        let localRuntime = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: localRuntime) }
+        let config = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        try FileManager.default.createDirectory(atPath: config + "/opsdash", withIntermediateDirectories: true)
+        let down = "ssh://127.0.0.1:\(try ListeningPort.free())"
+        try Data("loop \(server.url())\ndown \(down)\n".utf8).write(to: URL(fileURLWithPath: config + "/opsdash/hosts"))
+        var environment = try server.environment(runtime: runtime)
+        environment["XDG_RUNTIME_DIR"] = localRuntime
+        environment["XDG_CONFIG_HOME"] = config
+        let binary = try OpsdashBuild.debug.binary()
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuote($0.value))" }
+        let tmux = try TmuxSession(
+            command: "env \(assignments.joined(separator: " ")) \(shellQuote(binary)) attach", width: 110, height: 12)
+        defer { quit(tmux) }
+
+        let pid = app.process.processIdentifier
+        let listed = try tmux.waitUntil { screen in
+            screen.split(separator: "\n").contains {
+                $0.hasPrefix("AppExample/images") && $0.contains(" \(pid) loop ") && $0.hasSuffix("now")
+            } && screen.contains("down: ssh: connect to host 127.0.0.1 port")
+        }
+        #expect(listed.matched, "\(listed.screen)")
+
+        try tmux.sendKeys("Enter")
+        let dashboard = try tmux.waitUntil { $0.contains("AppExample/images[\(pid)]@127.0.0.1 connected") }
+        #expect(dashboard.matched, "\(dashboard.screen)")
+        try tmux.sendKeys("Escape")
+        let back = try tmux.waitUntil { $0.contains("fleet │ 1 published queue") }
+        #expect(back.matched, "Esc came back to the list: \(back.screen)")
+
+        try tmux.sendKeys("End")
+        try tmux.sendKeys("Enter")
+        let said = try tmux.waitUntil {
+            $0.split(separator: "\n").last?.hasPrefix("down: ssh: connect to host 127.0.0.1 port") == true
+        }
+        #expect(said.matched, "Enter on the down host says why in the message line: \(said.screen)")
+    }
+
     @Test func aBadHostsFileIsOneLineAndExit2() throws {
         let config = try PublishingApp.makeRuntime()
         defer { try? FileManager.default.removeItem(atPath: config) }
