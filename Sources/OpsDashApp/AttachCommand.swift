@@ -10,13 +10,16 @@ struct AttachCommand: ParsableCommand {
         commandName: "opsdash attach",
         abstract: "Attach the dashboard to a queue published by a running app.",
         discussion: """
-            With no TARGET: attaches when this user publishes exactly one queue; with several, \
-            opens the fleet list (one row per queue; Enter opens one, Esc comes back; with \
-            --headless or --record: lists them and exits 2). TARGET is a queue name (or app/queue), a socket path, \
+            With no TARGET: attaches when this user publishes exactly one queue; with several, or \
+            hosts in $XDG_CONFIG_HOME/opsdash/hosts (one [LABEL] ssh://… a line), opens the fleet \
+            list (one row per queue, those of each host over one ssh; Enter opens one, Esc comes \
+            back; with --headless or --record: lists them and exits 2). --list ssh://HOST: that \
+            host's queues alone. TARGET is a queue name (or app/queue), a socket path, \
             tcp://HOST:PORT with --token-file, or ssh://[USER@]HOST[:PORT][/NAME]: runs `ssh HOST opsdash relay NAME` \
             (key or agent login; OPSDASH_SSH_COMMAND replaces `ssh` and its options, \
             OPSDASH_REMOTE_COMMAND the remote `opsdash`). Exit codes: 0 quit with q (whatever the app's counts); with --headless, \
-            0 or 1 by the app's counts when it says bye, 1 the connection was lost; 2 usage error \
+            0 or 1 by the app's counts when it says bye, 1 the connection was lost (--list: a host \
+            could not be listed); 2 usage error \
             or nothing to attach to (over ssh: ssh or the remote relay ended before the app \
             answered, with ssh's last line); 3 --headless output could not be written; 4 an --until \
             condition became true; 129/130/131/143 \
@@ -39,7 +42,10 @@ struct AttachCommand: ParsableCommand {
     var socketOnly = false
 
     @Flag(
-        name: .long, help: "List published queues and exit (with --headless: one JSON line per queue with its counts).")
+        name: .long,
+        help:
+            "List published queues and exit (with --headless: one JSON line per queue with its counts, the hosts file's too)."
+    )
     var list = false
 
     @Option(name: .customLong("token-file"), help: "File holding the token for a tcp:// target.")
@@ -80,6 +86,9 @@ struct AttachCommand: ParsableCommand {
     /// when `opsdash` started (headless mode then fails with 3 before connecting).
     func execute(signals: StopSignals, stdoutClosed: Bool = false) -> ExitStatus {
         let directory = RuntimeDirectory.path()
+        if list, let target, target.hasPrefix("ssh://") {
+            return listHost(target, signals: signals, stdoutClosed: stdoutClosed)
+        }
         // Queues are listed, and found by name, only in a directory that is this user's alone
         // (a path or address the user gives does not need it).
         let byNameOnly =
@@ -89,19 +98,36 @@ struct AttachCommand: ParsableCommand {
             return .usage
         }
         if byNameOnly { PublishedQueue.removeLeftovers(in: directory) }
+        let fleetHosts = !headless && record == nil && tokenFile == nil && target == nil
+        var hosts: [HostsFile.Host] = []
+        if list && headless || fleetHosts {
+            switch HostsFile.hosts() {
+            case .success(let listed): hosts = listed
+            case .failure(let problem):
+                StandardStreams.error("opsdash: \(problem)")
+                return .usage
+            }
+        }
         if list, headless {
+            let remote = FleetHosts(hosts)
+            remote.start()
             let entries = FleetWatcher.once(in: directory, timeout: FleetLines.answerTimeout)
-            return StandardStreams.answer(
-                FleetLines.text(entries), what: "the fleet list", stdoutClosed: stdoutClosed)
+            remote.waitForAnswers(timeout: FleetHosts.answerTimeout)
+            let (lines, unreachable) = remote.lines(timeout: FleetHosts.answerTimeout)
+            remote.stop()
+            let written = StandardStreams.answer(
+                FleetLines.text(entries) + lines, what: "the fleet list", stdoutClosed: stdoutClosed)
+            return written == .success && unreachable > 0 ? .someFailed : written
         }
         let published = PublishedQueue.list(in: directory)
         if list {
             return StandardStreams.answer(
                 AttachCommand.listing(published), what: "the list of published queues", stdoutClosed: stdoutClosed)
         }
-        if target == nil, !headless, record == nil, tokenFile == nil, published.count > 1 {
+        if fleetHosts, published.count > 1 || !hosts.isEmpty {
             return FleetScreen.run(
-                directory: directory, role: readOnly ? .observer : nil, sharedMemory: !socketOnly, fps: fps,
+                directory: directory, hosts: hosts, role: readOnly ? .observer : nil, sharedMemory: !socketOnly,
+                fps: fps,
                 signals: signals)
         }
         var recorder: AttachRecorder?
@@ -164,6 +190,28 @@ struct AttachCommand: ParsableCommand {
             recorder: recorder, limits: HistoryWindowOption.limits(historyWindow))
     }
 
+    /// `--list ssh://…`: that host's published queues, as JSON Lines (`--headless`) or the
+    /// live fleet list.
+    private func listHost(_ target: String, signals: StopSignals, stdoutClosed: Bool) -> ExitStatus {
+        guard let address = SSHAddress(parsing: target) else {
+            StandardStreams.error("opsdash: bad address \(target): expected ssh://[USER@]HOST[:PORT][/NAME]")
+            return .usage
+        }
+        let host = HostsFile.Host(label: address.host, address: address, line: 0)
+        guard headless else {
+            return FleetScreen.run(
+                directory: nil, hosts: [host], role: readOnly ? .observer : nil, sharedMemory: false, fps: fps,
+                signals: signals)
+        }
+        let remote = FleetHosts([host])
+        remote.start()
+        remote.waitForAnswers(timeout: FleetHosts.answerTimeout)
+        let (text, unreachable) = remote.lines(timeout: FleetHosts.answerTimeout)
+        remote.stop()
+        let written = StandardStreams.answer(text, what: "the fleet list", stdoutClosed: stdoutClosed)
+        return written == .success && unreachable > 0 ? .someFailed : written
+    }
+
     /// Why the runtime directory may not be used, or nil (also when it does not exist yet).
     static func unsafe(_ directory: String) -> RemoteError? {
         guard FileManager.default.fileExists(atPath: directory) else { return nil }
@@ -197,8 +245,9 @@ struct AttachCommand: ParsableCommand {
         var text: String
     }
 
-    /// The published queue `name` (a queue, app/queue or app name) names in `directory`, or with
-    /// no name the only one; else why not.
+    /// The published queue `name` (a queue, app/queue or app name, optionally with `@PID` to
+    /// pick one of several instances) names in `directory`, or with no name the only one; else
+    /// why not.
     static func pick(_ name: String?, among published: [PublishedQueue], in directory: String) -> Result<
         PublishedQueue, PickFailure
     > {
@@ -211,12 +260,26 @@ struct AttachCommand: ParsableCommand {
             default: return .failure(PickFailure(text: severalPublished(published)))
             }
         }
-        let matches = published.filter { $0.queue == name || $0.label == name || $0.app == name }
+        var matches = published.filter { $0.queue == name || $0.label == name || $0.app == name }
+        if matches.isEmpty, let (base, pid) = Self.withPID(name) {
+            // NAME@PID: one of several instances (what the fleet list's ssh:// addresses use).
+            matches = published.filter { $0.pid == pid && ($0.queue == base || $0.label == base || $0.app == base) }
+        }
         switch matches.count {
         case 1: return .success(matches[0])
         case 0: return .failure(PickFailure(text: notFound(name, among: published, in: directory)))
         default: return .failure(PickFailure(text: ambiguity(of: name, among: matches)))
         }
+    }
+
+    /// `NAME@PID` split, or nil when `text` does not end in `@` and a pid.
+    static func withPID(_ text: String) -> (name: String, pid: Int)? {
+        guard let at = text.lastIndex(of: "@"), at != text.startIndex else { return nil }
+        let digits = text[text.index(after: at)...]
+        guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ ("0"..."9").contains($0) }),
+            let pid = Int(digits), pid > 0
+        else { return nil }
+        return (String(text[..<at]), pid)
     }
 
     private func resolve(_ published: [PublishedQueue], directory: String) -> Resolution {

@@ -16,8 +16,10 @@ enum FleetLines {
 
     /// One entry's line: `{"app","queue","pid","host","socket","started","state","control",
     /// "suspended","limit", the six counts,"viewers","throughput","last_seen"}`; `control` is
-    /// null and the settings and counts are left out until the app answered.
-    static func line(_ entry: FleetEntry, host: String) -> String {
+    /// null and the settings and counts are left out until the app answered. An app on a host
+    /// of the hosts file (or `--list ssh://…`) ends with `"address"`: the `ssh://` target that
+    /// attaches to it.
+    static func line(_ entry: FleetEntry, host: String, address: String? = nil) -> String {
         var bytes: [UInt8] = []
         let published = entry.published
         JSONBytes.append(#"{"app":"#, to: &bytes)
@@ -54,6 +56,25 @@ enum FleetLines {
         JSONBytes.append(raw: entry.throughput.map(seconds).joined(separator: ","), to: &bytes)
         JSONBytes.append(#"],"last_seen":"#, to: &bytes)
         JSONBytes.append(raw: entry.lastSeen.map(seconds) ?? "null", to: &bytes)
+        if let address {
+            JSONBytes.append(#","address":"#, to: &bytes)
+            JSONBytes.appendString(address, to: &bytes)
+        }
+        JSONBytes.append("}\n", to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A host that lists no apps: `{"host","address","state":"unreachable","error"}` with
+    /// why (one line: ssh's last, e.g. "ssh: connect to host db-3 port 22: Connection refused
+    /// (ssh exit 255)").
+    static func unreachable(host: String, address: String, error: String) -> String {
+        var bytes: [UInt8] = []
+        JSONBytes.append(#"{"host":"#, to: &bytes)
+        JSONBytes.appendString(host, to: &bytes)
+        JSONBytes.append(#","address":"#, to: &bytes)
+        JSONBytes.appendString(address, to: &bytes)
+        JSONBytes.append(#","state":"unreachable","error":"#, to: &bytes)
+        JSONBytes.appendString(error, to: &bytes)
         JSONBytes.append("}\n", to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }

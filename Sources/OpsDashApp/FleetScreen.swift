@@ -5,17 +5,20 @@ import OpsDashUI
 import OpsKitRemote
 import OpsWire
 
-/// `opsdash attach` with several published queues: the live fleet list (one row per queue,
-/// from a `FleetWatcher`'s summaries), Enter opening an app's dashboard on the same screen and
-/// Esc there coming back.
+/// `opsdash attach` with several published queues (or hosts in the hosts file): the live fleet
+/// list (one row per queue, from a `FleetWatcher`'s summaries and each host's `opsdash relay
+/// --list`), Enter opening an app's dashboard on the same screen (over `ssh` for another
+/// host's) and Esc there coming back.
 enum FleetScreen {
     /// How often the rows are rebuilt when no answer came (the "last seen" column moves).
     static let refreshMilliseconds = 250
 
-    /// Runs the list until the operator quits, a stop signal arrives or the terminal goes away.
-    static func run(directory: String, role: RemoteRole?, sharedMemory: Bool, fps: Int, signals: StopSignals)
-        -> ExitStatus
-    {
+    /// Runs the list until the operator quits, a stop signal arrives or the terminal goes away:
+    /// the queues published in `directory` (none when nil) and those of `hosts`.
+    static func run(
+        directory: String?, hosts: [HostsFile.Host], role: RemoteRole?, sharedMemory: Bool, fps: Int,
+        signals: StopSignals
+    ) -> ExitStatus {
         signals.handOver()
         let screen: NcursesScreen
         do {
@@ -25,11 +28,15 @@ enum FleetScreen {
             return .usage
         }
         let kept = KeptScreen(screen)
-        let watcher = FleetWatcher(directory: directory)
-        watcher.start()
+        let watcher = directory.map { FleetWatcher(directory: $0) }
+        watcher?.start()
+        let remote = FleetHosts(hosts)
+        remote.start()
         let exit = showList(
-            watcher: watcher, screen: kept, role: role, sharedMemory: sharedMemory, fps: fps, signals: signals)
-        watcher.stop()
+            watcher: watcher, hosts: remote, screen: kept, role: role, sharedMemory: sharedMemory, fps: fps,
+            signals: signals)
+        watcher?.stop()
+        remote.stop()
         screen.close()
         if let kept = screen.strayOutputPath {
             StandardStreams.error("opsdash: output written while the screen was up is in \(kept)")
@@ -39,7 +46,8 @@ enum FleetScreen {
 
     /// The list's loop on `kept`'s screen; the exit status when it ends.
     private static func showList(
-        watcher: FleetWatcher, screen kept: KeptScreen, role: RemoteRole?, sharedMemory: Bool, fps: Int,
+        watcher: FleetWatcher?, hosts: FleetHosts, screen kept: KeptScreen, role: RemoteRole?, sharedMemory: Bool,
+        fps: Int,
         signals: StopSignals
     ) -> ExitStatus {
         let screen = kept.screen
@@ -48,7 +56,8 @@ enum FleetScreen {
             width: screen.size.width, height: screen.size.height, glyphs: screen.glyphs,
             keepDeparted: Int(FleetBook.defaultKeepDeparted))
         var front = CellBuffer(width: 0, height: 0)
-        var shownVersion: UInt64?
+        var shownVersion: (local: UInt64, hosts: UInt64)?
+        var targets: [String: SSHAddress] = [:]
         var lastRows = ContinuousClock.now - .seconds(1)
         var shownSecond = 0
         var dirty = true
@@ -58,12 +67,16 @@ enum FleetScreen {
             // or a second passed ("last seen" moves), and a frame only when they changed.
             if ContinuousClock.now - lastRows >= .milliseconds(refreshMilliseconds) {
                 lastRows = .now
-                let (entries, version) = watcher.entries()
+                let (entries, version) = watcher?.entries() ?? ([], 0)
+                let hostsVersion = hosts.version
                 let second = Int(Date().timeIntervalSince1970)
-                if version != shownVersion || second != shownSecond {
-                    shownVersion = version
+                if version != shownVersion?.local || hostsVersion != shownVersion?.hosts || second != shownSecond {
+                    shownVersion = (version, hostsVersion)
                     shownSecond = second
-                    let next = rows(entries, host: host, now: Date().timeIntervalSince1970)
+                    let now = Date().timeIntervalSince1970
+                    let remote = hosts.rows(now: now)
+                    targets = remote.targets
+                    let next = rows(entries, host: host, now: now) + remote.rows
                     if next != state.rows {
                         _ = reduceFleet(&state, .rows(next))
                         dirty = true
@@ -92,9 +105,15 @@ enum FleetScreen {
                     screen.clearOnNextDraw()
                     front = CellBuffer(width: 0, height: 0)
                     dirty = true
-                case .open(let socket):
+                case .open(let id):
+                    if id.hasPrefix("ssh "), targets[id] == nil {
+                        // An app on another host whose name no ssh:// address can hold.
+                        _ = reduceFleet(&state, .notice("cannot open \(id.dropFirst(4)) over ssh: its name"))
+                        continue
+                    }
+                    let target = targets[id].map(RemoteTarget.ssh) ?? .unix(id)
                     let ended = drill(
-                        into: socket, role: role, sharedMemory: sharedMemory, fps: fps, signals: signals, on: kept)
+                        into: target, role: role, sharedMemory: sharedMemory, fps: fps, signals: signals, on: kept)
                     switch ended {
                     case .signal(FleetDrillSource.quitSignal)?: return .success
                     case .signal(let number)? where number != FleetDrillSource.backSignal:
@@ -102,7 +121,7 @@ enum FleetScreen {
                     case .terminalClosed?: return .hangup
                     case .quit?: return .success
                     default:
-                        if ended == nil { _ = reduceFleet(&state, .notice("cannot open \(socket)")) }
+                        if ended == nil { _ = reduceFleet(&state, .notice("cannot open \(target)")) }
                         let size = screen.size
                         _ = reduceFleet(&state, .resize(width: size.width, height: size.height))
                         screen.clearOnNextDraw()
@@ -114,15 +133,15 @@ enum FleetScreen {
         }
     }
 
-    /// The app at `socket`'s dashboard on the list's screen, until `q` or Esc comes back (a stop
+    /// The app at `target`'s dashboard on the list's screen, until `q` or Esc comes back (a stop
     /// with `FleetDrillSource.backSignal`), `Q` quits (`quitSignal`), or a signal; nil when it
     /// could not start.
     private static func drill(
-        into socket: String, role: RemoteRole?, sharedMemory: Bool, fps: Int, signals: StopSignals,
+        into target: RemoteTarget, role: RemoteRole?, sharedMemory: Bool, fps: Int, signals: StopSignals,
         on screen: KeptScreen
     ) -> DashboardExit? {
         let viewer = RemoteViewer(
-            target: .unix(socket), role: role, token: nil, reconnect: true, sharedMemory: sharedMemory, resolve: nil)
+            target: target, role: role, token: nil, reconnect: true, sharedMemory: sharedMemory, resolve: nil)
         if viewer.start() != nil { return nil }
         let source = FleetDrillSource(RemoteSource(viewer: viewer))
         let exit = DashboardRunner.show(source, fps: fps, signals: signals, on: screen, fromFleet: true)
@@ -132,13 +151,16 @@ enum FleetScreen {
 
     /// The list's rows for `entries` at wall time `now` (seconds since 1970).
     static func rows(_ entries: [FleetEntry], host: String, now: Double) -> [FleetRow] {
-        entries.map { entry in
-            FleetRow(
-                id: entry.published.socket, app: entry.published.app, queue: entry.published.queue,
-                pid: entry.published.pid, host: host, running: entry.counts?.executing,
-                waiting: entry.counts.map { $0.waiting + $0.ready }, failed: entry.counts?.failed,
-                throughput: entry.throughput, viewers: entry.viewers, control: entry.controlAllowed,
-                lastSeenAgo: entry.lastSeen.map { (now - $0).rounded(.down) }, departed: entry.presence == .departed)
-        }
+        entries.map { row($0, host: host, now: now) }
+    }
+
+    /// One entry's row (its id: the socket path) at wall time `now`.
+    static func row(_ entry: FleetEntry, host: String, now: Double) -> FleetRow {
+        FleetRow(
+            id: entry.published.socket, app: entry.published.app, queue: entry.published.queue,
+            pid: entry.published.pid, host: host, running: entry.counts?.executing,
+            waiting: entry.counts.map { $0.waiting + $0.ready }, failed: entry.counts?.failed,
+            throughput: entry.throughput, viewers: entry.viewers, control: entry.controlAllowed,
+            lastSeenAgo: entry.lastSeen.map { (now - $0).rounded(.down) }, departed: entry.presence == .departed)
     }
 }

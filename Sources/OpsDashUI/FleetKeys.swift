@@ -131,6 +131,10 @@ private func perform(_ intent: FleetIntent, _ state: inout FleetListState) -> [F
             state.message = "\(row.label) (pid \(row.pid)) went away"
             return []
         }
+        if let note = row.note {
+            state.message = "\(row.host): \(note)"
+            return []
+        }
         return [.open(row.id)]
     case .editFilter:
         state.filterBeforeEdit = state.filter

@@ -17,7 +17,7 @@ package struct FleetListView: Sendable, Equatable {
     package init(_ state: FleetListState) {
         rows = state.shownRows
         selectedIndex = state.selectedIndex
-        total = state.rows.count
+        total = state.rows.filter { $0.note == nil }.count
         departed = state.rows.filter(\.departed).count
         filter = state.filter
         isEditingFilter = state.isEditingFilter
@@ -125,6 +125,7 @@ package struct FleetListView: Sendable, Equatable {
     }
 
     private func cells(_ row: FleetRow, labelWidth: Int, rest: [Column]) -> [Span] {
+        if let note = row.note { return [Span("\(row.host): \(note)", Theme.error)] }
         let base = row.departed ? CellStyle(dim: true) : CellStyle.plain
         var spans = [Span(pad(row.label, labelWidth, right: false), base)]
         for column in rest {

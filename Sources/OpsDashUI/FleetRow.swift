@@ -20,11 +20,14 @@ package struct FleetRow: Sendable, Equatable {
     package var lastSeenAgo: Double?
     /// The app went away (its row is greyed until it drops).
     package var departed: Bool
+    /// For a host of the hosts file that lists no apps now: why (one line, e.g. ssh's error),
+    /// shown instead of the columns.
+    package var note: String?
 
     package init(
         id: String, app: String, queue: String, pid: Int, host: String, running: Int? = nil, waiting: Int? = nil,
         failed: Int? = nil, throughput: [Double] = [], viewers: Int = 0, control: Bool? = nil,
-        lastSeenAgo: Double? = nil, departed: Bool = false
+        lastSeenAgo: Double? = nil, departed: Bool = false, note: String? = nil
     ) {
         self.id = id
         self.app = app
@@ -39,6 +42,7 @@ package struct FleetRow: Sendable, Equatable {
         self.control = control
         self.lastSeenAgo = lastSeenAgo
         self.departed = departed
+        self.note = note
     }
 
     /// "app/queue".
@@ -51,6 +55,7 @@ package struct FleetRow: Sendable, Equatable {
         guard !needle.isEmpty else { return true }
         var words = [label, host, String(pid)]
         if departed { words.append("departed") }
+        if let note { words.append(note) }
         if let control { words.append(control ? "control" : "read-only") }
         return words.contains { $0.lowercased().contains(needle) }
     }

@@ -27,10 +27,13 @@ package final class SSHChannel: Sendable {
         self.address = address
     }
 
-    /// Starts `ssh` for `address`; the viewer's end of the socket pair and the channel, or why not.
-    package static func open(_ address: SSHAddress, command: SSHCommand = SSHCommand()) -> Result<
-        (descriptor: Int32, channel: SSHChannel), RemoteError
-    > {
+    /// Starts `ssh` for `address` (`listing`: running `relay --list` there); the viewer's end of
+    /// the socket pair and the channel, or why not.
+    package static func open(_ address: SSHAddress, command: SSHCommand = SSHCommand(), listing: Bool = false)
+        -> Result<
+            (descriptor: Int32, channel: SSHChannel), RemoteError
+        >
+    {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, UnixSocket.streamType, 0, &pair) == 0 else {
             return .failure(RemoteError("socketpair: \(String(cString: strerror(errno)))"))
@@ -44,7 +47,7 @@ package final class SSHChannel: Sendable {
         }
         // Only `ssh` gets these, as its 0, 1 and 2 (a later `ssh`, reconnecting, gets none).
         for descriptor in pair + errors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        let arguments = command.arguments(for: address)
+        let arguments = command.arguments(for: address, listing: listing)
         let spawned = spawn(arguments, input: pair[1], errors: errors[1])
         close(pair[1])
         close(errors[1])

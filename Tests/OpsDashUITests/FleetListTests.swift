@@ -119,3 +119,20 @@ import Testing
         #expect(FleetListView.sparkline([], width: 10, glyphs: .unicode) == "")
     }
 }
+
+/// A host of the hosts file that lists no apps: one row saying why, which Enter does not open.
+@Suite struct FleetListHostNoteTests {
+    @Test func aHostsNoteIsOneRowWithTheHostAndEnterSaysItInsteadOfOpening() {
+        var state = FleetListState(width: 100, height: 6, glyphs: .unicode, keepDeparted: 60)
+        let note = "ssh: connect to host db-3 port 22: Connection refused (ssh exit 255)"
+        _ = reduceFleet(&state, .rows([FleetRow(id: "ssh db-3", app: "", queue: "", pid: 0, host: "db-3", note: note)]))
+        let frame = FleetListView.frame(state)
+        let text = (0..<frame.height).map { y in
+            (0..<frame.width).map { String(frame[$0, y].character) }.joined()
+        }
+        #expect(text[2].hasPrefix("db-3: \(note)"), "\(text)")
+        #expect(text[0].contains("0 published queues"))
+        #expect(reduceFleet(&state, .key(.enter)) == [])
+        #expect(state.message == "db-3: \(note)")
+    }
+}

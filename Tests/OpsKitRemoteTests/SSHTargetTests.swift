@@ -49,6 +49,9 @@ import Testing
             plain.arguments(for: try #require(parsed("ssh://db-3"))) == [
                 "ssh", "-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "--", "db-3", "opsdash relay",
             ])
+        // The fleet list's relay lists every queue there: the address's name is not sent.
+        #expect(
+            command.arguments(for: address, listing: true).suffix(3) == ["--", "db-3", "/opt/opsdash relay --list"])
     }
 
     @Test func sshsLastStderrLineBecomesTheReason() {
