@@ -6,7 +6,7 @@ import Testing
 /// on 127.0.0.1 (`SSHServer`): the app published "there" is listed with its host's label and
 /// the `ssh://` address that attaches to it; a host nothing answers on is one line with ssh's
 /// error, and the run still lists the rest.
-@Suite(.enabled(if: SSHServer.enabled, "\(SSHServer.missing ?? "")"))
+@Suite(.ownThread, .enabled(if: SSHServer.enabled, "\(SSHServer.missing ?? "")"))
 struct SSHFleetListTests {
     /// `text`'s lines as JSON objects.
     private static func objects(_ text: String) throws -> [[String: Any]] {

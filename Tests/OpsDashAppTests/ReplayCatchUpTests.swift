@@ -73,7 +73,7 @@ import Testing
 
 /// A frame's work while playing is bounded by time: an instant with more events than a frame's
 /// budget allows is applied over several frames, the picture showing how far the cursor got.
-@Suite struct ReplayFrameBudgetTests {
+@Suite(.ownThread) struct ReplayFrameBudgetTests {
     @Test func anInstantOfManyEventsIsAppliedOverSeveralFrames() throws {
         var recording = try TestRecording("frame-budget")
         let (path, writer) = (recording.path, recording.writer)
