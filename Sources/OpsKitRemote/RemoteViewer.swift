@@ -7,6 +7,9 @@ import Synchronization
 /// A viewer of a published queue: connects, says hello, keeps the rebuilt picture up to date on
 /// its own thread and, when the publisher goes away, reconnects with backoff (resuming where it
 /// was, or starting clean on a new epoch). Commands wait for their reply.
+///
+/// Every wait (the reconnect backoff, the heartbeat watchdog, reply and first-answer timeouts)
+/// is kept by the viewer's `SimulationClock`: a test drives a `ManualClock` and waits on events.
 public final class RemoteViewer: Sendable {
     /// Why a command was not carried out.
     public struct Refusal: Error, Sendable, Equatable {
@@ -18,7 +21,8 @@ public final class RemoteViewer: Sendable {
     }
 
     // Locking: `state` (Mutex) holds the protocol core and the link; `writer` (Mutex) serialises
-    // writes to the socket. Neither is held while calling `onOutput` or sleeping.
+    // writes to the socket. Neither is held while calling `onOutput`, waiting on `signal` (whose
+    // lock is taken first) or on `wakeup`.
     struct State {
         var core: ViewerCore
         var status = Status(link: .connecting, detail: "connecting", welcome: nil)
@@ -69,18 +73,27 @@ public final class RemoteViewer: Sendable {
     private let resolve: (@Sendable () -> RemoteTarget?)?
     let state: OpsMutex<State>
     private let writer = OpsMutex<Void>(())
+    /// Keeps every wait: the backoff, the heartbeat watchdog, reply and first-answer timeouts.
+    let clock: any SimulationClock
+    /// Wakes the reader thread (stop, a timer due).
+    let wakeup = ViewerWakeup()
+    /// Wakes callers waiting for a reply, an answer or the end.
+    let signal = ViewerSignal()
 
     /// A viewer of `target`; `role: .observer` asks for read-only, `token` is for TCP. Without
     /// `reconnect` it ends when the connection does. `onOutput` sees every protocol output, in
     /// order, on the viewer's thread. `resolve` finds the target again before each reconnect
     /// (an app that restarted publishes under a new socket name). With `sharedMemory`, deltas are
     /// read from the publisher's shared-memory stream when it offers one this process can map.
+    /// `clock` keeps the viewer's waits (tests pass a `ManualClock`).
     public init(
         target: RemoteTarget, role: RemoteRole? = nil, token: String? = nil, reconnect: Bool = true,
         limits: MonitorStore.Limits = .init(), sharedMemory: Bool = true,
-        resolve: (@Sendable () -> RemoteTarget?)? = nil, onOutput: (@Sendable ([ViewerCore.Output]) -> Void)? = nil
+        resolve: (@Sendable () -> RemoteTarget?)? = nil, clock: any SimulationClock = LiveClock(),
+        onOutput: (@Sendable ([ViewerCore.Output]) -> Void)? = nil
     ) {
         self.target = target
+        self.clock = clock
         self.sharedMemory = sharedMemory
         self.resolve = resolve
         self.role = role
@@ -115,6 +128,7 @@ public final class RemoteViewer: Sendable {
             return state.descriptor
         }
         if descriptor >= 0 { shutdown(descriptor, Int32(SHUT_RDWR)) }
+        wakeup.wake()
     }
 
     /// Whether the viewer has ended (stopped, or disconnected without `reconnect`).
@@ -135,17 +149,14 @@ public final class RemoteViewer: Sendable {
     /// Waits up to `timeout` for the publisher's answer to the first hello: a welcome, a
     /// refusal (a wrong token), or none (the connection ended, or the app is slow to answer).
     public func waitForFirstAnswer(timeout: Duration) -> FirstAnswer {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let answer = state.withLock { state -> FirstAnswer? in
+        let answer = signal.wait(timeout: timeout, on: clock) {
+            state.withLock { state -> FirstAnswer? in
                 if let refusal = state.refusal { return .refused(refusal) }
                 if state.status.welcome != nil { return .welcome }
                 return state.finished ? FirstAnswer.none : nil
             }
-            if let answer { return answer }
-            if ContinuousClock.now >= deadline { return .none }
-            Thread.sleep(forTimeInterval: 0.005)
         }
+        return answer ?? .none
     }
 
     /// The rebuilt picture.
@@ -176,41 +187,40 @@ public final class RemoteViewer: Sendable {
         guard write(line, to: descriptor) else {
             return .failure(Refusal(code: "disconnected", message: "connection lost"))
         }
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            let answer = state.withLock { state -> Result<UInt64?, Refusal>? in
+        return reply(to: request, timeout: timeout)
+    }
+
+    /// Waits (up to `timeout` on the clock) for the reply to `request` and, when it names an
+    /// event, for that event to be applied.
+    private func reply(to request: String, timeout: Duration) -> Result<UInt64?, Refusal> {
+        let answer = signal.wait(timeout: timeout, on: clock) {
+            state.withLock { state -> Result<UInt64?, Refusal>? in
                 guard let reply = state.replies[request] else { return nil }
                 // Read-your-writes: wait until the event showing the effect was applied.
                 if case .success(let seq?) = reply, (state.core.lastSeq ?? 0) < seq, state.core.isLive { return nil }
                 state.replies[request] = nil
                 return reply
             }
-            if let answer { return answer }
-            Thread.sleep(forTimeInterval: 0.002)
         }
-        return .failure(Refusal(code: "timeout", message: "no reply within \(timeout.seconds) s"))
+        return answer ?? .failure(Refusal(code: "timeout", message: "no reply within \(timeout.seconds) s"))
     }
 
     /// Blocks until the viewer has ended.
     public func waitUntilFinished() {
-        while !isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        _ = signal.wait(timeout: nil, on: clock) { () -> Void? in isFinished ? () : nil }
     }
 
-    /// Waits up to `timeout` for the viewer to end; whether it did.
+    /// Waits up to `timeout` (on the viewer's clock) for the viewer to end; whether it did.
     public func waitUntilFinished(timeout: Duration) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !isFinished {
-            if ContinuousClock.now >= deadline { return false }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return true
+        signal.wait(timeout: timeout, on: clock) { () -> Void? in isFinished ? () : nil } != nil
     }
 
     // MARK: The reader thread
 
     private func runLoop(first: RemoteTarget.Link) {
         var link: RemoteTarget.Link? = first
-        var backoff = 0.25
+        var backoff = ReconnectSchedule()
+        let attemptTimer = ViewerTimer(clock: clock, wakeup: wakeup)
         while true {
             if let current = link {
                 var reason = serve(current.descriptor)
@@ -231,15 +241,19 @@ public final class RemoteViewer: Sendable {
                     return state.stopped
                 }
                 close(current.descriptor)
+                // The last round's replies and the end of the connection, for callers waiting.
+                signal.broadcast()
                 if stopped || !reconnect || state.withLock({ $0.refusal != nil }) { break }
                 // An ssh target that never reached the app (a failed login, no such queue)
                 // would fail the same way again.
                 if case .ssh = target, state.withLock({ $0.status.welcome == nil }) { break }
-                if state.withLock({ $0.status.welcome != nil }) { backoff = 0.25 }
+                if state.withLock({ $0.status.welcome != nil }) { backoff.reset() }
             }
             link = nil
             if state.withLock({ $0.stopped }) { break }
-            let nextAttempt = ContinuousClock.now + .seconds(backoff)
+            let wait = backoff.take()
+            // What the header counts down to (shown on the wall clock).
+            let nextAttempt = ContinuousClock.now + wait
             let gone = checkSocketGone()
             state.withLock { state in
                 state.socketGone = gone
@@ -247,8 +261,8 @@ public final class RemoteViewer: Sendable {
                     link: .disconnected, detail: state.lastReason ?? "disconnected",
                     welcome: state.status.welcome, nextAttempt: nextAttempt)
             }
-            Thread.sleep(forTimeInterval: backoff)
-            backoff = min(backoff * 2, 4)
+            attemptTimer.arm(after: wait)
+            while !attemptTimer.takeDue(), !state.withLock({ $0.stopped }) { wakeup.waitForWake() }
             if state.withLock({ $0.stopped }) { break }
             guard let next = nextTarget() else { continue }
             switch next.connect() {
@@ -261,7 +275,9 @@ public final class RemoteViewer: Sendable {
             case .failure: break  // the reason the last connection ended stays on show
             }
         }
+        attemptTimer.cancel()
         state.withLock { $0.finished = true }
+        signal.broadcast()
     }
 
     /// Where the next attempt connects: what the resolver finds (attach by name), else the
@@ -306,41 +322,58 @@ public final class RemoteViewer: Sendable {
         guard write(hello, to: descriptor) else { return "connection lost" }
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        var lastData = ContinuousClock.now
         var shared = SharedStreamCursor()
+        var watchdog = HeartbeatWatchdog(since: clock.now)
+        let heartbeatTimer = ViewerTimer(clock: clock, wakeup: wakeup)
+        heartbeatTimer.arm(after: HeartbeatWatchdog.silence)
+        defer { heartbeatTimer.cancel() }
+        var pollers = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
+            // Callers waiting for a reply or an answer look at what the last round applied.
+            signal.broadcast()
             if state.withLock({ $0.stopped }) { return "stopped" }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            pollers[0].revents = 0
+            pollers[1].revents = 0
             // Reading the shared stream, look at it every 10 ms (a socket line may need the
             // deltas before it, so the stream is read before each socket read too).
-            let ready = poll(&poller, 1, shared.needsLooks ? 10 : 500)
+            let ready = poll(&pollers, 2, shared.needsLooks ? 10 : wakeup.pollTimeout)
             if shared.needsLooks { readSharedStream(&shared, descriptor) }
-            if ready == 0 {
-                // Heartbeats come every 2 s: three missed mean the publisher is gone.
-                if ContinuousClock.now - lastData > .seconds(7) { return "no heartbeat from the app" }
-                continue
-            }
             if ready < 0 {
                 if errno == EINTR { continue }
                 return "connection lost"
             }
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                return state.withLock { state in
-                    if let refusal = state.refusal { return refusal.reason }
-                    return state.sawBye ? (state.lastReason ?? "app said bye") : "app went away"
+            if pollers[1].revents != 0 { wakeup.drain() }
+            if pollers[0].revents != 0 {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    return state.withLock { state in
+                        if let refusal = state.refusal { return refusal.reason }
+                        return state.sawBye ? (state.lastReason ?? "app said bye") : "app went away"
+                    }
                 }
+                watchdog.heard(at: clock.now)
+                buffer.append(contentsOf: chunk[0..<count])
+                var start = 0
+                while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    follow(handle(buffer[start..<newline], descriptor), &shared, descriptor)
+                    start = newline + 1
+                }
+                buffer.removeFirst(start)
+                if buffer.count > RemoteProtocol.maximumLineLength { return "line from the app too long" }
             }
-            lastData = ContinuousClock.now
-            buffer.append(contentsOf: chunk[0..<count])
-            var start = 0
-            while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                follow(handle(buffer[start..<newline], descriptor), &shared, descriptor)
-                start = newline + 1
+            if heartbeatTimer.takeDue() {
+                let now = clock.now
+                // Bytes waiting unread came in time: a reader thread starved of CPU (nice 19 on a
+                // busy machine) is late, the app is not silent.
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&waiting, 1, 0) > 0 { watchdog.heard(at: now) }
+                if watchdog.isSilent(at: now) { return "no heartbeat from the app" }
+                heartbeatTimer.arm(after: watchdog.deadline - now)
             }
-            buffer.removeFirst(start)
-            if buffer.count > RemoteProtocol.maximumLineLength { return "line from the app too long" }
         }
     }
 

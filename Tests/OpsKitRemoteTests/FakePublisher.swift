@@ -16,19 +16,7 @@ final class FakePublisher: @unchecked Sendable {
     init(unixIn directory: String? = nil, lines: [String], after: Int = 1) throws {
         if let directory {
             let path = directory + "/fake.sock"
-            let descriptor = UnixSocket.make(AF_UNIX)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
-            }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-                }
-            }
-            guard descriptor >= 0, bound, listen(descriptor, 1) == 0 else { throw POSIXError(.EADDRINUSE) }
-            listener = descriptor
+            listener = try Self.listeningSocket(at: path)
             socketPath = path
             target = .unix(path)
         } else {
@@ -52,6 +40,26 @@ final class FakePublisher: @unchecked Sendable {
             let bytes = Array(text.utf8)
             _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, UnixSocket.noSignal) }
         }
+    }
+
+    /// A Unix socket listening at `path` (its descriptor).
+    static func listeningSocket(at path: String) throws -> Int32 {
+        let descriptor = UnixSocket.make(AF_UNIX)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
+        guard descriptor >= 0, bound, listen(descriptor, 1) == 0 else {
+            if descriptor >= 0 { close(descriptor) }
+            throw POSIXError(.EADDRINUSE)
+        }
+        return descriptor
     }
 
     /// Waits until the lines were said and the connection closed.

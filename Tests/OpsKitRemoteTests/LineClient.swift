@@ -10,6 +10,11 @@ final class LineClient {
         descriptor = try target.connect().get().descriptor
     }
 
+    /// A client on a connection accepted elsewhere (it closes `descriptor`).
+    init(accepted descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
     deinit { close(descriptor) }
 
     func send(_ text: String) {
