@@ -69,6 +69,11 @@ let package = Package(
             path: "Targets/FuzzPublisher"
         ),
         .executableTarget(
+            name: "FuzzRelayList",
+            dependencies: ["FuzzSupport", .product(name: "OpsKitRemote", package: "OpsDash")],
+            path: "Targets/FuzzRelayList"
+        ),
+        .executableTarget(
             name: "FuzzUntil",
             dependencies: ["FuzzSupport", .product(name: "OpsMonitor", package: "OpsDash")],
             path: "Targets/FuzzUntil"

@@ -17,7 +17,7 @@ if [ "${1:-}" = "--build-only" ]; then build_only=true; shift; fi
 seconds="${1:-20}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzScenario FuzzRecording FuzzEventLine FuzzViewer FuzzPublisher FuzzUntil)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzScenario FuzzRecording FuzzEventLine FuzzViewer FuzzPublisher FuzzUntil FuzzRelayList)
 swift_bin="$(dirname "$(readlink -f "$(command -v swift)")")"
 fuzzer_lib="$(find "$swift_bin/../lib/clang" -name 'libclang_rt.fuzzer_no_main-x86_64.a' | head -n 1)"
 if [ -z "$fuzzer_lib" ]; then echo "libclang_rt.fuzzer_no_main-x86_64.a not found under $swift_bin/../lib/clang" >&2; exit 1; fi
@@ -34,6 +34,7 @@ export SWIFT_BACKTRACE=enable=no
 declare -A dictionary=(
   [FuzzScenario]=scenario.dict [FuzzRecording]=events.dict [FuzzEventLine]=events.dict
   [FuzzViewer]=events.dict [FuzzPublisher]=commands.dict [FuzzUntil]=until.dict
+  [FuzzRelayList]=events.dict
 )
 failed=()
 for target in "${targets[@]}"; do

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitRemote
 import OpsMonitor
 import OpsWire
 

@@ -2,7 +2,7 @@ import Foundation
 import OpsDashLoop
 import OpsDashTerminal
 import OpsDashUI
-import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitRemote
 import OpsWire
 
 /// `opsdash attach` with several published queues (or hosts in the hosts file): the live fleet

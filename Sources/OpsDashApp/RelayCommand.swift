@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitRemote
 
 /// `opsdash relay [NAME]`: what `opsdash attach ssh://host/NAME` runs on the remote host over
 /// `ssh`. Connects to a queue published on this host, found as `opsdash attach` finds it (the

@@ -3,7 +3,7 @@ import OpsDashLoop
 import OpsDashTerminal
 import OpsDashUI
 import OpsKit
-import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitRemote
 import OpsMonitor
 import OpsWire
 

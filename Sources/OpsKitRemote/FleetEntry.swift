@@ -2,7 +2,7 @@ import OpsMonitor
 
 /// One published queue as the fleet list shows it: what its sidecar says and the latest
 /// `status` it answered; a few numbers, never a picture of its operations.
-package struct FleetEntry: Sendable, Equatable {
+@_spi(OpsDashInternals) public struct FleetEntry: Sendable, Equatable {
     /// Whether the app answers, was not heard yet, or went away.
     package enum Presence: String, Sendable, Equatable {
         /// Connected, no `status` answer yet.
@@ -45,7 +45,7 @@ package struct FleetEntry: Sendable, Equatable {
     /// "app/queue".
     package var label: String { published.label }
 
-    package static func == (left: FleetEntry, right: FleetEntry) -> Bool {
+    @_spi(OpsDashInternals) public static func == (left: FleetEntry, right: FleetEntry) -> Bool {
         left.published == right.published && left.presence == right.presence
             && left.controlAllowed == right.controlAllowed && left.suspended == right.suspended
             && left.limit == right.limit && left.counts == right.counts && left.viewers == right.viewers

@@ -1,4 +1,4 @@
-import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitRemote
 import Testing
 
 @testable import OpsDashApp

@@ -1,5 +1,5 @@
 import Foundation
-import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitRemote
 import OpsMonitor
 import Testing
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// When a publisher stops streaming deltas: once enough changes came faster than the rate, and
 /// again once the rate falls under half of it.

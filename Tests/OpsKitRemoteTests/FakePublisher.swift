@@ -1,6 +1,6 @@
 import Foundation
 import OpsKitTesting
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// A hostile publisher for one viewer: listens on loopback TCP or on a Unix socket, takes one
 /// connection, waits for its hello, then says `lines` and closes (each line with its newline).

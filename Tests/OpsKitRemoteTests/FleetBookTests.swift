@@ -2,7 +2,7 @@ import OpsMonitor
 import OpsWire
 import Testing
 
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// The fleet list's state: joining, answers, throughput samples, departing and dropping.
 @Suite struct FleetBookTests {

@@ -3,7 +3,7 @@ import OpsMonitor
 import OpsKitTesting
 import Testing
 
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// The fleet list's connections read a peer's lines as hostile: a status with a negative count
 /// is not used, an endless line closes the link, and nothing waits past the round's timeout.

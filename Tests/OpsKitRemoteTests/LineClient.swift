@@ -1,5 +1,5 @@
 import Foundation
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// A raw test client: writes lines, reads lines with a deadline. No protocol logic.
 final class LineClient {

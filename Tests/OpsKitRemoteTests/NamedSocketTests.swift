@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// `opsdash attach PATH.sock`: a socket the user names may live outside the runtime directory
 /// (an `ssh -L` forward into /tmp), but it must be a socket of theirs that nobody else can swap.

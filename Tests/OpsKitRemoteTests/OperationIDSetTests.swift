@@ -1,6 +1,6 @@
 import Testing
 
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// The publisher's bit-window set of unfinished operation ids answers like a `Set<Int>`, as
 /// ids arrive in order, finish out of order, outlive the window or jump far ahead.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// The uid a second, real user runs as (`nobody`).
 private let strangerUID: UInt32 = 65_534

@@ -3,7 +3,7 @@ import Logging
 import OpsKit
 import OpsKitTesting
 import OpsMonitor
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// A queue, its monitor and a publisher in a private directory.
 final class Published {

@@ -4,7 +4,7 @@ import OpsKit
 import OpsKitTesting
 import Synchronization
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// A real publisher whose queue drains faster than its burst rate: viewers (of the shared
 /// stream and of the socket) are told `resync` (burst), end with the right picture, and

@@ -6,7 +6,7 @@ import OpsMonitor
 import ServiceLifecycle
 import Testing
 
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// `QueuePublisher` as a swift-service-lifecycle `Service`: `run()` starts it, and graceful
 /// shutdown or cancellation (in a `ServiceGroup` or not) stops it, viewers told with a `bye`.

@@ -5,7 +5,7 @@ import OpsMonitor
 import ServiceLifecycle
 import Logging
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 @Suite(.ownThread, .serialized) struct PublisherSocketTests {
     /// A publisher killed without stopping leaves its sidecar and socket; the next attach removes

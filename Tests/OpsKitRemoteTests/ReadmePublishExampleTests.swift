@@ -1,6 +1,6 @@
 import Foundation
 import OpsKit
-import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitRemote
 import OpsKitTesting
 import OpsMonitor
 import Testing

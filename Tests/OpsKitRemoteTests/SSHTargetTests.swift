@@ -1,5 +1,5 @@
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 @Suite struct SSHTargetTests {
     private func parsed(_ text: String) -> SSHAddress? {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// A publisher a test scripts step by step, on a Unix socket: it listens, takes a viewer's
 /// connection when told (answering its hello with a welcome, or not), says lines, hangs up, goes

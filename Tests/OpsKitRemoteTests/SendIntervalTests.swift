@@ -1,7 +1,7 @@
 import Foundation
 import OpsKit
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// Viewers are written to at most every `sendInterval` while changes trickle in, and
 /// everything waiting is sent before `bye` when the app stops.

@@ -1,7 +1,7 @@
 import Foundation
 import OpsKitTesting
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// Whether this machine's loopback has an IPv6 address (`::1`).
 private let hasIPv6Loopback: Bool = {

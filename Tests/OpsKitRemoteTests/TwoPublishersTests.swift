@@ -3,7 +3,7 @@ import OpsKit
 import OpsKitTesting
 import OpsMonitor
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// Two publishers of one monitor (say, a Unix socket for local operators and one for a
 /// sidecar): each has its own copy of the monitor's events, so a viewer of one keeps the whole

@@ -2,7 +2,7 @@ import Foundation
 import OpsKit
 import OpsKitTesting
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// A viewer's waits are kept by its clock: on a `ManualClock`, reconnect attempts, the heartbeat
 /// watchdog and reply and first-answer timeouts happen when the test advances it, never on

@@ -1,7 +1,7 @@
 import Foundation
 import OpsKitTesting
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// A viewer attached by socket path whose socket file is removed says so (instead of retrying
 /// in silence), names the same app/queue when it is published again next to it, and follows it.

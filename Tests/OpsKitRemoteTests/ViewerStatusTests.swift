@@ -1,7 +1,7 @@
 import Foundation
 import OpsKitTesting
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// The disconnected header counts down to the viewer's next connection attempt: the status keeps
 /// the attempt's instant and the text is worked out when read.

@@ -1,6 +1,6 @@
 import OpsKit
 import Testing
-@testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitRemote
 
 /// The viewer's timing decisions, pure: the reconnect backoff, the heartbeat watchdog, and a
 /// timer on a `ManualClock`.

@@ -1,4 +1,3 @@
-import OpsKitRemote
 import OpsMonitor
 import OpsWire
 
@@ -7,30 +6,40 @@ import OpsWire
 /// `lineLimit` or a round of more than `appLimit` apps ends the reading with a problem; a line
 /// that is not a well-formed entry (bad JSON, a missing or negative field, text longer than
 /// `textLimit`) is skipped.
-struct RelayListReader {
+@_spi(OpsDashInternals) public struct RelayListReader {
     /// One round: the apps the host listed, and its wall time when it did (seconds since 1970).
-    struct Round: Equatable {
-        var entries: [FleetEntry]
-        var time: Double
+    @_spi(OpsDashInternals) public struct Round: Equatable {
+        @_spi(OpsDashInternals) public var entries: [FleetEntry]
+        @_spi(OpsDashInternals) public var time: Double
+
+        package init(entries: [FleetEntry], time: Double) {
+            self.entries = entries
+            self.time = time
+        }
     }
 
     /// Why the host's output cannot be read on (one line).
-    struct Problem: Error, Equatable, CustomStringConvertible {
-        var description: String
+    @_spi(OpsDashInternals) public struct Problem: Error, Equatable, CustomStringConvertible {
+        @_spi(OpsDashInternals) public var description: String
+
+        package init(description: String) { self.description = description }
     }
 
     /// The longest line read, in bytes (an entry line is a few hundred).
-    static let lineLimit = 16_384
+    @_spi(OpsDashInternals) public static let lineLimit = 16_384
     /// The most apps one host's round may list.
-    static let appLimit = 1_000
+    @_spi(OpsDashInternals) public static let appLimit = 1_000
     /// The longest app, queue or socket text kept, in characters.
-    static let textLimit = 255
+    @_spi(OpsDashInternals) public static let textLimit = 255
 
     private var buffer: [UInt8] = []
     private var pending: [FleetEntry] = []
 
+    /// A reader at the start of the host's output.
+    @_spi(OpsDashInternals) public init() {}
+
     /// Takes `bytes`: the rounds they complete, or why reading ends.
-    mutating func read(_ bytes: some Collection<UInt8>) -> Result<[Round], Problem> {
+    @_spi(OpsDashInternals) public mutating func read(_ bytes: some Collection<UInt8>) -> Result<[Round], Problem> {
         buffer.append(contentsOf: bytes)
         var rounds: [Round] = []
         var start = 0
@@ -57,7 +66,7 @@ struct RelayListReader {
     private static let tooLong = Problem(description: "the host sent a line longer than \(lineLimit) bytes")
 
     /// An entry line (`FleetLines.line`), or nil when it is not one.
-    static func entry(_ object: [String: JSONValue]) -> FleetEntry? {
+    package static func entry(_ object: [String: JSONValue]) -> FleetEntry? {
         func text(_ key: String) -> String? {
             object[key]?.stringValue.flatMap { $0.count <= textLimit ? $0 : nil }
         }
