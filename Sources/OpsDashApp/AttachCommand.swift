@@ -128,7 +128,7 @@ struct AttachCommand: ParsableCommand {
             return FleetScreen.run(
                 directory: directory, hosts: hosts, role: readOnly ? .observer : nil, sharedMemory: !socketOnly,
                 fps: fps,
-                signals: signals)
+                signals: signals, limits: HistoryWindowOption.limits(historyWindow))
         }
         var recorder: AttachRecorder?
         if let record {
@@ -201,7 +201,7 @@ struct AttachCommand: ParsableCommand {
         guard headless else {
             return FleetScreen.run(
                 directory: nil, hosts: [host], role: readOnly ? .observer : nil, sharedMemory: false, fps: fps,
-                signals: signals)
+                signals: signals, limits: HistoryWindowOption.limits(historyWindow))
         }
         let remote = FleetHosts([host])
         remote.start()

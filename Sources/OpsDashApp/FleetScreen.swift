@@ -2,6 +2,7 @@ import Foundation
 import OpsDashLoop
 import OpsDashTerminal
 import OpsDashUI
+import OpsMonitor
 @_spi(OpsDashInternals) import OpsKitRemote
 import OpsWire
 
@@ -14,10 +15,11 @@ enum FleetScreen {
     static let refreshMilliseconds = 250
 
     /// Runs the list until the operator quits, a stop signal arrives or the terminal goes away:
-    /// the queues published in `directory` (none when nil) and those of `hosts`.
+    /// the queues published in `directory` (none when nil) and those of `hosts`; a dashboard
+    /// opened from it keeps its picture within `limits` (`--history-window`).
     static func run(
         directory: String?, hosts: [HostsFile.Host], role: RemoteRole?, sharedMemory: Bool, fps: Int,
-        signals: StopSignals
+        signals: StopSignals, limits: MonitorStore.Limits = .init()
     ) -> ExitStatus {
         signals.handOver()
         let screen: NcursesScreen
@@ -34,7 +36,7 @@ enum FleetScreen {
         remote.start()
         let exit = showList(
             watcher: watcher, hosts: remote, screen: kept, role: role, sharedMemory: sharedMemory, fps: fps,
-            signals: signals)
+            signals: signals, limits: limits)
         watcher?.stop()
         remote.stop()
         screen.close()
@@ -48,7 +50,7 @@ enum FleetScreen {
     private static func showList(
         watcher: FleetWatcher?, hosts: FleetHosts, screen kept: KeptScreen, role: RemoteRole?, sharedMemory: Bool,
         fps: Int,
-        signals: StopSignals
+        signals: StopSignals, limits: MonitorStore.Limits
     ) -> ExitStatus {
         let screen = kept.screen
         let host = ProcessInfo.processInfo.hostName
@@ -113,7 +115,8 @@ enum FleetScreen {
                     }
                     let target = targets[id].map(RemoteTarget.ssh) ?? .unix(id)
                     let ended = drill(
-                        into: target, role: role, sharedMemory: sharedMemory, fps: fps, signals: signals, on: kept)
+                        into: target, role: role, sharedMemory: sharedMemory, fps: fps, signals: signals,
+                        limits: limits, on: kept)
                     switch ended {
                     case .signal(FleetDrillSource.quitSignal)?: return .success
                     case .signal(let number)? where number != FleetDrillSource.backSignal:
@@ -138,10 +141,11 @@ enum FleetScreen {
     /// could not start.
     private static func drill(
         into target: RemoteTarget, role: RemoteRole?, sharedMemory: Bool, fps: Int, signals: StopSignals,
-        on screen: KeptScreen
+        limits: MonitorStore.Limits, on screen: KeptScreen
     ) -> DashboardExit? {
         let viewer = RemoteViewer(
-            target: target, role: role, token: nil, reconnect: true, sharedMemory: sharedMemory, resolve: nil)
+            target: target, role: role, token: nil, reconnect: true, limits: limits, sharedMemory: sharedMemory,
+            resolve: nil)
         if viewer.start() != nil { return nil }
         let source = FleetDrillSource(RemoteSource(viewer: viewer))
         let exit = DashboardRunner.show(source, fps: fps, signals: signals, on: screen, fromFleet: true)

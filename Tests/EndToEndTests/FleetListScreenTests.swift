@@ -17,7 +17,8 @@ import Testing
         let first = readOnly.process.processIdentifier
         let second = steerable.process.processIdentifier
         let tmux = try TmuxSession(
-            command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach", width: 110, height: 20)
+            command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach --history-window 90s",
+            width: 110, height: 20)
         defer { tmux.kill() }
 
         func row(_ screen: String, _ pid: Int32) -> String? {
@@ -48,6 +49,12 @@ import Testing
         let opened = selectedFirst ? first : second
         let dashboard = try tmux.waitUntil { $0.contains("AppExample/images[\(opened)] connected") }
         #expect(dashboard.matched, "\(dashboard.screen)")
+        // The dashboard keeps the history window given to `attach` (`h`; Esc closes the view).
+        try tmux.sendKeys("h")
+        let history = try tmux.waitUntil { $0.contains("history last") && $0.contains(" of 1:30") }
+        #expect(history.matched, "--history-window reaches a dashboard opened from the list: \(history.screen)")
+        try tmux.sendKeys("Escape")
+        _ = try tmux.waitUntil { !$0.contains("history last") }
         try tmux.sendKeys("Escape")
         let back = try tmux.waitUntil { $0.contains("fleet │ 2 published queues") && row($0, first) != nil }
         #expect(back.matched, "Esc came back to the list: \(back.screen)")
