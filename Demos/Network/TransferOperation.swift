@@ -74,6 +74,9 @@ final class TransferOperation: AsyncOperation, ProgressReporting, @unchecked Sen
 
     /// Ends the transfer: `error` when there is one, else a check that every expected byte came.
     func complete(error: (any Error)?) {
+        // A cancel ends the task with NSURLErrorCancelled: that is the cancel taking effect (the
+        // operation ends cancelled, with its reason), not a failure of the transfer.
+        if isCancelled { return finish(error: nil) }
         if let error { return finish(error: error) }
         let done = progress.completedUnitCount
         let total = progress.totalUnitCount
