@@ -39,10 +39,7 @@ import Testing
         let published = try Published()
         let group = ServiceGroup(services: [published.publisher], logger: Logger(label: "test"))
         let running = Task { try await group.run() }
-        #expect(
-            await eventually(timeout: .seconds(10)) {
-                FileManager.default.fileExists(atPath: published.publisher.socketPath)
-            })
+        #expect(await Self.socketAppears(published.publisher))
         let client = try LineClient(.unix(published.publisher.socketPath))
         client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
         #expect(client.line(containing: #""event":"welcome""#) != nil)
@@ -52,9 +49,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: published.publisher.socketPath))
     }
 
-    /// Waits (bounded) for the publisher's socket: `run()` starts it on a thread of its own.
+    /// Waits (bounded) for the publisher to listen: `run()` starts it on a thread of its own. The
+    /// socket file appears at `bind`, before `listen`: a connect in between is refused, so the
+    /// wait is for the started publisher (its statistics), not for the file.
     private static func socketAppears(_ publisher: QueuePublisher) async -> Bool {
-        await eventually(timeout: .seconds(20)) { FileManager.default.fileExists(atPath: publisher.socketPath) }
+        await eventually(timeout: .seconds(20)) {
+            publisher.statistics() != nil && FileManager.default.fileExists(atPath: publisher.socketPath)
+        }
     }
 
     @Test func gracefulShutdownOfTheGroupEndsRunAndSaysBye() async throws {
