@@ -25,8 +25,8 @@ final class HostWatcher: Sendable {
     private let retry: Duration
     private let onChange: @Sendable () -> Void
     private let state = OpsMutex<(report: Report, version: UInt64, stopped: Bool)>((Report(), 0, false))
-    /// A pipe whose write end `stop` writes to, to end the thread's waits at once.
-    private let wake: (read: Int32, write: Int32)
+    /// Written to by `stop`, to end the thread's waits at once.
+    private let wake = WakePipe()
     private let ended = DispatchSemaphore(value: 0)
 
     init(
@@ -37,14 +37,6 @@ final class HostWatcher: Sendable {
         self.command = command
         self.retry = retry
         self.onChange = onChange
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) != 0 { ends = [-1, -1] }
-        wake = (ends[0], ends[1])
-    }
-
-    deinit {
-        if wake.read >= 0 { close(wake.read) }
-        if wake.write >= 0 { close(wake.write) }
     }
 
     /// The host's report now, and a number that rises with every change.
@@ -61,7 +53,7 @@ final class HostWatcher: Sendable {
     /// Tells the thread to end `ssh` and itself (`waitUntilEnded` waits for it).
     func stop() {
         state.withLock { $0.stopped = true }
-        if wake.write >= 0 { _ = write(wake.write, [UInt8(1)], 1) }
+        wake.wake()
     }
 
     /// Waits until the thread ended (after `stop`), at most until `deadline`.
@@ -95,7 +87,7 @@ final class HostWatcher: Sendable {
                 $0 = Report()
                 $0.problem = problem
             }
-            var descriptor = pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
+            var descriptor = pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, Int32(retry.components.seconds * 1_000))
         }
     }
@@ -107,7 +99,7 @@ final class HostWatcher: Sendable {
         while !stopped {
             var descriptors = [
                 pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
             ]
             guard poll(&descriptors, 2, -1) > 0 else {
                 if errno == EINTR { continue }

@@ -20,8 +20,8 @@ package final class FleetWatcher: Sendable {
     private let directory: String
     private let interval: Duration
     private let state: OpsMutex<State>
-    /// A pipe whose write end `stop` writes to, to end the thread's wait at once.
-    private let wake: (read: Int32, write: Int32)
+    /// Written to by `stop`, to end the thread's wait at once.
+    private let wake = WakePipe()
 
     package init(
         directory: String, interval: Duration = defaultInterval, keepDeparted: Double = FleetBook.defaultKeepDeparted
@@ -29,14 +29,6 @@ package final class FleetWatcher: Sendable {
         self.directory = directory
         self.interval = interval
         state = OpsMutex(State(book: FleetBook(keepDeparted: keepDeparted)))
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) != 0 { ends = [-1, -1] }
-        wake = (ends[0], ends[1])
-    }
-
-    deinit {
-        if wake.read >= 0 { close(wake.read) }
-        if wake.write >= 0 { close(wake.write) }
     }
 
     /// One round, waiting at most `timeout` for every app's answer: the entries then (for
@@ -68,7 +60,7 @@ package final class FleetWatcher: Sendable {
     /// Stops the thread; its connections close.
     package func stop() {
         state.withLock { $0.stopped = true }
-        if wake.write >= 0 { _ = write(wake.write, [UInt8(1)], 1) }
+        wake.wake()
     }
 
     /// The entries now, and the version they are from.
@@ -101,7 +93,7 @@ package final class FleetWatcher: Sendable {
             }
             let wakeAt = changed ? min(nextRound, lastPublish + Self.publishInterval) : nextRound
             let heard = links.poll(
-                timeout: ContinuousClock.now.duration(to: wakeAt), wake: wake.read >= 0 ? wake.read : nil,
+                timeout: ContinuousClock.now.duration(to: wakeAt), wake: wake.readEnd >= 0 ? wake.readEnd : nil,
                 book: &book
             ) { Date().timeIntervalSince1970 }
             changed = changed || heard

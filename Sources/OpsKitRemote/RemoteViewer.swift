@@ -76,7 +76,7 @@ public final class RemoteViewer: Sendable {
     /// Keeps every wait: the backoff, the heartbeat watchdog, reply and first-answer timeouts.
     let clock: any SimulationClock
     /// Wakes the reader thread (stop, a timer due).
-    let wakeup = ViewerWakeup()
+    let wakeup = WakePipe()
     /// Wakes callers waiting for a reply, an answer or the end.
     let signal = ViewerSignal()
 

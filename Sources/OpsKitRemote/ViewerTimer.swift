@@ -12,10 +12,10 @@ final class ViewerTimer: Sendable {
     }
 
     private let clock: any SimulationClock
-    private let wakeup: ViewerWakeup
+    private let wakeup: WakePipe
     private let state = OpsMutex(State())
 
-    init(clock: any SimulationClock, wakeup: ViewerWakeup) {
+    init(clock: any SimulationClock, wakeup: WakePipe) {
         self.clock = clock
         self.wakeup = wakeup
     }

@@ -36,7 +36,7 @@ import Testing
 
     @Test func aTimerIsDueOnceItsClockPassedItsDelay() {
         let clock = ManualClock()
-        let timer = ViewerTimer(clock: clock, wakeup: ViewerWakeup())
+        let timer = ViewerTimer(clock: clock, wakeup: WakePipe())
         timer.arm(after: .seconds(2))
         clock.advance(by: .milliseconds(1_999))
         #expect(!timer.takeDue())
@@ -47,7 +47,7 @@ import Testing
 
     @Test func armingAgainReplacesTheEarlierDeadlineAndCancelLeavesNothingScheduled() throws {
         let clock = ManualClock()
-        let timer = ViewerTimer(clock: clock, wakeup: ViewerWakeup())
+        let timer = ViewerTimer(clock: clock, wakeup: WakePipe())
         timer.arm(after: .seconds(2))
         timer.arm(after: .seconds(5))
         #expect(clock.pendingDeadlines == [.seconds(5)])

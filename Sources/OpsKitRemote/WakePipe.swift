@@ -1,14 +1,14 @@
 import Foundation
 
-/// Wakes a viewer's reader thread out of `poll`: a non-blocking pipe it polls next to its
-/// socket, written to by `RemoteViewer.stop()` and by the viewer's timers when their clock says
-/// they are due.
-final class ViewerWakeup: Sendable {
+/// Wakes a thread out of `poll`: a non-blocking pipe it polls next to what it reads, written to
+/// by whoever stops it (`RemoteViewer.stop()`, `FleetWatcher.stop()`, `HostWatcher.stop()`) and
+/// by a viewer's timers when their clock says they are due.
+package final class WakePipe: Sendable {
     /// The end the reader thread polls (-1 when no pipe could be made).
-    let readEnd: Int32
+    package let readEnd: Int32
     private let writeEnd: Int32
 
-    init() {
+    package init() {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             (readEnd, writeEnd) = (-1, -1)
@@ -24,24 +24,24 @@ final class ViewerWakeup: Sendable {
     /// How long the reader thread's `poll` may wait for its socket alone: for ever when this
     /// pipe wakes it; without a pipe (out of descriptors), 500 ms, after which it looks at its
     /// timers again.
-    var pollTimeout: Int32 { readEnd >= 0 ? -1 : 500 }
+    package var pollTimeout: Int32 { readEnd >= 0 ? -1 : 500 }
 
     /// Makes the reader thread's `poll` return (a full pipe is already awake).
-    func wake() {
+    package func wake() {
         guard writeEnd >= 0 else { return }
         var byte: UInt8 = 1
         _ = Foundation.write(writeEnd, &byte, 1)
     }
 
     /// Empties the pipe after a wake-up.
-    func drain() {
+    package func drain() {
         guard readEnd >= 0 else { return }
         var bytes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
         while withUnsafeMutableBytes(of: &bytes, { Foundation.read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
     }
 
     /// Waits (on the reader thread) until woken, then empties the pipe.
-    func waitForWake() {
+    package func waitForWake() {
         var poller = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
         if poll(&poller, 1, pollTimeout) < 0, errno != EINTR { return }
         drain()
