@@ -1,7 +1,8 @@
 import Foundation
 @_spi(OpsDashInternals) import OpsKitRemote
 
-/// Connects to the published queue at `socketPath` and says hello; the descriptor, or -1.
+/// Connects to the published queue at `socketPath` and says hello (protocol 1, as `opsdash attach`
+/// does: a hello without `min`/`max` is refused); the descriptor, or -1.
 func connectAndSayHello(_ socketPath: String) -> Int32 {
     #if canImport(Darwin)
     let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
@@ -22,7 +23,7 @@ func connectAndSayHello(_ socketPath: String) -> Int32 {
         close(descriptor)
         return -1
     }
-    let hello = Array("{\"cmd\":\"hello\"}\n".utf8)
+    let hello = Array("{\"cmd\":\"hello\",\"min\":1,\"max\":1,\"client\":\"remote-bench\"}\n".utf8)
     _ = hello.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
     return descriptor
 }

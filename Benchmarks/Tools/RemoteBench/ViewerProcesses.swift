@@ -29,6 +29,14 @@ func spawnViewers(
     while (publisher.statistics()?.viewers ?? 0) < count, ContinuousClock.now < deadline {
         Thread.sleep(forTimeInterval: 0.01)
     }
+    // A viewer the publisher never counted (refused, or ended) would leave the table measuring
+    // fewer viewers than its row says.
+    let attached = publisher.statistics()?.viewers ?? 0
+    if attached < count {
+        FileHandle.standardError.write(Data("RemoteBench: \(attached) of \(count) viewers attached in 30 s\n".utf8))
+        for process in processes where process.isRunning { process.terminate() }
+        exit(1)
+    }
     // Each says "attached\n" (or ends: an empty read), within the same deadline: a viewer that
     // connected but never got its picture would otherwise hang the benchmark.
     for (index, pipe) in pipes.enumerated() where !isReadable(pipe, before: deadline) {
