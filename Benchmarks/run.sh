@@ -16,8 +16,18 @@ case "${1:-}" in
   "") ;;
   *) echo "usage: $0 [--smoke|--full]" >&2; exit 2 ;;
 esac
+# Each step says when it starts (seconds since the start), as .ci/run's do.
+stage() { echo "== Benchmarks/run.sh ${SECONDS}s: $*"; }
+stage build
 swift build -c release
+# The release opsdash headless-memory.sh measures, built from the same release modules.
+swift build -c release --product opsdash
+stage package-benchmark suite
 swift package benchmark --no-progress
+stage Ratios
 .build/release/Ratios "${ratios[@]}"
+stage headless memory
 ./headless-memory.sh "${memory[@]}"
+stage RemoteBench
 .build/release/RemoteBench "${ratios[@]}"
+stage done
