@@ -85,109 +85,33 @@ struct AttachCommand: ParsableCommand {
     /// Runs the command; returns the exit status. `stdoutClosed`: standard output was closed
     /// when `opsdash` started (headless mode then fails with 3 before connecting).
     func execute(signals: StopSignals, stdoutClosed: Bool = false) -> ExitStatus {
-        let directory = RuntimeDirectory.path()
         if list, let target, target.hasPrefix("ssh://") {
             return listHost(target, signals: signals, stdoutClosed: stdoutClosed)
         }
-        // Queues are listed, and found by name, only in a directory that is this user's alone
-        // (a path or address the user gives does not need it).
-        let byNameOnly =
-            list || target.map { !Self.isAddress($0) && RemoteTarget(parsing: $0) == nil } ?? true
-        if byNameOnly, let refusal = Self.unsafe(directory) {
-            StandardStreams.error("opsdash: \(refusal)")
+        let directory = RuntimeDirectory.path()
+        do {
+            // Queues are listed, and found by name, only in a directory that is this user's alone
+            // (a path or address the user gives does not need it).
+            let byNameOnly =
+                list || target.map { !Self.isAddress($0) && RemoteTarget(parsing: $0) == nil } ?? true
+            if byNameOnly { try Self.requireOwn(directory) }
+            if byNameOnly { PublishedQueue.removeLeftovers(in: directory) }
+            let published: [PublishedQueue]
+            switch try listOrOpenFleet(in: directory, signals: signals, stdoutClosed: stdoutClosed) {
+            case .ended(let status): return status
+            case .attach(let listed): published = listed
+            }
+            let recorder = try openRecorder()
+            defer { recorder?.finish() }
+            let (resolved, named) = try resolvedTarget(published, directory: directory, byNameOnly: byNameOnly)
+            return watch(
+                resolved, token: try token(for: resolved),
+                resolve: named ? resolver(for: resolved, in: published) : nil,
+                recorder: recorder, signals: signals, stdoutClosed: stdoutClosed)
+        } catch {
+            StandardStreams.error("opsdash: \(error.message)")
             return .usage
         }
-        if byNameOnly { PublishedQueue.removeLeftovers(in: directory) }
-        let fleetHosts = !headless && record == nil && tokenFile == nil && target == nil
-        var hosts: [HostsFile.Host] = []
-        if list && headless || fleetHosts {
-            switch HostsFile.hosts() {
-            case .success(let listed): hosts = listed
-            case .failure(let problem):
-                StandardStreams.error("opsdash: \(problem)")
-                return .usage
-            }
-        }
-        if list, headless {
-            let remote = FleetHosts(hosts)
-            remote.start()
-            let entries = FleetWatcher.once(in: directory, timeout: FleetLines.answerTimeout)
-            remote.waitForAnswers(timeout: FleetHosts.answerTimeout)
-            let (lines, unreachable) = remote.lines(timeout: FleetHosts.answerTimeout)
-            remote.stop()
-            let written = StandardStreams.answer(
-                FleetLines.text(entries) + lines, what: "the fleet list", stdoutClosed: stdoutClosed)
-            return written == .success && unreachable > 0 ? .someFailed : written
-        }
-        let published = PublishedQueue.list(in: directory)
-        if list {
-            return StandardStreams.answer(
-                AttachCommand.listing(published), what: "the list of published queues", stdoutClosed: stdoutClosed)
-        }
-        if fleetHosts, published.count > 1 || !hosts.isEmpty {
-            return FleetScreen.run(
-                directory: directory, hosts: hosts, role: readOnly ? .observer : nil, sharedMemory: !socketOnly,
-                fps: fps,
-                signals: signals, limits: HistoryWindowOption.limits(historyWindow))
-        }
-        var recorder: AttachRecorder?
-        if let record {
-            do { recorder = try AttachRecorder(path: record, overwrite: overwrite) } catch {
-                StandardStreams.error("opsdash: \(error)")
-                return .usage
-            }
-        }
-        defer { recorder?.finish() }
-        var resolved: RemoteTarget
-        let named: Bool
-        switch resolve(published, directory: directory) {
-        case .success(let target, let byName):
-            resolved = target
-            named = byName
-        case .failure(let message):
-            StandardStreams.error("opsdash: \(message)")
-            return .usage
-        }
-        var token: String?
-        if case .tcp = resolved {
-            guard let tokenFile else {
-                StandardStreams.error("opsdash: \(resolved) needs --token-file")
-                return .usage
-            }
-            do { token = try TokenFile.load(tokenFile) } catch {
-                StandardStreams.error("opsdash: \(error)")
-                return .usage
-            }
-        } else if tokenFile != nil {
-            StandardStreams.error("opsdash: --token-file is only for tcp:// targets")
-            return .usage
-        }
-        // A target that also reads as a path (app/queue) but was found by name: checked now.
-        if named, !byNameOnly, let refusal = Self.unsafe(directory) {
-            StandardStreams.error("opsdash: \(refusal)")
-            return .usage
-        }
-        if case .unix(let path) = resolved, !named {
-            // A path the user gave: a socket of theirs that nobody else can swap; connected to
-            // by its real path, so a symlink re-pointed later changes nothing.
-            do { resolved = .unix(try NamedSocket.verify(path)) } catch {
-                StandardStreams.error("opsdash: \(error)")
-                return .usage
-            }
-        }
-        let role: RemoteRole? = readOnly ? .observer : nil
-        if headless {
-            if stdoutClosed { return HeadlessRunner.report(.writeFailed(EBADF)) }
-            return HeadlessAttach(
-                target: resolved, role: role, token: token, sharedMemory: !socketOnly, recorder: recorder,
-                until: (try? UntilOption.conditions(until, headless: true)) ?? [],
-                limits: HistoryWindowOption.limits(historyWindow)
-            ).execute(signals: signals)
-        }
-        return RemoteSource.attach(
-            target: resolved, role: role, token: token, sharedMemory: !socketOnly, fps: fps, signals: signals,
-            resolve: named ? resolver(for: resolved, in: published) : nil,
-            recorder: recorder, limits: HistoryWindowOption.limits(historyWindow))
     }
 
     /// `--list ssh://…`: that host's published queues, as JSON Lines (`--headless`) or the
@@ -221,7 +145,7 @@ struct AttachCommand: ParsableCommand {
 
     /// For a target picked by name (or the only one), finds the same app/queue again by its
     /// sidecar, so a restarted app (new pid, new socket) is found; a path or address stays fixed.
-    private func resolver(for resolved: RemoteTarget, in published: [PublishedQueue]) -> (
+    func resolver(for resolved: RemoteTarget, in published: [PublishedQueue]) -> (
         @Sendable () -> RemoteTarget?
     )? {
         guard case .unix(let path) = resolved, let entry = published.first(where: { $0.socket == path })
@@ -232,7 +156,7 @@ struct AttachCommand: ParsableCommand {
         }
     }
 
-    private enum Resolution {
+    enum Resolution {
         /// `byName`: found among the published queues (by name, or the only one), not given as
         /// a path or address.
         case success(RemoteTarget, byName: Bool)
@@ -282,7 +206,7 @@ struct AttachCommand: ParsableCommand {
         return (String(text[..<at]), pid)
     }
 
-    private func resolve(_ published: [PublishedQueue], directory: String) -> Resolution {
+    func resolve(_ published: [PublishedQueue], directory: String) -> Resolution {
         if target == nil, published.count > 1 { StandardStreams.write(AttachCommand.listing(published)) }
         guard let target else {
             switch Self.pick(nil, among: published, in: directory) {
