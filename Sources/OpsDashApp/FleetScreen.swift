@@ -52,85 +52,23 @@ enum FleetScreen {
         fps: Int,
         signals: StopSignals, limits: MonitorStore.Limits
     ) -> ExitStatus {
-        let screen = kept.screen
-        let host = ProcessInfo.processInfo.hostName
-        var state = FleetListState(
-            width: screen.size.width, height: screen.size.height, glyphs: screen.glyphs,
-            keepDeparted: Int(FleetBook.defaultKeepDeparted))
-        var front = CellBuffer(width: 0, height: 0)
-        var shownVersion: (local: UInt64, hosts: UInt64)?
-        var targets: [String: SSHAddress] = [:]
-        var lastRows = ContinuousClock.now - .seconds(1)
-        var shownSecond = 0
-        var dirty = true
+        var loop = FleetListLoop(screen: kept.screen, watcher: watcher, hosts: hosts)
         while true {
             if let signal = signals.received { return ExitStatus.forSignal(signal) }
-            // At most every `refreshMilliseconds` (keys at once): the rows when an answer came
-            // or a second passed ("last seen" moves), and a frame only when they changed.
-            if ContinuousClock.now - lastRows >= .milliseconds(refreshMilliseconds) {
-                lastRows = .now
-                let (entries, version) = watcher?.entries() ?? ([], 0)
-                let hostsVersion = hosts.version
-                let second = Int(Date().timeIntervalSince1970)
-                if version != shownVersion?.local || hostsVersion != shownVersion?.hosts || second != shownSecond {
-                    shownVersion = (version, hostsVersion)
-                    shownSecond = second
-                    let now = Date().timeIntervalSince1970
-                    let remote = hosts.rows(now: now)
-                    targets = remote.targets
-                    let next = rows(entries, host: host, now: now) + remote.rows
-                    if next != state.rows {
-                        _ = reduceFleet(&state, .rows(next))
-                        dirty = true
-                    }
-                }
-            }
-            if dirty {
-                let next = FleetListView.frame(state)
-                let runs = diff(from: front, to: next)
-                if !runs.isEmpty { screen.draw(runs) }
-                front = next
-                dirty = false
-            }
-            guard let input = screen.readInput(timeoutMilliseconds: 100) else { continue }
-            dirty = true
-            let commands: [FleetCommand]
-            switch input {
-            case .closed: return .hangup
-            case .resize(let width, let height): commands = reduceFleet(&state, .resize(width: width, height: height))
-            case .key(let key): commands = reduceFleet(&state, .key(key))
-            }
-            for command in commands {
+            loop.refreshRows()
+            loop.drawIfChanged()
+            guard let input = kept.screen.readInput(timeoutMilliseconds: 100) else { continue }
+            if case .closed = input { return .hangup }
+            for command in loop.handle(input) {
                 switch command {
                 case .quit: return .success
-                case .repaint:
-                    screen.clearOnNextDraw()
-                    front = CellBuffer(width: 0, height: 0)
-                    dirty = true
+                case .repaint: loop.repaint()
                 case .open(let id):
-                    if id.hasPrefix("ssh "), targets[id] == nil {
-                        // An app on another host whose name no ssh:// address can hold.
-                        _ = reduceFleet(&state, .notice("cannot open \(id.dropFirst(4)) over ssh: its name"))
-                        continue
-                    }
-                    let target = targets[id].map(RemoteTarget.ssh) ?? .unix(id)
+                    guard let target = loop.target(for: id) else { continue }
                     let ended = drill(
                         into: target, role: role, sharedMemory: sharedMemory, fps: fps, signals: signals,
                         limits: limits, on: kept)
-                    switch ended {
-                    case .signal(FleetDrillSource.quitSignal)?: return .success
-                    case .signal(let number)? where number != FleetDrillSource.backSignal:
-                        return ExitStatus.forSignal(number)
-                    case .terminalClosed?: return .hangup
-                    case .quit?: return .success
-                    default:
-                        if ended == nil { _ = reduceFleet(&state, .notice("cannot open \(target)")) }
-                        let size = screen.size
-                        _ = reduceFleet(&state, .resize(width: size.width, height: size.height))
-                        screen.clearOnNextDraw()
-                        front = CellBuffer(width: 0, height: 0)
-                        dirty = true
-                    }
+                    if let exit = loop.cameBack(from: target, ended: ended) { return exit }
                 }
             }
         }

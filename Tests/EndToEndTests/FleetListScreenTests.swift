@@ -4,7 +4,7 @@ import Testing
 
 /// `opsdash attach` with several published queues, in tmux: the fleet list, Enter into an
 /// app's dashboard and Esc back, `?` help, the `/` filter, a departed app greyed out, `q`
-/// back from a dashboard and `Q` quitting from one.
+/// back from a dashboard and `Q` quitting from one; closing the terminal ends the list.
 @Suite(.ownThread) struct FleetListScreenTests {
     @Test func theListOpensAnAppComesBackFiltersAndGreysOutAnAppThatWentAway() throws {
         let binary = try OpsdashBuild.debug.binary()
@@ -98,5 +98,23 @@ import Testing
         try tmux.sendKeys("Q")
         let ended = try tmux.waitUntil(timeout: .seconds(5)) { tmux.exitStatus(in: $0) != nil }
         #expect(tmux.exitStatus(in: ended.screen) == 0, "\(ended.screen)")
+    }
+
+    @Test func closingTheTerminalEndsTheList() throws {
+        let binary = try OpsdashBuild.debug.binary()
+        let runtime = try PublishingApp.makeRuntime()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let one = try PublishingApp(["--speed", "2"], runtime: runtime)
+        defer { one.stop(SIGKILL) }
+        let two = try PublishingApp(["--speed", "2"], runtime: runtime)
+        defer { two.stop(SIGKILL) }
+        let tmux = try TmuxSession(
+            command: "env XDG_RUNTIME_DIR=\(shellQuote(runtime)) \(shellQuote(binary)) attach", width: 110, height: 20)
+        defer { tmux.kill() }
+        let listed = try tmux.waitUntil { $0.contains("fleet │ 2 published queues") }
+        #expect(listed.matched, "\(listed.screen)")
+        let pid = try #require(try tmux.panePID())
+        try tmux.killSession()
+        #expect(waitForEnd(of: pid, timeout: .seconds(15)), "the fleet list outlived its terminal")
     }
 }
