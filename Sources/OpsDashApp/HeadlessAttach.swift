@@ -87,6 +87,8 @@ struct HeadlessAttach {
     /// How long an ending run waits for the viewer's thread to stop.
     static let stopTimeout: Duration = .seconds(1)
 
+    /// Follows the app until it says bye, the connection ends, an `--until` condition fires, the
+    /// output fails or a signal comes; the exit status.
     func execute(signals: StopSignals) -> ExitStatus {
         signals.handOver()
         let output = OutputPump(descriptor: descriptor)
@@ -103,6 +105,15 @@ struct HeadlessAttach {
             StandardStreams.error("opsdash: \(error)")
             return .usage
         }
+        if let ended = follow(viewer, printer: printer, output: output, signals: signals) { return ended }
+        return finished(viewer, output: output, signals: signals)
+    }
+
+    /// Waits while the viewer runs; the status when the run ends before it does (an `--until`
+    /// condition, a failed output, a signal), nil when the viewer finished.
+    private func follow(_ viewer: RemoteViewer, printer: Printer, output: OutputPump, signals: StopSignals)
+        -> ExitStatus?
+    {
         func end() {
             printer.stop()
             viewer.stop()
@@ -134,6 +145,12 @@ struct HeadlessAttach {
             }
             Thread.sleep(forTimeInterval: OutputPump.pollInterval)
         }
+        return nil
+    }
+
+    /// After the viewer finished: a refusal or an ssh failure (2), a lost connection (1), or the
+    /// app's bye (0 or 1 by its counts), the summary line written first where there was a run.
+    private func finished(_ viewer: RemoteViewer, output: OutputPump, signals: StopSignals) -> ExitStatus {
         if let refusal = viewer.refusal {
             StandardStreams.error("opsdash: \(target) refused the connection: \(refusal.reason)")
             return .usage
