@@ -1,5 +1,5 @@
 import Foundation
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 
 /// Connects to the published queue at `socketPath` and says hello; the descriptor, or -1.
 func connectAndSayHello(_ socketPath: String) -> Int32 {
