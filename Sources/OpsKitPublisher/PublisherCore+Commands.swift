@@ -14,7 +14,6 @@ extension PublisherCore {
     /// Acts on a streaming connection's message (a hello is answered in `receive`).
     mutating func command(_ connection: inout Connection, _ id: Int, _ message: ViewerMessage) -> [Output] {
         let request = message.request
-        let parsed: RemoteCommand
         switch message {
         case .hello:
             return refuse(&connection, id, .badArgument, "hello was already said", request: request)
@@ -49,8 +48,16 @@ extension PublisherCore {
             connection.sharedSnapshots = snapshots
             return []
         case .control(let command, _):
-            parsed = command
+            return control(&connection, id, command, request: request)
         }
+    }
+
+    /// Checks a `control` command: only a controller may steer, and a cancel must name unfinished
+    /// operations (a `cancel_many` keeps those, each once). What passes goes to the app to carry
+    /// out.
+    private mutating func control(
+        _ connection: inout Connection, _ id: Int, _ parsed: RemoteCommand, request: RequestID?
+    ) -> [Output] {
         let cmd = parsed.name
         guard connection.role == .controller else {
             return refuse(

@@ -128,10 +128,8 @@ extension PublisherCore {
         var mayControl = access.allowControl
         if case .network = connection.peer {
             let token = hello.token ?? ""
-            if let control = access.controlToken, access.allowControl, Self.constantTimeEqual(token, control) {
-                mayControl = true
-            } else if let read = access.readToken, Self.constantTimeEqual(token, read) {
-                mayControl = false
+            if let tokenMayControl = tokenMayControl(token) {
+                mayControl = tokenMayControl
             } else {
                 connection.phase = .closed
                 return [
@@ -149,21 +147,8 @@ extension PublisherCore {
         connection.role = mayControl && hello.role != .observer ? .controller : .observer
         connection.phase = .streaming
         connection.summaryOnly = hello.summary
-        var resumed = false
-        if hello.summary {
-            // No picture and no deltas: only `status` answers.
-        } else if !isInBurst, let resume = hello.resume, resume.epoch == identity.epoch, resume.seq <= ring.head,
-            resume.seq + 1 >= ring.first
-        {
-            connection.cursor = resume.seq + 1
-            resumed = true
-        } else {
-            connection.wantsKeyframe = true
-            if isInBurst {
-                connection.notice = resyncLine(Self.burstReason)
-                counted.resyncs[Self.burstReason, default: 0] += 1
-            }
-        }
+        // A summary connection gets no picture and no deltas: only `status` answers.
+        let resumed = hello.summary ? false : startStream(&connection, resume: hello.resume)
         var sharedStream: String?
         if case .local = connection.peer, !hello.summary { sharedStream = ring.mirror?.path }
         let welcome = PublisherMessage.Welcome(
@@ -173,5 +158,33 @@ extension PublisherCore {
             sharedStream: sharedStream)
         connection.lastSent = now
         return [.send(id, [PublisherMessage.welcome(welcome).buffer])]
+    }
+
+    /// Whether a network peer with `token` may steer (the control token, when the app allows
+    /// control) or only watch (the read token); nil for any other token. Compared in constant time.
+    private func tokenMayControl(_ token: String) -> Bool? {
+        if let control = access.controlToken, access.allowControl, Self.constantTimeEqual(token, control) {
+            return true
+        }
+        if let read = access.readToken, Self.constantTimeEqual(token, read) { return false }
+        return nil
+    }
+
+    /// Starts `connection`'s stream right after the `seq` it offers to resume from (same epoch,
+    /// still in the ring, no burst going on), or else with a keyframe (told why during a burst).
+    /// True when it resumed.
+    private mutating func startStream(_ connection: inout Connection, resume: ViewerMessage.Hello.Resume?) -> Bool {
+        if !isInBurst, let resume, resume.epoch == identity.epoch, resume.seq <= ring.head,
+            resume.seq + 1 >= ring.first
+        {
+            connection.cursor = resume.seq + 1
+            return true
+        }
+        connection.wantsKeyframe = true
+        if isInBurst {
+            connection.notice = resyncLine(Self.burstReason)
+            counted.resyncs[Self.burstReason, default: 0] += 1
+        }
+        return false
     }
 }

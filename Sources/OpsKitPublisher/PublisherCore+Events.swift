@@ -148,6 +148,9 @@ extension PublisherCore {
         return outputs
     }
 
+    /// What `connection` is sent at this pump (nil: nothing): while it waits for a keyframe, why
+    /// and heartbeats; otherwise what is pending (a keyframe), then where its deltas are in the
+    /// shared-memory stream, a resync when it fell off the ring, or its deltas.
     mutating func lines(for connection: inout Connection, now: Duration) -> [ByteBuffer]? {
         guard connection.writable else { return nil }
         if connection.summaryOnly {
@@ -185,6 +188,15 @@ extension PublisherCore {
             connection.cursor = ring.head + 1
             return lines.take()
         }
+        appendDeltas(for: &connection, to: &lines)
+        if lines.isEmpty, now - connection.lastSent >= configuration.heartbeat { lines.append(heartbeatLine()) }
+        return lines.take()
+    }
+
+    /// Appends the ring's entries from `connection`'s cursor on, at most `batchLines` of them,
+    /// and moves the cursor past them. For a connection more than `coalesceLag` behind, progress
+    /// lines a later one superseded are left out, each run of them said in one `skipped` line.
+    private func appendDeltas(for connection: inout Connection, to lines: inout OutgoingBytes) {
         let coalesce =
             ring.head >= connection.cursor && ring.head - connection.cursor >= UInt64(configuration.coalesceLag)
         var skippedFrom: UInt64?
@@ -219,8 +231,6 @@ extension PublisherCore {
             connection.cursor += 1
         }
         if let from = skippedFrom { lines.append(Self.skippedLine(from: from, to: connection.cursor - 1)) }
-        if lines.isEmpty, now - connection.lastSent >= configuration.heartbeat { lines.append(heartbeatLine()) }
-        return lines.take()
     }
 
     /// Says goodbye to every connection and closes them.

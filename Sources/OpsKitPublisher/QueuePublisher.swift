@@ -134,28 +134,8 @@ public final class QueuePublisher: Service, Sendable {
     /// Binds the socket(s) and starts serving. Throws a `RemoteError` naming the problem.
     public func start() throws {
         guard running.withLock({ $0 == nil }) else { return }
-        guard !monitor.isStopped else {
-            throw RemoteError("cannot publish \(options.app)/\(name): its QueueMonitor was stopped")
-        }
-        let directory = (socketPath as NSString).deletingLastPathComponent
-        try RuntimeDirectory.prepare(directory)
-        guard socketPath.utf8.count < 104 else {
-            throw RemoteError("socket path too long (\(socketPath.utf8.count) bytes, limit 103): \(socketPath)")
-        }
-        try removeStaleSocket()
-        var readToken: String?
-        var controlToken: String?
-        if let tcp = options.tcp {
-            readToken = try TokenFile.load(tcp.readTokenFile, create: true)
-            if let file = tcp.controlTokenFile { controlToken = try TokenFile.load(file, create: true) }
-        }
-        let identity = PublisherCore.Identity(
-            app: options.app, queue: name, pid: Int(getpid()),
-            epoch: String(UInt64.random(in: 1...UInt64.max), radix: 16))
-        let core = PublisherCore(
-            identity: identity, configuration: options.configuration,
-            access: .init(allowControl: options.allowControl, readToken: readToken, controlToken: controlToken),
-            sharedRing: options.sharedMemory ? SharedRingWriter(capacity: options.configuration.ringBytes) : nil)
+        try prepareSocketPath()
+        let core = try makeCore()
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
         // The publisher's thread drains the monitor and encodes every change: like the monitor's
@@ -165,6 +145,50 @@ public final class QueuePublisher: Service, Sendable {
         let engine = NIOLoopBoundBox.makeBoxSendingValue(
             PublisherEngine(monitor: monitor, core: core, logger: logger, sendInterval: options.sendInterval),
             eventLoop: loop)
+        let servers = try listen(group: group, engine: engine)
+        try publishSidecar(engine: engine)
+        let pump = startPump(engine: engine)
+        running.withLock { $0 = Running(group: group, engine: engine, servers: servers, pump: pump) }
+        logger.info("publishing \(options.app)/\(name) on \(socketPath)")
+    }
+
+    /// Makes the socket's directory (0700, checked) and frees the socket's path of a stale
+    /// socket, once the monitor is known to run and the path fits a socket address.
+    private func prepareSocketPath() throws(RemoteError) {
+        guard !monitor.isStopped else {
+            throw RemoteError("cannot publish \(options.app)/\(name): its QueueMonitor was stopped")
+        }
+        let directory = (socketPath as NSString).deletingLastPathComponent
+        try RuntimeDirectory.prepare(directory)
+        guard socketPath.utf8.count < 104 else {
+            throw RemoteError("socket path too long (\(socketPath.utf8.count) bytes, limit 103): \(socketPath)")
+        }
+        try removeStaleSocket()
+    }
+
+    /// The protocol core for this queue, with a fresh epoch, and with TCP on, its tokens (their
+    /// files created with random tokens when missing).
+    private func makeCore() throws(RemoteError) -> PublisherCore {
+        var readToken: String?
+        var controlToken: String?
+        if let tcp = options.tcp {
+            readToken = try TokenFile.load(tcp.readTokenFile, create: true)
+            if let file = tcp.controlTokenFile { controlToken = try TokenFile.load(file, create: true) }
+        }
+        let identity = PublisherCore.Identity(
+            app: options.app, queue: name, pid: Int(getpid()),
+            epoch: String(UInt64.random(in: 1...UInt64.max), radix: 16))
+        return PublisherCore(
+            identity: identity, configuration: options.configuration,
+            access: .init(allowControl: options.allowControl, readToken: readToken, controlToken: controlToken),
+            sharedRing: options.sharedMemory ? SharedRingWriter(capacity: options.configuration.ringBytes) : nil)
+    }
+
+    /// The listening servers: the Unix socket (created 0600) and, when on, TCP. When one cannot
+    /// listen, none is left listening, `group` is shut down and the socket file removed.
+    private func listen(
+        group: MultiThreadedEventLoopGroup, engine: NIOLoopBoundBox<PublisherEngine>
+    ) throws(RemoteError) -> [Channel] {
         var servers: [Channel] = []
         do {
             let allowed = options.allowsOwnUID ? options.allowedUIDs.union([UInt32(geteuid())]) : options.allowedUIDs
@@ -197,12 +221,18 @@ public final class QueuePublisher: Service, Sendable {
             if let error = error as? RemoteError { throw error }
             throw RemoteError("cannot listen on \(socketPath): \(Self.reason(error))")
         }
+        return servers
+    }
+
+    /// Writes the sidecar that lists this queue for `opsdash attach`, and has the engine write it
+    /// again, with the number of viewers, whenever that number changes.
+    private func publishSidecar(engine: NIOLoopBoundBox<PublisherEngine>) throws {
         let sidecar = PublishedQueue(
             app: options.app, queue: name, pid: Int(getpid()), started: startedAt.timeIntervalSince1970,
             socket: socketPath, viewers: 0)
         let sidecarPath = self.sidecarPath
         let logger = self.logger
-        try loop.submit {
+        try engine.eventLoop.submit {
             engine.value.onViewersChanged = { count in
                 var updated = sidecar
                 updated.viewers = count
@@ -210,16 +240,19 @@ public final class QueuePublisher: Service, Sendable {
             }
         }.wait()
         try sidecar.write(to: sidecarPath)
+    }
+
+    /// Drains the monitor into the engine every `pumpInterval` (at least every millisecond) and
+    /// keeps the engine's latest tally for `tally()`.
+    private func startPump(engine: NIOLoopBoundBox<PublisherEngine>) -> RepeatedTask {
         let interval = TimeAmount.nanoseconds(options.pumpInterval.nanoseconds)
         latestTally.withLock { $0 = RemoteTally() }
-        let pump = loop.scheduleRepeatedTask(initialDelay: .zero, delay: max(interval, .milliseconds(1))) {
+        return engine.eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: max(interval, .milliseconds(1))) {
             [weak self] _ in
             engine.value.pump()
             let tally = engine.value.core.tally
             self?.latestTally.withLock { $0 = tally }
         }
-        running.withLock { $0 = Running(group: group, engine: engine, servers: servers, pump: pump) }
-        logger.info("publishing \(options.app)/\(name) on \(socketPath)")
     }
 
     /// The TCP port listened on (useful with port 0), when TCP is on and started.
