@@ -218,12 +218,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The viewer's tests; those that need a publisher on the other end use the real one.
+        // The viewer's tests; those that need a publisher on the other end use the real one. (And
+        // that the OpsKitRemote umbrella still names both sides.)
         .testTarget(
             name: "OpsKitViewerTests",
             dependencies: [
-                "OpsKitViewer", "OpsKitPublisher", "RemoteTestSupport", "OpsMonitor", "OpsWire", "OpsKit",
-                "OpsKitTesting",
+                "OpsKitViewer", "OpsKitPublisher", "OpsKitRemote", "RemoteTestSupport", "OpsMonitor", "OpsWire",
+                "OpsKit", "OpsKitTesting",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
