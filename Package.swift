@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "OpsWire", targets: ["OpsWire"]),
         .library(name: "OpsScenarios", targets: ["OpsScenarios"]),
         .library(name: "OpsDashUI", targets: ["OpsDashUI"]),
+        .library(name: "OpsKitPublisher", targets: ["OpsKitPublisher"]),
+        .library(name: "OpsKitViewer", targets: ["OpsKitViewer"]),
         .library(name: "OpsKitRemote", targets: ["OpsKitRemote"]),
         .library(name: "OpsKitMetrics", targets: ["OpsKitMetrics"]),
         .library(name: "OpsMetricsServer", targets: ["OpsMetricsServer"]),
@@ -65,10 +67,14 @@ let package = Package(
             ]
         ),
         .target(name: "OpsDashUI", dependencies: ["OpsKit", "OpsMonitor"]),
+        // What publisher and viewer both use: the runtime directory, Unix sockets, sidecar files,
+        // token files, `RemoteError`. Both re-export it.
+        .target(name: "OpsRemoteSupport", dependencies: ["OpsMonitor", "OpsWire"]),
+        // What an app links to publish its queue (SwiftNIO): `QueuePublisher`.
         .target(
-            name: "OpsKitRemote",
+            name: "OpsKitPublisher",
             dependencies: [
-                "OpsKit", "OpsMonitor", "OpsWire", "CSharedMemory",
+                "OpsRemoteSupport", "OpsKit", "OpsMonitor", "OpsWire", "CSharedMemory",
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -77,6 +83,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What `opsdash attach` and tools use to watch a published queue: `RemoteViewer`, the fleet.
+        .target(
+            name: "OpsKitViewer",
+            dependencies: [
+                "OpsRemoteSupport", "OpsKit", "OpsMonitor", "OpsWire",
+                .product(name: "Atomics", package: "swift-atomics"),
+            ]
+        ),
+        // The compatibility umbrella: re-exports OpsKitPublisher and OpsKitViewer.
+        .target(name: "OpsKitRemote", dependencies: ["OpsKitPublisher", "OpsKitViewer"]),
         .systemLibrary(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
@@ -90,7 +106,7 @@ let package = Package(
             name: "OpsDashApp",
             dependencies: [
                 "OpsKit", "OpsMonitor", "OpsWire", "OpsScenarios", "OpsDashUI", "OpsDashTerminal", "OpsDashLoop",
-                "OpsKitRemote", "OpsMetricsServer",
+                "OpsKitViewer", "OpsMetricsServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -110,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "AppExample",
             dependencies: [
-                "DemoSupport", "OpsKit", "OpsMonitor", "OpsKitRemote", "OpsKitMetrics", "OpsMetricsServer",
+                "DemoSupport", "OpsKit", "OpsMonitor", "OpsKitPublisher", "OpsKitMetrics", "OpsMetricsServer",
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -121,7 +137,7 @@ let package = Package(
         .executableTarget(
             name: "EmbeddingExample",
             dependencies: [
-                "OpsKit", "OpsMonitor", "OpsKitRemote",
+                "OpsKit", "OpsMonitor", "OpsKitPublisher",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -132,7 +148,7 @@ let package = Package(
         .executableTarget(
             name: "NetworkExample",
             dependencies: [
-                "DemoSupport", "OpsKit", "OpsMonitor", "OpsKitRemote",
+                "DemoSupport", "OpsKit", "OpsMonitor", "OpsKitPublisher",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -145,7 +161,7 @@ let package = Package(
         .executableTarget(
             name: "TaskGroupExample",
             dependencies: [
-                "OpsKit", "OpsMonitor", "OpsKitRemote",
+                "OpsKit", "OpsMonitor", "OpsKitPublisher",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -179,15 +195,36 @@ let package = Package(
             name: "OpsDashAppTests",
             dependencies: [
                 "OpsDashApp", "AppExample", "OpsKitTesting", "OpsKit", "OpsMonitor", "OpsWire", "OpsDashUI",
-                "OpsKitRemote",
+                "OpsKitPublisher", "OpsKitViewer",
             ]),
-        .testTarget(
-            name: "OpsKitRemoteTests",
+        // Test doubles both remote test targets use: a raw line client, a published queue.
+        .target(
+            name: "RemoteTestSupport",
             dependencies: [
-                "OpsKitRemote", "OpsMonitor", "OpsWire", "OpsKit", "OpsKitTesting",
+                "OpsKitPublisher", "OpsKitViewer", "OpsMonitor", "OpsKit", "OpsKitTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/RemoteTestSupport"
+        ),
+        // The publisher's tests; those that need a viewer on the other end use the real one.
+        .testTarget(
+            name: "OpsKitPublisherTests",
+            dependencies: [
+                "OpsKitPublisher", "OpsKitViewer", "RemoteTestSupport", "OpsMonitor", "OpsWire", "OpsKit",
+                "OpsKitTesting",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The viewer's tests; those that need a publisher on the other end use the real one. (And
+        // that the OpsKitRemote umbrella still names both sides.)
+        .testTarget(
+            name: "OpsKitViewerTests",
+            dependencies: [
+                "OpsKitViewer", "OpsKitPublisher", "OpsKitRemote", "RemoteTestSupport", "OpsMonitor", "OpsWire",
+                "OpsKit", "OpsKitTesting",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -59,7 +59,8 @@ let package = Package(
             dependencies: [
                 .product(name: "OpsKit", package: "OpsDash"),
                 .product(name: "OpsMonitor", package: "OpsDash"),
-                .product(name: "OpsKitRemote", package: "OpsDash"),
+                .product(name: "OpsKitPublisher", package: "OpsDash"),
+                .product(name: "OpsKitViewer", package: "OpsDash"),
                 "BenchWorkloads",
             ],
             path: "Tools/RemoteBench"

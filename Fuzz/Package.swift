@@ -53,7 +53,7 @@ let package = Package(
                 "FuzzSupport",
                 .product(name: "OpsMonitor", package: "OpsDash"),
                 .product(name: "OpsWire", package: "OpsDash"),
-                .product(name: "OpsKitRemote", package: "OpsDash"),
+                .product(name: "OpsKitViewer", package: "OpsDash"),
             ],
             path: "Targets/FuzzViewer"
         ),
@@ -63,14 +63,14 @@ let package = Package(
                 "FuzzSupport",
                 .product(name: "OpsMonitor", package: "OpsDash"),
                 .product(name: "OpsWire", package: "OpsDash"),
-                .product(name: "OpsKitRemote", package: "OpsDash"),
+                .product(name: "OpsKitPublisher", package: "OpsDash"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Targets/FuzzPublisher"
         ),
         .executableTarget(
             name: "FuzzRelayList",
-            dependencies: ["FuzzSupport", .product(name: "OpsKitRemote", package: "OpsDash")],
+            dependencies: ["FuzzSupport", .product(name: "OpsKitViewer", package: "OpsDash")],
             path: "Targets/FuzzRelayList"
         ),
         .executableTarget(

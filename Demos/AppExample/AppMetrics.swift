@@ -2,7 +2,7 @@ import CoreMetrics
 import DemoSupport
 import Foundation
 import OpsKitMetrics
-import OpsKitRemote
+import OpsKitPublisher
 import OpsMetricsServer
 import OpsMonitor
 

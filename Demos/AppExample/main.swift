@@ -20,7 +20,7 @@ import DemoSupport
 import Foundation
 import Logging
 import OpsKit
-import OpsKitRemote
+import OpsKitPublisher
 import OpsMonitor
 import ServiceLifecycle
 import Synchronization

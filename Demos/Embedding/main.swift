@@ -3,7 +3,7 @@
 import Foundation
 import Logging
 import OpsKit
-import OpsKitRemote
+import OpsKitPublisher
 import OpsMonitor
 import ServiceLifecycle
 

@@ -1,7 +1,7 @@
 import DemoSupport
 import Foundation
 import OpsKit
-import OpsKitRemote
+import OpsKitPublisher
 import OpsMonitor
 import ServiceLifecycle
 

@@ -12,7 +12,7 @@ import DemoSupport
 import Foundation
 import Logging
 import OpsKit
-import OpsKitRemote
+import OpsKitPublisher
 import OpsMonitor
 import ServiceLifecycle
 

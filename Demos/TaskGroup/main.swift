@@ -3,7 +3,7 @@
 // changes the width, until Ctrl-C or SIGTERM ends the app gracefully.
 import Logging
 import OpsKit
-import OpsKitRemote
+import OpsKitPublisher
 import OpsMonitor
 import ServiceLifecycle
 

@@ -1,4 +1,4 @@
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 
 extension AttachCommand {
     /// How many app/queue names or socket paths a one-line message lists before "and N more".

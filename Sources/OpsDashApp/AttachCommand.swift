@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 import OpsMonitor
 import OpsWire
 

@@ -1,7 +1,7 @@
 import Foundation
 import OpsDashUI
 import OpsKit
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 
 /// The other machines of the fleet list (the hosts file's, or the one of `opsdash attach
 /// --list ssh://…`): a `HostWatcher` each (one `ssh … opsdash relay --list` per host), their

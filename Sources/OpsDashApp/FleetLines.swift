@@ -1,5 +1,5 @@
 import Foundation
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 import OpsWire
 
 /// `opsdash attach --list --headless`: one JSON line per published queue, from one `status`

@@ -3,7 +3,7 @@ import OpsDashLoop
 import OpsDashTerminal
 import OpsDashUI
 import OpsMonitor
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 import OpsWire
 
 /// `opsdash attach` with several published queues (or hosts in the hosts file): the live fleet

@@ -1,6 +1,6 @@
 import Foundation
 import OpsKit
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 import OpsMonitor
 import OpsWire
 import Synchronization

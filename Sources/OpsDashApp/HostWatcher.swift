@@ -1,6 +1,6 @@
 import Foundation
 import OpsKit
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 
 /// One host of the fleet list: `ssh HOST opsdash relay --list` (`RelayList`) on a thread of
 /// its own, its rounds read with `RelayListReader`. When `ssh` ends (a host that is down, a

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 
 /// The machines an operator watches over ssh, listed in `$XDG_CONFIG_HOME/opsdash/hosts`
 /// (`~/.config/opsdash/hosts` when `XDG_CONFIG_HOME` is unset or not absolute), for the fleet

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 
 /// `opsdash relay [NAME]`: what `opsdash attach ssh://host/NAME` runs on the remote host over
 /// `ssh`. Connects to a queue published on this host, found as `opsdash attach` finds it (the

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 
 /// `opsdash relay --list`: what the fleet list runs on a remote host over `ssh` (one `ssh` per
 /// host, however many apps it publishes). Watches this host's published queues as the local

@@ -3,7 +3,7 @@ import OpsDashLoop
 import OpsDashTerminal
 import OpsDashUI
 import OpsKit
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 import OpsMonitor
 import OpsWire
 

@@ -1,4 +1,4 @@
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 
 /// An `ssh://` attach that never reached the app (a failed login, a host that is down, no such
 /// queue there): said as one line, "cannot attach to ssh://db-3/images: Permission denied

@@ -5,7 +5,7 @@ import Synchronization
 /// Exports what a queue publisher has served as swift-metrics series (docs/METRICS.md):
 /// `opsdash_remote_clients{queue,role}` (gauge), `opsdash_remote_resyncs_total{queue,reason}` and
 /// `opsdash_remote_commands_total{queue,cmd,result}` (counters). It takes plain counts keyed by
-/// label value (OpsKitRemote's `RemoteTally` gives them), so neither module depends on the other.
+/// label value (OpsKitPublisher's `RemoteTally` gives them), so neither module depends on the other.
 /// Every label value passed to `init` is created at zero; values not passed there are ignored, so
 /// no connection or operation ever becomes a label.
 public final class RemoteMetrics: Sendable {

@@ -1,4 +1,4 @@
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 import Testing
 
 @testable import OpsDashApp

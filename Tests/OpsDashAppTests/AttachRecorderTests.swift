@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import OpsDashApp
-@_spi(OpsDashInternals) @testable import OpsKitRemote
+@_spi(OpsDashInternals) @testable import OpsKitViewer
 import OpsMonitor
 
 /// `attach --record FILE` when nothing gets attached: a file it created goes away, a file that

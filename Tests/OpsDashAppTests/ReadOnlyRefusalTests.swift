@@ -1,4 +1,4 @@
-@_spi(OpsDashInternals) import OpsKitRemote
+import OpsKitPublisher
 import Testing
 
 @testable import OpsDashApp

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 import OpsMonitor
 import Testing
 

@@ -1,7 +1,7 @@
 import BenchWorkloads
 import Foundation
 import OpsKit
-import OpsKitRemote
+import OpsKitPublisher
 import OpsMonitor
 
 /// What one steady busy-queue run cost the app.

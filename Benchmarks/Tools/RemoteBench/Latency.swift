@@ -1,7 +1,8 @@
 import BenchWorkloads
 import Foundation
 import OpsKit
-import OpsKitRemote
+import OpsKitPublisher
+import OpsKitViewer
 import OpsMonitor
 import Synchronization
 

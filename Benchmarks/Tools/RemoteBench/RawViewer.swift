@@ -1,5 +1,5 @@
 import Foundation
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 
 /// Connects to the published queue at `socketPath` and says hello (protocol 1, as `opsdash attach`
 /// does: a hello without `min`/`max` is refused); the descriptor, or -1.

@@ -1,5 +1,6 @@
 import Foundation
-import OpsKitRemote
+import OpsKitPublisher
+import OpsKitViewer
 
 /// Starts `count` viewer processes on `socket` and waits until they are attached: `RemoteViewer`s
 /// that decode every line as `opsdash attach` does, each until it has its first picture (it

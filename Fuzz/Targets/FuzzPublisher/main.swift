@@ -4,7 +4,7 @@
 // line it writes is one JSON object the viewer's decoder reads.
 import FuzzSupport
 import NIOCore
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitPublisher
 import OpsMonitor
 import OpsWire
 

@@ -3,7 +3,7 @@
 // limit, and reading the bytes in two pieces (split where the first byte says) gives the same
 // rounds and the same problem as reading them whole.
 import FuzzSupport
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 
 fuzz { input in
     var whole = RelayListReader()

@@ -2,7 +2,7 @@
 // input line goes to ViewerCore.receive. What the viewer sends back is one JSON line; every
 // picture it builds survives a keyframe round trip.
 import FuzzSupport
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 import OpsMonitor
 import OpsWire
 

@@ -1,0 +1,3 @@
+// What publisher and viewer share (the runtime directory, sidecars, `RemoteError`) comes with
+// `import OpsKitPublisher`: an app needs no second import to name them.
+@_exported import OpsRemoteSupport
