@@ -1,5 +1,5 @@
 import Foundation
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 import OpsWire
 
 /// Why `opsdash attach` stops before it attaches: one line for standard error; exit 2.

@@ -2,7 +2,7 @@ import Foundation
 import OpsDashLoop
 import OpsDashTerminal
 import OpsDashUI
-@_spi(OpsDashInternals) import OpsKitRemote
+@_spi(OpsDashInternals) import OpsKitViewer
 
 /// What the fleet list's loop keeps between turns: the list's state, the last frame drawn, the
 /// versions of the answers shown, and the ssh targets of the rows from other hosts.
