@@ -121,6 +121,14 @@ let package = Package(
             name: "ReplayFrameBench",
             dependencies: ["OpsKit", "OpsMonitor", "OpsWire", "OpsDashUI", "OpsDashApp"],
             path: "Benchmarks/InSitu/ReplayFrames"),
+        // Opening and seeking a large recording in situ (docs/BENCHMARKS.md): `ReplaySource` and
+        // `RecordingReader`'s openings are package API.
+        .executableTarget(
+            name: "ReplayOpenBench", dependencies: ["OpsMonitor", "OpsWire", "OpsDashApp"],
+            path: "Benchmarks/InSitu/ReplayOpen"),
+        // The memory of watching many queued operations, with and without a monitor (docs/BENCHMARKS.md).
+        .executableTarget(
+            name: "QueueMemoryBench", dependencies: ["OpsKit", "OpsMonitor"], path: "Benchmarks/InSitu/QueueMemory"),
         // The demos' shared command-line bits: a usage error, its one line and exit 2, `say`.
         .target(name: "DemoSupport", path: "Demos/Support"),
         .executableTarget(

@@ -4,7 +4,8 @@ import OpsKit
 import Synchronization
 
 /// "opsdash: checking run.jsonl: 45% of 392.0 MB" on a terminal's stderr while a large recording
-/// is opened (every line is checked first: seconds for a million operations), rewritten in
+/// is opened with `--headless` or `--start-at` (every line is checked first: seconds for a
+/// million operations), rewritten in
 /// place and erased when done; nothing when stderr is not a terminal or the file opens quickly.
 final class OpeningProgress: Sendable {
     // Locking: `state` (Mutex) is updated by the opening thread and erased by it or by the

@@ -85,6 +85,13 @@ struct ReplayCommand: ParsableCommand {
             + "\(ReplayTime.text(reader.duration)))"
     }
 
+    /// How much of the recording is checked before anything is shown: the dashboard from the
+    /// start opens at its first keyframe, the rest checked in the background (a 1,000,000-event
+    /// recording took ~5 s to check); `--headless` and `--start-at` need the whole length first.
+    func opening(progress: OpeningProgress) -> RecordingReader.Opening {
+        headless || startAt != nil ? .whole(progress: progress.update) : .firstFrame(inBackground: true)
+    }
+
     /// Opens the recording and replays it; returns the exit status. `stdoutClosed`: standard
     /// output was closed when `opsdash` started (headless mode then fails with 3).
     func execute(signals: StopSignals, stdoutClosed: Bool = false) -> ExitStatus {
@@ -94,7 +101,7 @@ struct ReplayCommand: ParsableCommand {
         signals.beforeHandOver { _ in progress.finish() }
         do {
             defer { progress.finish() }
-            reader = try RecordingReader(path: file, progress: progress.update)
+            reader = try RecordingReader(path: file, opening: opening(progress: progress))
         } catch {
             StandardStreams.error("opsdash: \(error)")
             return .usage
@@ -104,13 +111,9 @@ struct ReplayCommand: ParsableCommand {
             return .usage
         }
         // On stderr at once; the dashboard also shows each in its message line (stderr is
-        // behind its screen).
-        for warning in reader.warnings {
-            if headless {
-                StandardStreams.error("opsdash: warning: \(warning)")
-            } else {
-                DashboardNotices.post("warning: \(warning)")
-            }
+        // behind its screen), as the background check finds them (`ReplaySource.warn`).
+        if headless {
+            for warning in reader.warnings { StandardStreams.error("opsdash: warning: \(warning)") }
         }
         do {
             if headless, stdoutClosed { return HeadlessRunner.report(.writeFailed(EBADF)) }

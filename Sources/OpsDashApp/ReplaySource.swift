@@ -8,7 +8,7 @@ import OpsWire
 /// wall clock times `speed` unless paused; the picture is the recording at the playhead. Queue
 /// commands are refused; pause/resume toggles playing.
 package final class ReplaySource: DashboardSource {
-    let reader: RecordingReader
+    package let reader: RecordingReader
     private(set) var cursor: RecordingCursor
     private(set) var speed: Double
     private(set) var isPaused = false
@@ -27,9 +27,19 @@ package final class ReplaySource: DashboardSource {
     /// The recording's per-second history over its whole length (`RecordingReader.timeline()`),
     /// read when the history view first opens: the timeline its cursor moves on.
     private var timeline: QueueHistory?
+    private var timelineIsWhole = false
     /// Where the header's status goes (from `start(sendingTo:)`), and what was sent last.
     private var inbox: LoopInbox?
     private var sentStatus: SourceStatus?
+    /// Paused, where the cursor still has to get to (after a pause or a seek): it moves there
+    /// a frame's work at a time, as playing does.
+    private var pausedTarget: Duration?
+    /// A `.` whose keyframe is still being applied, a frame's work at a time.
+    private var pendingStep = false
+    /// Says each warning the recording's check finds (`DashboardNotices` in `opsdash replay`),
+    /// and how many it has said.
+    var warn: ((String) -> Void)?
+    private var warningsSaid = 0
 
     package init(reader: RecordingReader, start: Duration, speed: Double, idleLimit: Duration?) throws(RecordingError) {
         self.reader = reader
@@ -65,22 +75,30 @@ package final class ReplaySource: DashboardSource {
 
     package func snapshot(ifChangedSince version: UInt64?) -> QueueSnapshot? {
         defer { sendStatusIfChanged() }
+        noteCheck()
         var target = position
         isCatchingUp = false
-        // Paused, the cursor is where the pause, a seek or a step left it (a step leaves events
-        // of the same time unapplied).
-        if !isPaused {
-            do {
+        let deadline = ContinuousClock.now + frameBudget
+        do {
+            if isPaused {
+                // Paused, the cursor is where the pause, a seek or a step left it (a step leaves
+                // events of the same time unapplied), once it has got there.
+                isCatchingUp = try !catchUp(until: deadline)
+            } else {
                 // Skip long quiet stretches (--idle-limit): jump to just before the next event.
                 if let idleLimit, let next = try cursor.nextEventTime(), next - target > idleLimit {
                     setAnchor(next - idleLimit)
                     target = anchorTime
                 }
-                isCatchingUp = try !moveForward(to: target, until: ContinuousClock.now + frameBudget)
-            } catch {
-                problem = error.description
+                isCatchingUp = try !moveForward(to: target, until: deadline)
             }
+        } catch {
+            problem = error.description
+            pausedTarget = nil
+            pendingStep = false
         }
+        // Half a keyframe is no picture: the last one stays until it is whole.
+        guard cursor.isWhole else { return nil }
         if isCatchingUp {
             // Behind the playhead: the picture is taken at most every `catchUpPictureInterval`,
             // and shows the recording where the cursor got to.
@@ -114,17 +132,38 @@ package final class ReplaySource: DashboardSource {
         }
     }
 
+    /// Takes in what the recording's check found since the last frame: its warnings (said
+    /// through `warn`) and a problem (on show in the status; `opsdash replay` exits 2 with it).
+    private func noteCheck() {
+        if let warn {
+            let warnings = reader.warnings
+            for warning in warnings.dropFirst(warningsSaid) { warn(warning) }
+            warningsSaid = max(warningsSaid, warnings.count)
+        }
+        if problem == nil, let found = reader.problem { problem = found.description }
+    }
+
     /// The recording and the playhead for the header.
     func status() -> SourceStatus {
-        let state: Playback.State = isPaused ? .paused : (position >= reader.duration ? .end : .playing)
+        let isChecked = reader.isChecked
+        let atEnd = isChecked || reader.problem != nil ? position >= reader.duration : false
+        let state: Playback.State = isPaused ? .paused : (atEnd ? .end : .playing)
         // At the end of a recording whose end is torn (a line or keyframe cut short), the
         // warning said when the replay opened is on show again: the picture stops there.
         let endWarning = state == .end ? reader.warning.map { "warning: \($0)" } : nil
+        // A large recording opens at once and is checked on in the background: its length
+        // grows until the check is done.
+        let checking = isChecked ? nil : "checking \(Self.percent(reader.checked.bytes, of: reader.size))%"
         return SourceStatus(
             label: "REPLAY \(reader.header.queue) \(reader.header.started)",
-            detail: (problem ?? stepped ?? endWarning).map { "— \($0)" } ?? "",
+            detail: (problem ?? stepped ?? endWarning ?? checking).map { "— \($0)" } ?? "",
             link: problem != nil ? .disconnected : (isPaused ? .connecting : .connected),
             playback: playback(state))
+    }
+
+    /// `part` of `whole` in whole percent (0 for an empty whole, at most 100).
+    static func percent(_ part: UInt64, of whole: UInt64) -> UInt64 {
+        whole > 0 ? min(100, part / max(1, whole / 100)) : 0
     }
 
     private func playback(_ state: Playback.State) -> Playback {
@@ -163,57 +202,91 @@ package final class ReplaySource: DashboardSource {
         return true
     }
 
-    func togglePause() {
+    package func togglePause() {
         stepped = nil
         setAnchor(position)
         isPaused.toggle()
-        guard isPaused else { return }
-        do { try cursor.advance(to: anchorTime) } catch { problem = error.description }
-        lastShown = nil
+        pendingStep = false
+        guard isPaused else {
+            pausedTarget = nil
+            return
+        }
+        pausedTarget = anchorTime
+        keyWork()
     }
 
-    /// Jumps to `time` (clamped to the recording), from the nearest keyframe.
-    func seek(to time: Duration) {
+    /// Jumps to `time` (clamped to the recording), from the nearest keyframe: the cursor gets
+    /// there a frame's work at a time (`frameBudget`), the last picture staying until it does.
+    package func seek(to time: Duration) {
         stepped = nil
+        pendingStep = false
         let target = max(.zero, min(time, reader.duration))
         do {
-            if target < cursor.time {
-                cursor = try reader.cursor(at: target)
-            } else {
-                try moveForward(to: target)
-            }
+            if target < cursor.time { cursor = try reader.cursor(from: reader.mark(before: target)) }
         } catch {
             problem = error.description
         }
+        if isPaused { pausedTarget = target }
+        keyWork(playingTo: target)
+        // Playing, the playhead moves on from the target once the key's work is done.
         setAnchor(target)
+    }
+
+    /// The work a key asks for (a pause, a seek, a step), as much as half a frame's budget
+    /// allows at once; the frames after it do the rest (`catchUp(until:)`, or playing on to
+    /// the playhead). Playing, the cursor moves towards `target`.
+    private func keyWork(playingTo target: Duration? = nil) {
         lastShown = nil
+        let deadline = ContinuousClock.now + frameBudget / 2
+        do {
+            if isPaused {
+                _ = try catchUp(until: deadline)
+            } else {
+                _ = try moveForward(to: target ?? position, until: deadline)
+            }
+        } catch {
+            problem = error.description
+            pausedTarget = nil
+            pendingStep = false
+        }
+    }
+
+    /// Paused: moves the cursor on to where a pause or seek left the playhead, then applies a
+    /// pending step, until `deadline`; true when nothing is left to do.
+    private func catchUp(until deadline: ContinuousClock.Instant) throws(RecordingError) -> Bool {
+        if let target = pausedTarget {
+            guard try moveForward(to: target, until: deadline) else { return false }
+            pausedTarget = nil
+        }
+        guard pendingStep else { return true }
+        switch try cursor.step(until: deadline) {
+        case .interrupted:
+            return false
+        case .stepped:
+            pendingStep = false
+            setAnchor(max(anchorTime, cursor.time))
+            stepped = cursor.lastStepped.map {
+                ReplayStepText.describe($0, seq: cursor.seq, in: cursor.builder.snapshot())
+            }
+        case .atEnd:
+            pendingStep = false
+        }
+        return true
     }
 
     /// Moves the cursor forward to `time`: from the latest keyframe before `time` when one lies
     /// past the cursor and loading it is cheaper than reading the lines up to it, else through
     /// the events in between (passing over large keyframes: `RecordingCursor.skippedKeyframeLines`).
-    /// Either way a frame's work is bounded by the keyframe policy (a keyframe every 10 s or
-    /// 5,000 events, and at least as many events as the keyframe before has lines), whatever
-    /// the speed: at ×100 a frame of a busy recording spans tens of thousands of events, and
-    /// applying them all froze the picture for seconds; loading a keyframe of 165,000 queued
-    /// operations takes 0.7 s.
-    private func moveForward(to time: Duration) throws(RecordingError) {
-        let mark = reader.mark(before: time)
-        if mark.time > cursor.time, Self.jumps(from: cursor.line, to: mark) {
-            cursor = try reader.cursor(at: time)
-        } else {
-            try cursor.advance(to: time)
-        }
-    }
-
-    /// `moveForward(to:)` while playing: reading on through the events stops at `deadline`
-    /// (`RecordingCursor.advance(to:until:)`); false when it stopped before `time`.
+    /// Either way the work is bounded by the keyframe policy (a keyframe every 10 s or 5,000
+    /// events, and at least as many events as the keyframe before has lines), whatever the
+    /// speed, and stops at `deadline` (`RecordingCursor.advance(to:until:)`, inside a keyframe
+    /// too); false when it stopped before `time`. At ×100 a frame of a busy recording spans tens
+    /// of thousands of events; loading a keyframe of 165,000 queued operations takes 0.7 s.
     private func moveForward(to time: Duration, until deadline: ContinuousClock.Instant) throws(RecordingError) -> Bool
     {
         let mark = reader.mark(before: time)
         if mark.time > cursor.time, Self.jumps(from: cursor.line, to: mark) {
-            cursor = try reader.cursor(at: time)
-            return true
+            cursor = try reader.cursor(from: mark)
         }
         return try cursor.advance(to: time, until: deadline)
     }
@@ -258,9 +331,12 @@ package final class ReplaySource: DashboardSource {
     }
 
     /// Reads the recording's per-second history over its whole length, once.
+    /// (Read again when opened again, when the recording's check was still going on: the
+    /// timeline then covered the part checked.)
     private func loadTimeline() {
-        guard timeline == nil else { return }
+        guard timeline == nil || !timelineIsWhole else { return }
         do {
+            timelineIsWhole = reader.isChecked
             timeline = try reader.timeline()
         } catch {
             problem = error.description
@@ -275,21 +351,14 @@ package final class ReplaySource: DashboardSource {
         seek(to: position + step)
     }
 
-    /// Applies the next event line, exactly one (a keyframe before it whole), and pauses there.
+    /// Applies the next event line, exactly one (a keyframe before it whole, over several
+    /// frames when large), and pauses there.
     func step() {
         // At the end there is nothing to step to: the status stays "end".
         if !isPaused, position < reader.duration { togglePause() }
-        do {
-            if try cursor.step() {
-                setAnchor(max(anchorTime, cursor.time))
-                stepped = cursor.lastStepped.map {
-                    ReplayStepText.describe($0, seq: cursor.seq, in: cursor.builder.snapshot())
-                }
-            }
-        } catch {
-            problem = error.description
-        }
-        lastShown = nil
+        guard isPaused else { return }
+        pendingStep = true
+        keyWork()
     }
 
     func setSpeed(_ newSpeed: Double) {
@@ -310,11 +379,16 @@ enum ReplayDashboard {
     ) throws(RecordingError) -> ExitStatus {
         let source = try ReplaySource(
             reader: reader, start: command.start(in: reader), speed: command.speed, idleLimit: command.idleDuration)
+        source.warn = { DashboardNotices.post("warning: \($0)") }
         switch DashboardRunner.show(source, fps: command.fps, signals: signals) {
         case nil: return .usage
         case .signal(let number)?: return ExitStatus.forSignal(number)
         case .terminalClosed?: return .hangup
-        case .quit?: return .success
+        case .quit?:
+            // A broken line the background check found (shown in the header meanwhile).
+            guard let problem = reader.problem else { return .success }
+            StandardStreams.error("opsdash: \(problem)")
+            return .usage
         }
     }
 }

@@ -30,6 +30,8 @@ import Testing
 
         // At ×10000 the playhead reaches the end (200 s) within 20 ms; the next frame shows it.
         let source = try ReplaySource(reader: reader, start: .zero, speed: 10_000, idleLimit: nil)
+        // Time enough to load the keyframe in one frame (a frame's budget spreads it over several).
+        source.frameBudget = .seconds(60)
         #expect(eventually(timeout: .seconds(10)) { source.position == reader.duration })
         let end = try #require(source.snapshot(ifChangedSince: nil))
         #expect(end.counts.finished == 2_000)
@@ -61,6 +63,8 @@ import Testing
         #expect(reader.marks.map(\.lines) == [0, 4_000])
 
         let source = try ReplaySource(reader: reader, start: .zero, speed: 1, idleLimit: nil)
+        // Time enough to apply it all in one go (a seek is a frame's budget at a time).
+        source.frameBudget = .seconds(120)
         source.seek(to: .seconds(5))
         // Reading 8,000 event lines costs less than loading 4,000 operations: read on, and pass
         // over the keyframe, whose picture the events built already.
@@ -75,18 +79,10 @@ import Testing
 /// budget allows is applied over several frames, the picture showing how far the cursor got.
 @Suite(.ownThread) struct ReplayFrameBudgetTests {
     @Test func anInstantOfManyEventsIsAppliedOverSeveralFrames() throws {
-        var recording = try TestRecording("frame-budget")
-        let (path, writer) = (recording.path, recording.writer)
-        defer { try? FileManager.default.removeItem(atPath: path) }
         // 3,000 operations queued in one instant (3,000 event lines at t 0.05 s).
         let instant = Duration.milliseconds(50)
-        for index in 0..<3_000 {
-            _ = recording.store.add(
-                name: "op\(index)", kind: .download, lifecycle: .ready, totalBytes: 100, dependencies: [], time: instant
-            )
-        }
-        try writer.append(recording.store.drainEvents())
-        writer.close()
+        let path = try TestRecording.queuedAtOnce("frame-budget", count: 3_000, at: instant)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let reader = try RecordingReader(path: path)
 
         let source = try ReplaySource(reader: reader, start: .zero, speed: 1, idleLimit: nil)

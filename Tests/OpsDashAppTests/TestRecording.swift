@@ -19,4 +19,18 @@ struct TestRecording {
         writer = try RecordingWriter(path: path, header: header, policy: .init())
         store.recordsEvents = true
     }
+
+    /// A recording of `count` operations queued in one instant (`count` event lines at
+    /// `instant`), closed; its path (the test removes it).
+    static func queuedAtOnce(_ name: String, count: Int, at instant: Duration) throws -> String {
+        var recording = try TestRecording(name)
+        for index in 0..<count {
+            _ = recording.store.add(
+                name: "op\(index)", kind: .download, lifecycle: .ready, totalBytes: 100, dependencies: [], time: instant
+            )
+        }
+        try recording.writer.append(recording.store.drainEvents())
+        recording.writer.close()
+        return recording.path
+    }
 }

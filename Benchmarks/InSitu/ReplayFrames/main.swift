@@ -4,7 +4,9 @@
 // (what `opsdash replay` shows) with a reducer and renderer at 120×40, a frame every 50 ms, and
 // reports the longest frame (wall time: events applied, picture, reduce, render, diff), how many
 // frames the instant took, and, for comparison, the one frame applying the whole instant at once
-// takes (`RecordingCursor.advance(to:)`, what a frame did before a frame's work was bounded).
+// takes (`RecordingCursor.advance(to:)`, what a frame did before a frame's work was bounded);
+// then, paused, a seek to 0:10 (loading the keyframe of every queued operation), in one go as a
+// seek did before, and a frame's budget at a time as it does now.
 //
 //   swift build -c release --product ReplayFrameBench && .build/release/ReplayFrameBench
 import Foundation
@@ -75,6 +77,28 @@ do {
         longest = max(longest, frame)
         Thread.sleep(forTimeInterval: 0.05)
     }
+    // Paused, a seek to 10 s: the keyframe of every queued operation, then the events after it.
+    // Before, in one go; now a frame's budget at a time, until the picture there is whole.
+    let target = Duration.seconds(10)
+    let inOneGo = try clock.measure { _ = try reader.cursor(at: target).builder.snapshot() }
+    source.togglePause()
+    let seekStart = clock.now
+    let seekCall = clock.measure { source.seek(to: target) }
+    var longestFrame = Duration.zero
+    var lastFrame = Duration.zero
+    var seekFrames = 0
+    while true {
+        var shown = false
+        lastFrame = clock.measure { shown = source.snapshot(ifChangedSince: nil) != nil }
+        longestFrame = max(longestFrame, lastFrame)
+        seekFrames += 1
+        if shown, !source.isCatchingUp { break }
+    }
+    print(
+        "| paused seek to 0:10 (a keyframe of \(operations) operations) | in one go: \(milliseconds(inOneGo)) | bounded: "
+            + "whole after \(milliseconds(clock.now - seekStart)) over \(seekFrames) frames; the key "
+            + "\(milliseconds(seekCall)), longest frame \(milliseconds(longestFrame)), the last (the picture) "
+            + "\(milliseconds(lastFrame)) |")
     print(
         "| replay of \(operations) operations queued in one instant, ×1, 120×40 | longest frame \(milliseconds(longest)) "
             + "(\(frames) frames in 3 s, \(catchingUp) of them catching up) | the instant in one frame: "

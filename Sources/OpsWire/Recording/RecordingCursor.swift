@@ -12,6 +12,11 @@ public struct RecordingCursor {
     /// The next line not applied yet (its time, when it is an event or a keyframe).
     private var pending: (decoded: DecodedLine, text: [UInt8], time: Duration?)?
     private var finished = false
+    /// A line read past the part of the recording checked so far (`RecordingReader.readableEnd`),
+    /// kept until the check has got past it.
+    private var held: LineReader.Line?
+    /// Where the checked part ended when last asked, and whether that was final.
+    private var readable: (offset: UInt64, isFinal: Bool) = (0, false)
     /// The picture so far.
     public private(set) var builder = EventSnapshotBuilder(limits: RecordingReader.limits)
     /// The recording time shown.
@@ -25,6 +30,14 @@ public struct RecordingCursor {
     public private(set) var seq: UInt64 = 0
     /// The event the last `step()` applied.
     package private(set) var lastStepped: MonitorEvent?
+    /// Whether the cursor starts at a keyframe (not at the recording's start): its picture is
+    /// whole once that keyframe is applied.
+    private let startsAtKeyframe: Bool
+    /// Lines applied so far.
+    private var linesApplied = 0
+    /// Whether the picture is a whole one: not half a keyframe, nor (from a keyframe) one before
+    /// its keyframe was applied. A replay shows no other.
+    package var isWhole: Bool { !builder.isReadingKeyframe && (!startsAtKeyframe || linesApplied > 0) }
     /// Keyframes passed over without loading them (see `skippedKeyframeLines`).
     public private(set) var keyframesSkipped = 0
 
@@ -48,9 +61,10 @@ public struct RecordingCursor {
         }
         lineNumber = mark.line - 1
         time = mark.time
+        startsAtKeyframe = mark != reader.marks.first
         // From the start, the queue's settings are not in any line yet: the recording's first
         // ones (without them, a limit of 1 would show until the first keyframe).
-        if mark == reader.marks.first, let settings = reader.initialSettings {
+        if !startsAtKeyframe, let settings = reader.initialSettings {
             builder = EventSnapshotBuilder(
                 limits: RecordingReader.limits, isSuspended: settings.isSuspended,
                 maxConcurrentOperationCount: settings.maxConcurrentOperationCount)
@@ -84,10 +98,11 @@ public struct RecordingCursor {
     }
 
     /// Applies the lines up to and including `time` as `advance(to:)` does, but stops once
-    /// `deadline` has passed (looking at the clock every `linesBetweenClockReads` lines, and
-    /// never inside a keyframe): the recording time then moves only to the last line applied,
-    /// and the rest waits for the next call. True when every line up to `time` was applied.
-    /// How a replay bounds a frame's work: an instant with 150,000 events took 0.7 s in one.
+    /// `deadline` has passed (looking at the clock every `linesBetweenClockReads` lines, inside a
+    /// keyframe too: `isWhole` is then false until a later call finishes it): the recording time
+    /// then moves only to the last line applied, and the rest waits for the next call. True when
+    /// every line up to `time` was applied. How a replay bounds a frame's work: an instant with
+    /// 150,000 events took 0.7 s in one, loading a keyframe of 165,000 operations 0.7 s.
     package mutating func advance(to time: Duration, until deadline: ContinuousClock.Instant) throws(RecordingError)
         -> Bool
     {
@@ -96,7 +111,7 @@ public struct RecordingCursor {
             try fill()
             guard let next = pending else { break }
             if let lineTime = next.time, lineTime > time, !builder.isReadingKeyframe { break }
-            if applied >= Self.linesBetweenClockReads, !builder.isReadingKeyframe {
+            if applied >= Self.linesBetweenClockReads {
                 applied = 0
                 if ContinuousClock.now >= deadline { return false }
             }
@@ -119,14 +134,37 @@ public struct RecordingCursor {
     /// applied whole, never half); the recording time moves to that event's. False when no
     /// event is left (any keyframe lines left are applied).
     public mutating func step() throws(RecordingError) -> Bool {
+        try step(until: .now + .seconds(Int64(Int32.max))) == .stepped
+    }
+
+    /// What `step(until:)` did.
+    package enum Step: Equatable {
+        /// Applied the next event line (and any keyframe before it).
+        case stepped
+        /// No event is left.
+        case atEnd
+        /// Stopped at the deadline inside the keyframe before the next event: call again.
+        case interrupted
+    }
+
+    /// `step()`, stopping once `deadline` has passed inside a keyframe before the event (looking at
+    /// the clock every `linesBetweenClockReads` lines): a keyframe of 165,000 operations takes
+    /// 0.7 s to apply.
+    package mutating func step(until deadline: ContinuousClock.Instant) throws(RecordingError) -> Step {
+        var applied = 0
         while true {
             try fill()
-            guard let next = pending else { return false }
+            guard let next = pending else { return .atEnd }
+            if applied >= Self.linesBetweenClockReads {
+                applied = 0
+                if ContinuousClock.now >= deadline { return .interrupted }
+            }
             try applyPending()
+            applied += 1
             if case .event(let event) = next.decoded.line {
                 lastStepped = event
                 time = max(time, event.time)
-                return true
+                return .stepped
             }
         }
     }
@@ -135,6 +173,7 @@ public struct RecordingCursor {
     private mutating func applyPending() throws(RecordingError) {
         guard let next = pending else { return }
         pending = nil
+        linesApplied += 1
         do { try builder.apply(next.decoded.line) } catch {
             throw RecordingError(path: reader.path, line: lineNumber, problem: error.message)
         }
@@ -185,16 +224,27 @@ public struct RecordingCursor {
         while left > 0, try nextLine() != nil { left -= 1 }
     }
 
-    /// The next line that is not blank, before the recording's end; nil at the end.
+    /// The next line that is not blank, before the recording's end; nil at the end, or at the
+    /// end of the part checked so far (`RecordingReader.readableEnd`; the line is kept for later).
     private mutating func nextLine() throws(RecordingError) -> LineReader.Line? {
         while !finished {
             let line: LineReader.Line?
-            do { line = try lines.next() } catch let error as LineReader.LineTooLong {
-                throw RecordingError(path: reader.path, line: lineNumber + 1, problem: error.message)
-            } catch {
-                throw RecordingError(path: reader.path, line: lineNumber + 1, problem: "read failed: \(error)")
+            if let held {
+                line = held
+                self.held = nil
+            } else {
+                do { line = try lines.next() } catch let error as LineReader.LineTooLong {
+                    throw RecordingError(path: reader.path, line: lineNumber + 1, problem: error.message)
+                } catch {
+                    throw RecordingError(path: reader.path, line: lineNumber + 1, problem: "read failed: \(error)")
+                }
             }
-            guard let line, line.offset < reader.endOffset else {
+            if let line, line.offset >= readable.offset, !readable.isFinal { readable = reader.readableEnd }
+            guard let line, line.offset < readable.offset else {
+                if let line, !readable.isFinal {
+                    held = line
+                    return nil
+                }
                 finished = true
                 try? handle.close()
                 return nil

@@ -106,6 +106,23 @@ struct RecordingScan {
         }
     }
 
+    /// Whether the last line read was inside a keyframe (it is not complete yet).
+    var isInsideKeyframe: Bool { keyframes.open != nil }
+
+    /// What the lines read so far tell a replay: all of it once `finish()` has run (`isComplete`);
+    /// before, the part up to the keyframe being read, if any (a cursor never reads half a
+    /// keyframe).
+    func index(isComplete: Bool) -> RecordingIndex {
+        var index = RecordingIndex(
+            marks: marks, duration: duration, eventCount: events, warnings: warnings,
+            initialSettings: initialSettings, endOffset: endOffset, linesChecked: number, isComplete: isComplete)
+        if !isComplete, let open = keyframes.open {
+            if index.marks.last?.offset == open.offset { index.marks.removeLast() }
+            index.endOffset = open.offset
+        }
+        return index
+    }
+
     /// After the last line: the header (throws when there was none), with the gap count and
     /// a keyframe cut short at the end said in the warnings.
     mutating func finish() throws(RecordingError) -> RecordingHeader {
