@@ -107,8 +107,16 @@ public struct DashboardState: Sendable {
 }
 
 extension DashboardState {
-    /// The entries the event log shows: `commandLog` after `a`, else the picture's log.
-    var shownLog: [LogEntry] { showCommandLog ? commandLog : snapshot.log }
+    /// The newest `count` lines of the entries the event log shows: `commandLog` after `a`, else
+    /// the picture's log (read where the monitor keeps it, not copied).
+    func shownLogLines(_ count: Int) -> [LogLine] {
+        showCommandLog ? LogLine.last(count, of: commandLog) : LogLine.last(count, of: snapshot.sharedLog)
+    }
+
+    /// How many lines the entries the event log shows make once merged.
+    var shownLogLineCount: Int {
+        showCommandLog ? LogLine.count(commandLog) : LogLine.count(snapshot.sharedLog)
+    }
 
     /// Whether `entry` goes into `commandLog`: a queue change or a command, not an operation's
     /// state change or retry.
@@ -128,7 +136,7 @@ extension DashboardState {
     /// released, was a tenth of a busy frame).
     mutating func keepCommands(of next: QueueSnapshot) {
         if next.time < snapshot.time { commandLog = [] }
-        let log = next.log
+        let log = next.sharedLog
         guard let newest = commandLog.last?.time else {
             var kept: [LogEntry] = []
             var index = log.endIndex

@@ -26,7 +26,7 @@ func render(_ state: DashboardState, into buffer: inout CellBuffer, cache: Rende
     followSelection(&state)
 
     // Each widget takes from the state what it shows in its rectangle, then draws it there.
-    HeaderView(state).render(into: &buffer, area: layout.header)
+    HeaderView(state).render(into: &buffer, area: layout.header, cache: cache)
     if let history = layout.history {
         HistoryView(state).render(into: &buffer, area: history)
     }

@@ -40,10 +40,15 @@ final class RenderCache {
         var glyphs: GlyphSet
     }
 
+    /// The first of the header's three line slots.
+    static let headerSlot = 0
+
     private var tableContext: TableContext?
     private var tableRows: [Int: Row<TableKey>] = [:]
     private var nextTableRows: [Int: Row<TableKey>] = [:]
     private var logRows: [Row<LogKey>] = []
+    /// Lines drawn from a key of their own (the header's), by slot.
+    private var lines: [Int: Row<any Equatable>] = [:]
     private var nextLogRows: [Row<LogKey>] = []
     private var serial = 0
     /// Per screen row, the serial of the cached row placed there this frame (0: none).
@@ -75,6 +80,7 @@ final class RenderCache {
         tableContext = nil
         tableRows.removeAll()
         logRows.removeAll()
+        lines.removeAll()
         placed = []
         placedBefore = []
     }
@@ -128,6 +134,24 @@ final class RenderCache {
     func storeLogRow(key: LogKey, y: Int, from canvas: Canvas) {
         let row = Row(key: key, cells: canvas.cells(row: y), serial: nextSerial())
         nextLogRows.append(row)
+        place(row.serial, y, canvas)
+    }
+
+    /// Draws the line last stored in `slot` on the canvas's row `y` if it was drawn from `key`.
+    func drawLine<Key: Equatable>(_ slot: Int, key: Key, y: Int, into canvas: inout Canvas) -> Bool {
+        guard let row = lines[slot], let stored = row.key as? Key, stored == key,
+            canvas.replace(row: y, with: row.cells)
+        else { return false }
+        place(row.serial, y, canvas)
+        return true
+    }
+
+    /// Remembers the canvas's row `y` as the line of `slot` drawn from `key`.
+    func storeLine<Key: Equatable>(_ slot: Int, key: Key, y: Int, from canvas: Canvas) {
+        let cells = canvas.cells(row: y)
+        guard !cells.isEmpty else { return }
+        let row = Row<any Equatable>(key: key, cells: cells, serial: nextSerial())
+        lines[slot] = row
         place(row.serial, y, canvas)
     }
 
