@@ -148,7 +148,11 @@ extension DashboardState {
             return
         }
         var seenAtNewest = commandLog.reversed().prefix { $0.time == newest }.count
-        for index in log.indices where Self.isCommand(log[index].kind) && log[index].time >= newest {
+        // The log is in time order: only its tail from `newest` on can hold entries not seen,
+        // so a frame reads the entries since the last picture, not all of them.
+        var start = log.endIndex
+        while start > log.startIndex, log[start - 1].time >= newest { start -= 1 }
+        for index in start..<log.endIndex where Self.isCommand(log[index].kind) {
             if log[index].time == newest && seenAtNewest > 0 {
                 seenAtNewest -= 1
                 continue

@@ -123,6 +123,15 @@ struct HeaderView: Sendable, Equatable {
             view.speed = blank.speed
         } else {
             view.elapsed = .seconds(elapsed.components.seconds)
+            // The title reads the running count, and the outcomes once drained.
+            view.counts =
+                isDrained
+                ? StateCounts(succeeded: counts.succeeded, failed: counts.failed, cancelled: counts.cancelled)
+                : StateCounts(executing: counts.executing)
+        }
+        if line == 2 && totalBytes > 0 {
+            // With bytes to show, the progress line reads no count.
+            view.counts = StateCounts()
         }
         if line != 1 {
             view.evictedCount = 0

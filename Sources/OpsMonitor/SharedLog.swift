@@ -58,4 +58,17 @@ package struct SharedLog: RandomAccessCollection, Sendable, Equatable {
     }
 
     package static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+
+    /// Whether `other` is this log in the very same storage, so holds the same entries: a chunk
+    /// is changed only after it is copied once it is shared, so equal chunk addresses (both
+    /// logs alive) are the same entries. O(chunks), no entry read.
+    package func isSameStorage(as other: Self) -> Bool {
+        guard count == other.count, head == other.head, chunks.count == other.chunks.count else { return false }
+        for index in chunks.indices {
+            let mine = chunks[index].withUnsafeBufferPointer { $0 }
+            let theirs = other.chunks[index].withUnsafeBufferPointer { $0 }
+            guard mine.count == theirs.count, mine.baseAddress == theirs.baseAddress else { return false }
+        }
+        return true
+    }
 }
