@@ -5,13 +5,16 @@
 /// The store appends and drops from the front; every picture it hands out shares the chunks,
 /// so the dashboard's snapshot each frame neither copies the 500 entries (their strings
 /// retained) nor releases the previous picture's (both were a large part of a busy frame).
+///
+/// Reading is `@inlinable`, so the dashboard reading an entry's kind or time (a frame walks the
+/// log's tail) gets a direct access to that field, not a call returning a copy of the entry.
 package struct SharedLog: RandomAccessCollection, Sendable, Equatable {
     /// Entries per chunk.
-    static var chunkSize: Int { 32 }
+    @inlinable static var chunkSize: Int { 32 }
 
-    private var chunks: [[LogEntry]] = []
+    @usableFromInline var chunks: [[LogEntry]] = []
     /// Entries of the first chunk that are no longer in the log.
-    private var head = 0
+    @usableFromInline var head = 0
     package private(set) var count = 0
 
     package init() {}
@@ -20,10 +23,10 @@ package struct SharedLog: RandomAccessCollection, Sendable, Equatable {
         for entry in entries { append(entry) }
     }
 
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { count }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { count }
 
-    package subscript(position: Int) -> LogEntry {
+    @inlinable package subscript(position: Int) -> LogEntry {
         let offset = head + position
         return chunks[offset / Self.chunkSize][offset % Self.chunkSize]
     }
