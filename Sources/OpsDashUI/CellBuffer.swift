@@ -166,6 +166,20 @@ public struct CellBuffer: Sendable, Equatable {
         return true
     }
 
+    /// Copies the `count` cells of row `y` from column `x` of `other`, a buffer of the same size,
+    /// to the same place in this one; nothing when they are not inside both.
+    mutating func copyCells(row y: Int, x: Int, count: Int, from other: CellBuffer) {
+        guard other.width == width, other.height == height, y >= 0, y < height, x >= 0, count > 0,
+            x + count <= width
+        else { return }
+        let start = y * width + x
+        cells.withUnsafeMutableBufferPointer { target in
+            other.cells.withUnsafeBufferPointer { source in
+                for index in start..<(start + count) { target[index] = source[index] }
+            }
+        }
+    }
+
     /// The text of row `y` as a terminal shows it (a wide character once, its continuation
     /// cell skipped), trailing spaces kept; for tests and captures.
     public func line(_ y: Int) -> String {

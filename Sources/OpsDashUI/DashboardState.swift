@@ -107,8 +107,16 @@ public struct DashboardState: Sendable {
 }
 
 extension DashboardState {
-    /// The entries the event log shows: `commandLog` after `a`, else the picture's log.
-    var shownLog: [LogEntry] { showCommandLog ? commandLog : snapshot.log }
+    /// The newest `count` lines of the entries the event log shows: `commandLog` after `a`, else
+    /// the picture's log (read where the monitor keeps it, not copied).
+    func shownLogLines(_ count: Int) -> [LogLine] {
+        showCommandLog ? LogLine.last(count, of: commandLog) : LogLine.last(count, of: snapshot.sharedLog)
+    }
+
+    /// How many lines the entries the event log shows make once merged.
+    var shownLogLineCount: Int {
+        showCommandLog ? LogLine.count(commandLog) : LogLine.count(snapshot.sharedLog)
+    }
 
     /// Whether `entry` goes into `commandLog`: a queue change or a command, not an operation's
     /// state change or retry.
@@ -128,7 +136,7 @@ extension DashboardState {
     /// released, was a tenth of a busy frame).
     mutating func keepCommands(of next: QueueSnapshot) {
         if next.time < snapshot.time { commandLog = [] }
-        let log = next.log
+        let log = next.sharedLog
         guard let newest = commandLog.last?.time else {
             var kept: [LogEntry] = []
             var index = log.endIndex
@@ -140,7 +148,11 @@ extension DashboardState {
             return
         }
         var seenAtNewest = commandLog.reversed().prefix { $0.time == newest }.count
-        for index in log.indices where Self.isCommand(log[index].kind) && log[index].time >= newest {
+        // The log is in time order: only its tail from `newest` on can hold entries not seen,
+        // so a frame reads the entries since the last picture, not all of them.
+        var start = log.endIndex
+        while start > log.startIndex, log[start - 1].time >= newest { start -= 1 }
+        for index in start..<log.endIndex where Self.isCommand(log[index].kind) {
             if log[index].time == newest && seenAtNewest > 0 {
                 seenAtNewest -= 1
                 continue

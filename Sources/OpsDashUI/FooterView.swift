@@ -63,6 +63,24 @@ struct FooterView: Sendable, Equatable {
         buffer.draw(in: area) { render(into: &$0) }
     }
 
+    /// Draws the footer on the first row of `area`; with a `cache`, copies the line drawn last
+    /// when it showed the same in as many columns.
+    func render(into buffer: inout CellBuffer, area: Rect, cache: RenderCache?) {
+        guard let cache else { return render(into: &buffer, area: area) }
+        buffer.draw(in: area) { canvas in
+            let key = LineKey(view: self, width: canvas.width)
+            if cache.drawLine(RenderCache.footerSlot, key: key, y: 0, into: &canvas) { return }
+            render(into: &canvas)
+            cache.storeLine(RenderCache.footerSlot, key: key, y: 0, from: canvas)
+        }
+    }
+
+    /// What the footer line is drawn from.
+    struct LineKey: Equatable {
+        var view: FooterView
+        var width: Int
+    }
+
     private func render(into canvas: inout Canvas) {
         let width = canvas.width
         switch content {

@@ -31,7 +31,7 @@ public final class FrameRenderer {
             return runs
         }
         swap(&front, &back)  // `back` is now the frame on screen
-        cache.beginFrame(height: state.height)
+        cache.beginFrame(height: state.height, onScreen: back)
         render(state, into: &front, cache: cache)
         let full = back.width != front.width || back.height != front.height
         var runs: [CellRun] = []

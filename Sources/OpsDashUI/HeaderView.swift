@@ -84,12 +84,88 @@ struct HeaderView: Sendable, Equatable {
         recentRunning = recent.map { $0.value(.running) }
     }
 
-    /// Draws the header into the first three rows of `area`.
-    func render(into buffer: inout CellBuffer, area: Rect) {
-        buffer.draw(in: area) { render(into: &$0) }
+    /// Draws the header into the first three rows of `area`; with a `cache`, a line whose
+    /// inputs (`key(line:width:)`) are those it was last drawn from is copied instead.
+    func render(into buffer: inout CellBuffer, area: Rect, cache: RenderCache?) {
+        buffer.draw(in: area) { canvas in
+            for line in 0..<3 {
+                guard let cache else {
+                    render(line: line, into: &canvas)
+                    continue
+                }
+                let key = key(line: line, width: canvas.width)
+                if cache.drawLine(RenderCache.headerSlot + line, key: key, y: line, into: &canvas) { continue }
+                render(line: line, into: &canvas)
+                cache.storeLine(RenderCache.headerSlot + line, key: key, y: line, from: canvas)
+            }
+        }
     }
 
-    private func render(into canvas: inout Canvas) {
+    /// What line `line` is drawn from in `width` columns: the header with the fields that line
+    /// never reads at their defaults and the clock in whole seconds (what it shows). Equal keys
+    /// draw equal lines.
+    func key(line: Int, width: Int) -> LineKey {
+        var view = self
+        let blank = HeaderView()
+        if line != 0 {
+            // The title line alone reads these.
+            view.source = nil
+            view.title = nil
+            view.isLiveApp = false
+            view.isSuspended = false
+            view.concurrency = 0
+            view.isConcurrencyPending = false
+            view.sort = blank.sort
+            view.filter = nil
+            view.failedOnly = false
+            view.showDependencies = false
+            view.elapsed = .zero
+            view.speed = blank.speed
+        } else {
+            view.elapsed = .seconds(elapsed.components.seconds)
+            // The title reads the running count, and the outcomes once drained.
+            view.counts =
+                isDrained
+                ? StateCounts(succeeded: counts.succeeded, failed: counts.failed, cancelled: counts.cancelled)
+                : StateCounts(executing: counts.executing)
+        }
+        if line == 2 && totalBytes > 0 {
+            // With bytes to show, the progress line reads no count.
+            view.counts = StateCounts()
+        }
+        if line != 1 {
+            view.evictedCount = 0
+            view.recentRunning = []
+        }
+        if line != 2 {
+            view.completedBytes = 0
+            view.totalBytes = 0
+            view.bytesPerSecond = 0
+            view.averageBytesPerSecond = 0
+            view.recentFinished = []
+            view.recentFailed = []
+        }
+        if line == 1 { view.isDrained = false }
+        return LineKey(view: view, line: line, width: width)
+    }
+
+    /// A header line's inputs (see `key(line:width:)`).
+    struct LineKey: Equatable {
+        var view: HeaderView
+        var line: Int
+        var width: Int
+    }
+
+    private func render(line: Int, into canvas: inout Canvas) {
+        switch line {
+        case 0: renderTitle(into: &canvas)
+        case 1: renderCounts(into: &canvas)
+        default: renderProgress(into: &canvas, y: 2)
+        }
+    }
+
+    /// "opsdash │ RUNNING │ … │ sort id", the clock at the right.
+    private func renderTitle(into canvas: inout Canvas) {
         let width = canvas.width
         // The clock stops when the last operation finishes (a running app's keeps going). An
         // attached app's clock is the app's own (it may run faster than real time): "app time".
@@ -104,12 +180,16 @@ struct HeaderView: Sendable, Equatable {
         let titleWidth = elapsedWidth < width ? width - elapsedWidth - 1 : width
         canvas.write(fitted(titleSegments(width: titleWidth), width: titleWidth), x: 0, y: 0, maxWidth: titleWidth)
         canvas.write(elapsed, x: width - elapsedWidth, y: 0, maxWidth: elapsedWidth)
+    }
+
+    /// The counts by state and the running sparkline.
+    private func renderCounts(into canvas: inout Canvas) {
+        let width = canvas.width
         var counts = countsLine(short: false)
         let countsWidth = counts.reduce(0) { $0 + $1.width }
         let fits = countsWidth <= width
         if fits { counts += runningSparkline(room: width - countsWidth) }
         canvas.write(fits ? counts : countsLine(short: true), x: 0, y: 1, maxWidth: width)
-        renderProgress(into: &canvas, y: 2)
     }
 
     /// "opsdash │ RUNNING │ running 3/4 │ sort id │ filter dl", or once every operation has

@@ -132,10 +132,10 @@ public struct Layout: Sendable, Equatable {
             showHistory: state.showHistory)
         let rows = state.rows.count(in: state.snapshot)
         // The merged log is counted only when the table leaves height unused.
-        guard fits, main.height - 1 > rows, !state.snapshot.log.isEmpty else { return }
+        guard fits, main.height - 1 > rows, !state.snapshot.sharedLog.isEmpty else { return }
         self.init(
             width: state.width, height: state.height, showDetails: state.showDetails,
-            tableRows: rows, logLines: LogLine.count(state.shownLog), helpLines: helpLines,
+            tableRows: rows, logLines: state.shownLogLineCount, helpLines: helpLines,
             showHistory: state.showHistory)
     }
 }

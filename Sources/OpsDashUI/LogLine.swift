@@ -26,7 +26,8 @@ struct LogLine {
     ///
     /// Reads only the log's tail when it can (a frame shows a few lines of a log of hundreds):
     /// from an entry where a line surely starts, back far enough to make `limit` lines.
-    static func last(_ limit: Int, of log: [LogEntry]) -> [LogLine] {
+    static func last<Log: RandomAccessCollection<LogEntry>>(_ limit: Int, of log: Log) -> [LogLine]
+    where Log.Index == Int {
         guard limit > 0 else { return [] }
         var reach = 2 * limit
         while true {
@@ -42,14 +43,15 @@ struct LogLine {
     /// it, whatever came before: neither it nor the entry before it is a limit change (a limit
     /// change may merge into a line further back), and it does not repeat the entry before it
     /// (then the line before ends with that entry).
-    private static func startsALine(at index: Int, of log: [LogEntry]) -> Bool {
+    private static func startsALine<Log: RandomAccessCollection<LogEntry>>(at index: Int, of log: Log) -> Bool
+    where Log.Index == Int {
         let entry = log[index]
         let before = log[index - 1]
         return LimitChange(entry) == nil && LimitChange(before) == nil && !repeats(entry, before)
     }
 
     /// How many lines `log` makes once merged. O(log).
-    static func count(_ log: [LogEntry]) -> Int {
+    static func count(_ log: some Collection<LogEntry>) -> Int {
         lines(log).count
     }
 

@@ -24,7 +24,7 @@ struct LogView {
     init(_ state: DashboardState, lines count: Int) {
         glyphs = state.glyphs
         commandsOnly = state.showCommandLog
-        lines = LogLine.last(count, of: state.shownLog)
+        lines = state.shownLogLines(count)
     }
 
     /// The pane's title.

@@ -26,25 +26,50 @@ func render(_ state: DashboardState, into buffer: inout CellBuffer, cache: Rende
     followSelection(&state)
 
     // Each widget takes from the state what it shows in its rectangle, then draws it there.
-    HeaderView(state).render(into: &buffer, area: layout.header)
+    HeaderView(state).render(into: &buffer, area: layout.header, cache: cache)
     if let history = layout.history {
         HistoryView(state).render(into: &buffer, area: history)
     }
     if state.showDependencies {
         TreeView(state, rows: layout.visibleRows).render(into: &buffer, area: layout.main)
     } else {
-        TableView(state, rows: layout.visibleRows).render(into: &buffer, area: layout.main, cache: cache)
+        renderTable(state, rows: layout.visibleRows, into: &buffer, area: layout.main, cache: cache)
     }
     if let details = layout.details {
         DetailsView(state).render(into: &buffer, area: details)
     }
     if let log = layout.log {
-        LogView(state, lines: log.height - 1).render(into: &buffer, area: log, cache: cache)
+        renderLog(state, lines: log.height - 1, into: &buffer, area: log, cache: cache)
     }
-    FooterView(state).render(into: &buffer, area: layout.footer)
+    FooterView(state).render(into: &buffer, area: layout.footer, cache: cache)
     if let help = layout.help {
         HelpOverlay(state, scroll: state.helpScroll)
             .render(into: &buffer, area: help)
         cache?.forgetPlacement()
     }
+}
+
+/// The table in `area`: copied from the frame on screen when its pane key is the one it was
+/// drawn from there, else drawn (keeping its key when it has one).
+private func renderTable(
+    _ state: DashboardState, rows: Int, into buffer: inout CellBuffer, area: Rect, cache: RenderCache?
+) {
+    let key = cache == nil ? nil : TablePaneKey(state, rows: rows)
+    if let cache, let key, cache.copyPane(RenderCache.tablePane, key: key, area: area, into: &buffer) { return }
+    let table = TableView(state, rows: rows)
+    table.render(into: &buffer, area: area, cache: cache)
+    if let cache, let key, table.rows.allSatisfy({ $0.operation.lifecycle == .finished }) {
+        cache.drewPane(RenderCache.tablePane, key: key, area: area)
+    }
+}
+
+/// The event log in `area`: copied from the frame on screen when it shows the same entries as
+/// there, else drawn.
+private func renderLog(
+    _ state: DashboardState, lines: Int, into buffer: inout CellBuffer, area: Rect, cache: RenderCache?
+) {
+    let key = state.showCommandLog ? nil : LogPaneKey(log: state.snapshot.sharedLog, lines: lines, glyphs: state.glyphs)
+    if let cache, let key, cache.copyPane(RenderCache.logPane, key: key, area: area, into: &buffer) { return }
+    LogView(state, lines: lines).render(into: &buffer, area: area, cache: cache)
+    if let cache, let key { cache.drewPane(RenderCache.logPane, key: key, area: area) }
 }

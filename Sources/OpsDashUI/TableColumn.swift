@@ -62,6 +62,11 @@ enum TableColumn: CaseIterable, Sendable {
         .retries, .elapsed, .after, .bytes, .eta, .rate, .percent, .kind,
     ]
 
+    /// The ID column's width for ids up to `maxID`: "#" and the digits, at least 3.
+    static func idWidth(maxID: Int) -> Int {
+        max(3, "#\(maxID)".count)
+    }
+
     /// The columns and their widths for a table `width` cells wide, ids up to `maxID`.
     ///
     /// WAIT shows only where the name keeps `comfortableNameWidth` next to every other column.
@@ -69,7 +74,7 @@ enum TableColumn: CaseIterable, Sendable {
     /// dropped column that still leaves the name `comfortableNameWidth`, and gives the name
     /// whatever is left, sharing it with WHY past `sharedNameWidth`.
     static func layout(width: Int, maxID: Int) -> [(column: TableColumn, width: Int)] {
-        let idWidth = max(3, "#\(maxID)".count)
+        let idWidth = idWidth(maxID: maxID)
         func size(_ column: TableColumn) -> Int { column == .id ? idWidth : column.width }
         var columns = allCases
         var dropIndex = 0

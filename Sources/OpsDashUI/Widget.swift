@@ -8,7 +8,6 @@ protocol Widget {
     func render(into buffer: inout CellBuffer, area: Rect)
 }
 
-extension HeaderView: Widget {}
 extension DetailsView: Widget {}
 extension FooterView: Widget {}
 extension TreeView: Widget {}
@@ -18,6 +17,13 @@ extension TooSmallView: Widget {}
 
 extension TableView: Widget {
     /// Draws every row (no cache of earlier frames).
+    func render(into buffer: inout CellBuffer, area: Rect) {
+        render(into: &buffer, area: area, cache: nil)
+    }
+}
+
+extension HeaderView: Widget {
+    /// Draws every line (no cache of earlier frames).
     func render(into buffer: inout CellBuffer, area: Rect) {
         render(into: &buffer, area: area, cache: nil)
     }

@@ -43,7 +43,7 @@ public struct MonitorStore: Sendable {
     var recentTimings = RecentTimings()
     /// Per-second aggregates over `limits.historySeconds`.
     var history: QueueHistory
-    var log: Deque<LogEntry> = []
+    var log = SharedLog()
     package var version: UInt64 = 0
     package var isSuspended = false
     package var maxConcurrentOperationCount = 1
@@ -87,7 +87,7 @@ public struct MonitorStore: Sendable {
         totalBytes = snapshot.totalBytes
         throughput.seed(bytesPerSecond: snapshot.bytesPerSecond, at: snapshot.time)
         evictedCount = snapshot.evictedCount
-        log = Deque(snapshot.log.suffix(limits.logEntries))
+        log = SharedLog(snapshot.sharedLog.suffix(limits.logEntries))
         isSuspended = snapshot.isSuspended
         maxConcurrentOperationCount = snapshot.maxConcurrentOperationCount
         self.version = version
@@ -101,7 +101,8 @@ public struct MonitorStore: Sendable {
             time: time, isSuspended: isSuspended, maxConcurrentOperationCount: maxConcurrentOperationCount,
             counts: counts, completedBytes: completedBytes, totalBytes: totalBytes,
             bytesPerSecond: bytesPerSecond(at: time), operations: operations, evictedCount: evictedCount,
-            log: Array(log), version: version, drainedAt: drainedAt)
+            version: version, drainedAt: drainedAt)
+        snapshot.sharedLog = log
         snapshot.recentTimings = recentTimings
         snapshot.history = history
         return snapshot

@@ -140,8 +140,13 @@ public struct QueueSnapshot: Sendable {
     public var operations: ChunkedArray<OperationSnapshot>
     /// Finished operations dropped from `operations` to keep memory bounded.
     public var evictedCount: Int
-    /// Newest last.
-    public var log: [LogEntry]
+    /// Newest last. Built from `sharedLog` when read (O(entries)): per-frame readers use that.
+    public var log: [LogEntry] {
+        get { Array(sharedLog) }
+        set { sharedLog = SharedLog(newValue) }
+    }
+    /// The log as the monitor keeps it, shared with it and with every other picture (O(1) to copy).
+    package var sharedLog: SharedLog
     /// Increases whenever anything in the snapshot changed.
     public var version: UInt64
     /// When the last operation finished, while every tracked operation has finished (the run
@@ -177,7 +182,7 @@ public struct QueueSnapshot: Sendable {
         self.bytesPerSecond = bytesPerSecond
         self.operations = operations
         self.evictedCount = evictedCount
-        self.log = log
+        self.sharedLog = SharedLog(log)
         self.version = version
         self.drainedAt = drainedAt
     }

@@ -6,7 +6,10 @@ import Testing
 /// The state order of a new snapshot reuses the buckets of the chunks it shares with the one
 /// before, and lists exactly what a full pass lists.
 @Suite struct RankedChunksTests {
-    /// A store of `count` ready operations (three chunks of 512 for 1,500).
+    /// Operations per chunk.
+    static let size = ChunkedArray<OperationSnapshot>.chunkSize
+
+    /// A store of `count` ready operations.
     static func store(_ count: Int) -> MonitorStore {
         var store = MonitorStore(limits: MonitorStore.Limits(finishedOperations: 10_000))
         for index in 0..<count {
@@ -21,24 +24,27 @@ import Testing
     }
 
     @Test func aChangeInOneChunkRecomputesOnlyThatChunk() throws {
-        var store = Self.store(1_500)
+        // Three chunks, the last partly filled.
+        var store = Self.store(3 * Self.size - 12)
         let first = RowOrder.make(
             for: store.snapshot(time: .zero), sort: .state, filter: "", tree: false, failedOnly: false)
         #expect(first.ranked?.chunksComputed == 3)
-        store.transition(700, to: .executing, time: .seconds(1))
-        store.transition(701, to: .executing, time: .seconds(1))
-        store.transition(701, to: .finished, outcome: .failed, time: .seconds(2))
+        // Two operations of the second chunk.
+        let (a, b) = (Self.size + 188 % Self.size, Self.size + 189 % Self.size)
+        store.transition(a, to: .executing, time: .seconds(1))
+        store.transition(b, to: .executing, time: .seconds(1))
+        store.transition(b, to: .finished, outcome: .failed, time: .seconds(2))
         let snapshot = store.snapshot(time: .seconds(2))
         let next = RowOrder.make(
             for: snapshot, sort: .state, filter: "", tree: false, failedOnly: false, previous: first)
         #expect(next.ranked?.chunksComputed == 1)
         #expect(next.ids == Self.fullPass(snapshot))
-        #expect(next.ids.prefix(2) == [700, 1])
-        #expect(next.ids.last == 701)
+        #expect(next.ids.prefix(2) == [a, 1])
+        #expect(next.ids.last == b)
     }
 
     @Test func aNewFilterOrAnAppendedOperationIsNeverServedFromOldBuckets() throws {
-        var store = Self.store(1_100)
+        var store = Self.store(2 * Self.size + 76)
         let first = RowOrder.make(
             for: store.snapshot(time: .zero), sort: .state, filter: "", tree: false, failedOnly: false)
         let filtered = RowOrder.make(
@@ -51,7 +57,7 @@ import Testing
         let next = RowOrder.make(
             for: snapshot, sort: .state, filter: "", tree: false, failedOnly: false, previous: first)
         #expect(next.ids == Self.fullPass(snapshot))
-        #expect(next.ids.last == 1_101)
+        #expect(next.ids.last == 2 * Self.size + 77)
     }
 
     @Test func afterAnEvictionTheOrderIsAFullPassAgain() throws {

@@ -27,13 +27,13 @@ public enum KeyframeEncoder {
         appendDouble(snapshot.bytesPerSecond, &bytes)
         appendField(#","evicted":"#, Int64(snapshot.evictedCount), &bytes)
         appendField(#","operations":"#, Int64(snapshot.operations.count), &bytes)
-        appendField(#","log":"#, Int64(snapshot.log.count), &bytes)
+        appendField(#","log":"#, Int64(snapshot.sharedLog.count), &bytes)
         JSONBytes.append(#","version":"#, to: &bytes)
         JSONBytes.append(snapshot.version, to: &bytes)
         appendHistory(snapshot.history, time: snapshot.time, &bytes)
         JSONBytes.append("}\n", to: &bytes)
         for op in snapshot.operations { encode(op, into: &bytes) }
-        for entry in snapshot.log { encode(entry, into: &bytes) }
+        for entry in snapshot.sharedLog { encode(entry, into: &bytes) }
         JSONBytes.append(#"{"event":"snapshot_end","seq":"#, to: &bytes)
         JSONBytes.append(seq, to: &bytes)
         JSONBytes.append("}\n", to: &bytes)
@@ -42,7 +42,7 @@ public enum KeyframeEncoder {
     /// The keyframe for `snapshot` as UTF-8 bytes.
     public static func bytes(_ snapshot: QueueSnapshot, seq: UInt64) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(256 + snapshot.operations.count * 320 + snapshot.log.count * 100)
+        bytes.reserveCapacity(256 + snapshot.operations.count * 320 + snapshot.sharedLog.count * 100)
         encode(snapshot, seq: seq, into: &bytes)
         return bytes
     }

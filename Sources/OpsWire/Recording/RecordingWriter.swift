@@ -95,7 +95,7 @@ public final class RecordingWriter {
             let snapshot = Self.trimmed(snapshot, keepingFinished: policy.finishedOperations)
             KeyframeEncoder.encode(snapshot, seq: seq, into: &bytes)
             lastKeyframe = snapshot.time
-            lastKeyframeLines = snapshot.operations.count + snapshot.log.count + 2
+            lastKeyframeLines = snapshot.operations.count + snapshot.sharedLog.count + 2
             eventsSinceKeyframe = 0
         }
         try write(bytes)
@@ -106,7 +106,7 @@ public final class RecordingWriter {
     static func trimmed(_ snapshot: QueueSnapshot, keepingFinished limit: Int) -> QueueSnapshot {
         var snapshot = snapshot
         let logLimit = RecordingReader.limits.logEntries
-        if snapshot.log.count > logLimit { snapshot.log.removeFirst(snapshot.log.count - logLimit) }
+        if snapshot.sharedLog.count > logLimit { snapshot.sharedLog.removeFirst(snapshot.sharedLog.count - logLimit) }
         var finished = 0
         for op in snapshot.operations where op.lifecycle == .finished { finished += 1 }
         guard finished > limit else { return snapshot }
