@@ -32,7 +32,7 @@ extension MonitorStore {
             dependencies: dependencies, addedAt: time,
             history: Self.history(StateChange(time: time, lifecycle: lifecycle)))
         if nameAddsID, let name { snapshot.nameByClass(prefix: name) } else { snapshot.explicitName = name }
-        positionByID[id] = operations.count
+        positionByID[OperationIDKey(id)] = operations.count
         operations.append(snapshot)
         counts[lifecycle, nil] += 1
         if unit == .bytes { totalBytes += total }
@@ -50,7 +50,8 @@ extension MonitorStore {
     /// Adds `dependency` to operation `id`'s dependency list (a link resolved late: the
     /// dependency was taken by the queue after `id`); ignored if already there.
     public mutating func link(_ id: Int, dependsOn dependency: Int, time: Duration) {
-        guard let position = positionByID[id], !operations[position].dependencies.contains(dependency) else { return }
+        guard let position = positionByID[OperationIDKey(id)], !operations[position].dependencies.contains(dependency)
+        else { return }
         operations[position].dependencies.append(dependency)
         record(.linked(time: time, id: id, dependencies: [dependency]))
         touch()
@@ -60,7 +61,7 @@ extension MonitorStore {
     public mutating func transition(
         _ id: Int, to lifecycle: Lifecycle, outcome: Outcome? = nil, message: String? = nil, time: Duration
     ) {
-        guard let position = positionByID[id] else { return }
+        guard let position = positionByID[OperationIDKey(id)] else { return }
         let historyLimit = limits.historyPerOperation
         // Changed in place: copying an OperationSnapshot out and back costs a retain and a
         // release per reference field, on every change of every operation.
@@ -137,7 +138,7 @@ extension MonitorStore {
         _ id: Int, completedBytes completed: Int64, totalBytes newTotal: Int64? = nil, bytesPerSecond rate: Double,
         retries: Int, retryLog: [String]? = nil, nextAttemptAt: Duration? = nil, time: Duration
     ) {
-        guard let position = positionByID[id] else { return }
+        guard let position = positionByID[OperationIDKey(id)] else { return }
         let change = operations.update(at: position) {
             op -> (
                 completedDelta: Int64, totalDelta: Int64, total: Int64, rate: Double, retryName: String?,
@@ -244,7 +245,7 @@ extension MonitorStore {
         guard finishedInStore > limits.finishedOperations + slack else { return }
         var excess = finishedInStore - limits.finishedOperations
         var kept = ChunkedArray<OperationSnapshot>()
-        var positions: [Int: Int] = [:]
+        var positions: [OperationIDKey: Int] = [:]
         positions.reserveCapacity(operations.count - excess)
         for op in operations {
             if excess > 0, op.lifecycle == .finished {
@@ -253,7 +254,7 @@ extension MonitorStore {
                 finishedInStore -= 1
                 continue
             }
-            positions[op.id] = kept.count
+            positions[OperationIDKey(op.id)] = kept.count
             kept.append(op)
         }
         operations = kept

@@ -29,7 +29,7 @@ public struct MonitorStore: Sendable {
 
     public let limits: Limits
     var operations = ChunkedArray<OperationSnapshot>()
-    var positionByID: [Int: Int] = [:]
+    var positionByID: [OperationIDKey: Int] = [:]
     var finishedInStore = 0
     var counts = StateCounts()
     var completedBytes: Int64 = 0
@@ -68,7 +68,7 @@ public struct MonitorStore: Sendable {
         operations = snapshot.operations
         positionByID.reserveCapacity(snapshot.operations.count)
         for (position, op) in snapshot.operations.enumerated() {
-            positionByID[op.id] = position
+            positionByID[OperationIDKey(op.id)] = position
             if op.lifecycle == .finished { finishedInStore += 1 }
             if let finished = op.finishedAt { lastFinishedAt = max(lastFinishedAt, finished) }
             nextID = max(nextID, op.id + 1)
@@ -122,7 +122,7 @@ public struct MonitorStore: Sendable {
 
     /// The tracked operation with `id`, if not evicted.
     public func operation(id: Int) -> OperationSnapshot? {
-        positionByID[id].map { operations[$0] }
+        positionByID[OperationIDKey(id)].map { operations[$0] }
     }
 
     /// Whether changes are recorded as events for `drainEvents()` (the store's own reader;
