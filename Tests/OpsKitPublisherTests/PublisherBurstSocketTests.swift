@@ -31,8 +31,14 @@ import RemoteTestSupport
         published.add(5_000)
         published.queue.isSuspended = false
         published.queue.waitUntilAllOperationsAreFinished()
-        for viewer in [shared, socketOnly] {
-            try #require(eventually(timeout: .seconds(60)) { viewer.snapshot.counts.succeeded == 5_000 })
+        for (name, viewer) in [("shared-memory", shared), ("socket-only", socketOnly)] {
+            try #require(
+                eventually(timeout: .seconds(60)) { viewer.snapshot.counts.succeeded == 5_000 },
+                Comment(
+                    rawValue:
+                        "the \(name) viewer: \(viewer.snapshot.counts.succeeded) succeeded, \(viewer.status.link), "
+                        + "\(viewer.status.detail), resync \(viewer.status.resyncReason ?? "none"), "
+                        + "publisher \(String(describing: published.publisher.tally()))"))
         }
         let resyncs = try #require(published.publisher.tally()).resyncs
         #expect(resyncs["burst", default: 0] >= 2, "both viewers were told: \(resyncs)")
