@@ -94,8 +94,10 @@ struct AttachCommand: ParsableCommand {
             // (a path or address the user gives does not need it).
             let byNameOnly =
                 list || target.map { !Self.isAddress($0) && RemoteTarget(parsing: $0) == nil } ?? true
-            if byNameOnly { try Self.requireOwn(directory) }
-            if byNameOnly { PublishedQueue.removeLeftovers(in: directory) }
+            if byNameOnly {
+                try Self.requireOwn(directory)
+                PublishedQueue.removeLeftovers(in: directory)
+            }
             let published: [PublishedQueue]
             switch try listOrOpenFleet(in: directory, signals: signals, stdoutClosed: stdoutClosed) {
             case .ended(let status): return status
