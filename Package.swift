@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-let package = Package(
+var package = Package(
     name: "OpsDash",
     platforms: [.macOS(.v15)],
     products: [
@@ -244,3 +244,30 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The ThreadSanitizer run in .ci/run sets OPSDASH_TSAN_TESTS to the test targets its filter selects;
+// the package then holds only those and what they depend on, so that run does not build the app,
+// the demos and every other test target under TSan. (Unset, as everywhere else, nothing changes.)
+if let only = Context.environment["OPSDASH_TSAN_TESTS"] {
+    func localDependencies(of target: Target) -> [String] {
+        target.dependencies.compactMap { dependency in
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): return name
+            default: return nil
+            }
+        }
+    }
+    var kept = Set(only.split(separator: ",").map(String.init))
+    var pending = Array(kept)
+    while let name = pending.popLast() {
+        let target = package.targets.first { $0.name == name }
+        for dependency in target.map(localDependencies) ?? [] where kept.insert(dependency).inserted {
+            pending.append(dependency)
+        }
+    }
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products.removeAll { product in
+        guard let library = product as? Product.Library else { return true }
+        return !library.targets.allSatisfy(kept.contains)
+    }
+}

@@ -10,8 +10,9 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 stall=10; flood=2000; wide=100000
 if [ "${1:-}" = "--smoke" ]; then stall=1; flood=200; wide=2000; fi
-# The release opsdash of the benchmarks' own build (run.sh builds it; this is quick when it has).
-swift build --package-path "$root/Benchmarks" -c release --product opsdash >/dev/null
+# The release opsdash of the benchmarks' own build (run.sh builds it; this is quick when it has;
+# BENCH_BUILT=1: already built, as in .ci/run).
+[ -n "${BENCH_BUILT:-}" ] || swift build --package-path "$root/Benchmarks" -c release --product opsdash >/dev/null
 bin="$root/Benchmarks/.build/release/opsdash"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

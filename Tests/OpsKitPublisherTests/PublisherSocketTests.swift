@@ -105,14 +105,14 @@ import RemoteTestSupport
         try published.publisher.start()
         let viewer = RemoteViewer(target: .unix(published.publisher.socketPath), reconnect: false)
         #expect(viewer.start() == nil)
-        try #require(eventually(timeout: .seconds(10)) { viewer.readsSharedStream })
+        try #require(eventually(timeout: .seconds(60)) { viewer.readsSharedStream })
         // Far more than 4 KiB of lines in one pump: the stream overwrites what the viewer did not
         // read yet, the viewer notices and asks for a snapshot.
         published.queue.isSuspended = false
         published.add(2_000)
         published.queue.waitUntilAllOperationsAreFinished()
-        try #require(eventually(timeout: .seconds(10)) { viewer.snapshot.counts.succeeded == 2_000 })
-        try #require(eventually(timeout: .seconds(10)) { viewer.readsSharedStream })
+        try #require(eventually(timeout: .seconds(60)) { viewer.snapshot.counts.succeeded == 2_000 })
+        try #require(eventually(timeout: .seconds(60)) { viewer.readsSharedStream })
         let resyncs = try #require(published.publisher.tally()).resyncs
         #expect(resyncs["asked", default: 0] >= 1, "the viewer asked for a snapshot: \(resyncs)")
         viewer.stop()
