@@ -28,7 +28,7 @@ extension MonitorStore {
         guard id >= nextID else { return }
         nextID = max(nextID, id + 1)
         var snapshot = OperationSnapshot(
-            id: id, name: "", kind: kind, unit: unit, lifecycle: lifecycle, totalBytes: total,
+            id: id, name: "", kind: kind, unit: unit, lifecycle: lifecycle, totalUnits: total,
             dependencies: dependencies, addedAt: time,
             history: Self.history(StateChange(time: time, lifecycle: lifecycle)))
         if nameAddsID, let name { snapshot.nameByClass(prefix: name) } else { snapshot.explicitName = name }
@@ -82,11 +82,11 @@ extension MonitorStore {
                 op.finishedAt = time
                 op.outcome = outcome
                 op.message = message
-                op.bytesPerSecond = 0
+                op.unitsPerSecond = 0
                 op.nextAttemptAt = nil
-                if outcome == .succeeded, op.totalBytes > op.completedBytes {
-                    if counted { missing = op.totalBytes - op.completedBytes }
-                    op.completedBytes = op.totalBytes
+                if outcome == .succeeded, op.totalUnits > op.completedUnits {
+                    if counted { missing = op.totalUnits - op.completedUnits }
+                    op.completedUnits = op.totalUnits
                 }
             case .waiting, .ready:
                 break
@@ -146,20 +146,20 @@ extension MonitorStore {
             )? in
             guard op.lifecycle != .finished else { return nil }
             let counted = op.unit == .bytes
-            let total = newTotal ?? op.totalBytes
-            let completedDelta = counted ? completed - op.completedBytes : 0
-            let totalDelta = counted ? total - op.totalBytes : 0
+            let total = newTotal ?? op.totalUnits
+            let completedDelta = counted ? completed - op.completedUnits : 0
+            let totalDelta = counted ? total - op.totalUnits : 0
             let newRate = op.lifecycle == .executing ? rate : 0
             let newNext = op.lifecycle == .executing ? nextAttemptAt : nil
             // The same values again (the final report the monitor applies at a finish, after
             // the operation's own last one) change nothing and make no event.
             guard
-                completed != op.completedBytes || total != op.totalBytes || newRate != op.bytesPerSecond
+                completed != op.completedUnits || total != op.totalUnits || newRate != op.unitsPerSecond
                     || retries != op.retries || newNext != op.nextAttemptAt
             else { return nil }
-            op.completedBytes = completed
-            op.totalBytes = total
-            op.bytesPerSecond = newRate
+            op.completedUnits = completed
+            op.totalUnits = total
+            op.unitsPerSecond = newRate
             op.nextAttemptAt = newNext
             var retryName: String?
             if retries != op.retries, let retryLog {
@@ -167,7 +167,7 @@ extension MonitorStore {
                 if retryLog.last != nil { retryName = op.name }
             }
             op.retries = retries
-            return (completedDelta, totalDelta, op.totalBytes, newRate, retryName, op.kind, op.nextAttemptAt)
+            return (completedDelta, totalDelta, op.totalUnits, newRate, retryName, op.kind, op.nextAttemptAt)
         }
         guard let change else { return }
         for index in tallies.indices { tallies[index].tally.recordTransfer(change.completedDelta, kind: change.kind) }

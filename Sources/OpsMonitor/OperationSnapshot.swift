@@ -86,12 +86,12 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     public var outcome: Outcome?
     /// The error's description when `outcome == .failed`, or why it was cancelled.
     public var message: String?
-    /// Units (bytes unless `unit` says items) done and in total; `totalBytes == 0` means
+    /// Units (bytes unless `unit` says items) done and in total; `totalUnits == 0` means
     /// unknown/no progress.
-    public var completedBytes: Int64
-    public var totalBytes: Int64
-    /// Current rate in units (bytes) per second (0 when not moving).
-    public var bytesPerSecond: Double
+    public var completedUnits: Int64
+    public var totalUnits: Int64
+    /// Current rate in units (bytes unless `unit` says items) per second (0 when not moving).
+    public var unitsPerSecond: Double
     /// Retries used so far.
     public var retries: Int
     /// Set while the operation waits out a retry back-off: the clock time (since monitor start)
@@ -122,8 +122,8 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
 
     public init(
         id: Int, name: String, kind: OperationKind = .other, unit: ProgressUnit = .bytes, lifecycle: Lifecycle = .ready,
-        outcome: Outcome? = nil, message: String? = nil, completedBytes: Int64 = 0,
-        totalBytes: Int64 = 0, bytesPerSecond: Double = 0, retries: Int = 0, nextAttemptAt: Duration? = nil,
+        outcome: Outcome? = nil, message: String? = nil, completedUnits: Int64 = 0,
+        totalUnits: Int64 = 0, unitsPerSecond: Double = 0, retries: Int = 0, nextAttemptAt: Duration? = nil,
         dependencies: [Int] = [], addedAt: Duration = .zero, startedAt: Duration? = nil,
         finishedAt: Duration? = nil, history: [StateChange] = [], retryLog: [String] = []
     ) {
@@ -134,9 +134,9 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
         self.lifecycle = lifecycle
         self.outcome = outcome
         self.message = message
-        self.completedBytes = completedBytes
-        self.totalBytes = totalBytes
-        self.bytesPerSecond = bytesPerSecond
+        self.completedUnits = completedUnits
+        self.totalUnits = totalUnits
+        self.unitsPerSecond = unitsPerSecond
         self.retries = retries
         self.nextAttemptNanoseconds = nextAttemptAt.map(Self.nanoseconds) ?? Self.noAttempt
         self.dependencies = dependencies
@@ -151,8 +151,8 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     /// text given whole, as a viewer rebuilds it). Every stored field is listed here.
     public static func == (lhs: OperationSnapshot, rhs: OperationSnapshot) -> Bool {
         guard lhs.id == rhs.id, lhs.kind == rhs.kind, lhs.unit == rhs.unit, lhs.lifecycle == rhs.lifecycle,
-            lhs.outcome == rhs.outcome, lhs.message == rhs.message, lhs.completedBytes == rhs.completedBytes,
-            lhs.totalBytes == rhs.totalBytes, lhs.bytesPerSecond == rhs.bytesPerSecond, lhs.retries == rhs.retries,
+            lhs.outcome == rhs.outcome, lhs.message == rhs.message, lhs.completedUnits == rhs.completedUnits,
+            lhs.totalUnits == rhs.totalUnits, lhs.unitsPerSecond == rhs.unitsPerSecond, lhs.retries == rhs.retries,
             lhs.nextAttemptNanoseconds == rhs.nextAttemptNanoseconds, lhs.dependencies == rhs.dependencies,
             lhs.addedAt == rhs.addedAt, lhs.startedAt == rhs.startedAt, lhs.finishedAt == rhs.finishedAt,
             lhs.history == rhs.history, lhs.retryLog == rhs.retryLog
@@ -164,7 +164,7 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     /// Progress in 0…1 (0 when the total is unknown; 1 when succeeded).
     public var fraction: Double {
         if outcome == .succeeded { return 1 }
-        guard totalBytes > 0 else { return 0 }
-        return min(1, max(0, Double(completedBytes) / Double(totalBytes)))
+        guard totalUnits > 0 else { return 0 }
+        return min(1, max(0, Double(completedUnits) / Double(totalUnits)))
     }
 }

@@ -75,10 +75,10 @@ public enum KeyframeEncoder {
             JSONBytes.append(#","message":"#, to: &bytes)
             JSONBytes.appendString(message, to: &bytes)
         }
-        appendField(#","bytes":"#, op.completedBytes, &bytes)
-        appendField(#","total":"#, op.totalBytes, &bytes)
+        appendField(#","bytes":"#, op.completedUnits, &bytes)
+        appendField(#","total":"#, op.totalUnits, &bytes)
         JSONBytes.append(#","rate":"#, to: &bytes)
-        appendDouble(op.bytesPerSecond, &bytes)
+        appendDouble(op.unitsPerSecond, &bytes)
         appendField(#","retries":"#, Int64(op.retries), &bytes)
         if let next = op.nextAttemptAt {
             JSONBytes.append(#","next":"#, to: &bytes)

@@ -29,7 +29,7 @@ public enum SnapshotEvents {
                     op.addedAt,
                     .added(
                         time: op.addedAt, id: op.id, name: op.name, kind: op.kind, unit: op.unit,
-                        totalBytes: op.totalBytes, dependencies: op.dependencies))
+                        totalBytes: op.totalUnits, dependencies: op.dependencies))
             }
             // The states after the one the viewer had (all of them for a new operation).
             var changes = op.history
@@ -38,11 +38,11 @@ public enum SnapshotEvents {
             }
             var from = before?.lifecycle
             for change in changes {
-                if change.lifecycle == .finished, op.completedBytes != before?.completedBytes {
+                if change.lifecycle == .finished, op.completedUnits != before?.completedUnits {
                     add(
                         change.time,
                         .progress(
-                            time: change.time, id: op.id, completedBytes: op.completedBytes, totalBytes: op.totalBytes,
+                            time: change.time, id: op.id, completedBytes: op.completedUnits, totalBytes: op.totalUnits,
                             bytesPerSecond: 0, retries: op.retries))
                 }
                 add(
@@ -53,14 +53,14 @@ public enum SnapshotEvents {
                 from = change.lifecycle
             }
             if op.lifecycle != .finished,
-                op.completedBytes != before?.completedBytes && op.completedBytes > 0
+                op.completedUnits != before?.completedUnits && op.completedUnits > 0
                     || op.nextAttemptAt != before?.nextAttemptAt || op.retries != (before?.retries ?? 0)
             {
                 add(
                     current.time,
                     .progress(
-                        time: current.time, id: op.id, completedBytes: op.completedBytes, totalBytes: op.totalBytes,
-                        bytesPerSecond: op.bytesPerSecond, retries: op.retries, nextAttemptAt: op.nextAttemptAt))
+                        time: current.time, id: op.id, completedBytes: op.completedUnits, totalBytes: op.totalUnits,
+                        bytesPerSecond: op.unitsPerSecond, retries: op.retries, nextAttemptAt: op.nextAttemptAt))
             }
         }
         // At equal times, starts go last: a start never appears before the finish that freed
