@@ -29,8 +29,8 @@ extension MonitorStore {
         nextID = max(nextID, id + 1)
         var snapshot = OperationSnapshot(
             id: id, name: "", kind: kind, unit: unit, lifecycle: lifecycle, totalUnits: total,
-            dependencies: dependencies, addedAt: time,
-            history: Self.history(StateChange(time: time, lifecycle: lifecycle)))
+            dependencies: dependencies, addedAt: time)
+        snapshot.appendChange(StateChange(time: time, lifecycle: lifecycle), keeping: limits.historyPerOperation)
         if nameAddsID, let name { snapshot.nameByClass(prefix: name) } else { snapshot.explicitName = name }
         positionByID[OperationIDKey(id)] = operations.count
         operations.append(snapshot)
@@ -91,10 +91,7 @@ extension MonitorStore {
             case .waiting, .ready:
                 break
             }
-            op.history.append(StateChange(time: time, lifecycle: lifecycle, outcome: outcome))
-            if op.history.count > historyLimit {
-                op.history.remove(at: 1)  // keep the first (added) and the newest
-            }
+            op.appendChange(StateChange(time: time, lifecycle: lifecycle, outcome: outcome), keeping: historyLimit)
             return (from, op.storedName, op.nameAddsID, missing, op.kind, op.addedAt, op.startedAt)
         }
         guard let change else { return }
@@ -220,14 +217,6 @@ extension MonitorStore {
                 eventQueues[index].overflowed = true
             }
         }
-    }
-
-    /// A new history holding `first`, with room for the usual ready → executing → finished.
-    static func history(_ first: StateChange) -> [StateChange] {
-        var history: [StateChange] = []
-        history.reserveCapacity(3)
-        history.append(first)
-        return history
     }
 
     mutating func appendLog(_ entry: LogEntry) {
