@@ -60,10 +60,10 @@ struct AppWork: Service {
         say(
             "t=\(String(format: "%.1f", snapshot.time.seconds))s executing \(counts.executing)/\(snapshot.maxConcurrentOperationCount), waiting \(counts.waiting), done \(counts.finished)/\(counts.total)"
         )
-        for row in snapshot.operations where row.lifecycle == .executing && row.totalBytes > 0 {
+        for row in snapshot.operations where row.lifecycle == .executing && row.totalUnits > 0 {
             let unit = row.unit == .items ? "tiles" : "bytes"
             say(
-                "  \(row.kind.rawValue) \(row.name): \(row.completedBytes)/\(row.totalBytes) \(unit), \(Int(row.bytesPerSecond))/s"
+                "  \(row.kind.rawValue) \(row.name): \(row.completedUnits)/\(row.totalUnits) \(unit), \(Int(row.unitsPerSecond))/s"
             )
         }
     }

@@ -113,11 +113,11 @@ struct DetailsView {
             Span(operation.displayState.word, operation.displayState.style),
             Span(operation.kind.rawValue, Theme.label),
         ]
-        if operation.totalBytes > 0 {
+        if operation.totalUnits > 0 {
             summary.append(Span(Format.percent(operation.fraction)))
             summary.append(Span(operation.amountText))
         }
-        if operation.lifecycle == .executing, operation.bytesPerSecond > 0 {
+        if operation.lifecycle == .executing, operation.unitsPerSecond > 0 {
             summary.append(Span(operation.rateText, CellStyle(foreground: .cyan)))
         }
         summary.append(Span("retries \(operation.retries)", Theme.label))

@@ -115,8 +115,8 @@ extension OperationSnapshot {
     /// else ("250/800 units").
     var amountText: String {
         countsUnits
-            ? Format.units(completedBytes, of: totalBytes)
-            : Format.bytes(completedBytes, of: totalBytes)
+            ? Format.units(completedUnits, of: totalUnits)
+            : Format.bytes(completedUnits, of: totalUnits)
     }
 
     /// `amountText` in at most `width` columns where it can be said shorter: a count of work
@@ -129,6 +129,6 @@ extension OperationSnapshot {
 
     /// The current rate in the same unit as `amountText`; empty when not moving.
     var rateText: String {
-        countsUnits ? Format.unitRate(bytesPerSecond) : Format.rate(bytesPerSecond)
+        countsUnits ? Format.unitRate(unitsPerSecond) : Format.rate(unitsPerSecond)
     }
 }

@@ -157,7 +157,7 @@ public struct RowOrder: Sendable, Equatable {
             var keyed: [(key: Double, id: Int)] = []
             keyed.reserveCapacity(count)
             for index in 0..<count where !filtering || matches(operations[index], needle, failedOnly: failedOnly) {
-                let key = sort == .progress ? operations[index].fraction : operations[index].bytesPerSecond
+                let key = sort == .progress ? operations[index].fraction : operations[index].unitsPerSecond
                 keyed.append((key, operations[index].id))
             }
             keyed.sort { $0.key != $1.key ? $0.key > $1.key : $0.id < $1.id }

@@ -150,14 +150,14 @@ struct TableView {
             return (state.word, state.style)
         case .progress: return ("", .plain)
         case .percent:
-            let known = operation.totalBytes > 0 || operation.outcome == .succeeded
+            let known = operation.totalUnits > 0 || operation.outcome == .succeeded
             return (known ? Format.percent(operation.fraction) : "", .plain)
         case .bytes: return (operation.amountText(fitting: TableColumn.bytes.width), .plain)
         case .rate: return (executing ? operation.rateText : "", CellStyle(foreground: .cyan))
         case .eta:
             let eta = Format.eta(
-                remaining: operation.totalBytes - operation.completedBytes,
-                bytesPerSecond: operation.bytesPerSecond)
+                remaining: operation.totalUnits - operation.completedUnits,
+                bytesPerSecond: operation.unitsPerSecond)
             return (executing ? eta : "", .plain)
         case .wait: return (Format.duration(row.wait), .plain)
         case .elapsed: return (row.elapsed.map(Format.duration) ?? "", .plain)

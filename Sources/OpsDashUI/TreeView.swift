@@ -99,7 +99,7 @@ struct TreeView {
             spans += highlighted(operation.name, needle, plain) + [Span(" ")]
             spans += highlighted(
                 operation.displayState.word, needle, context ? Theme.label : operation.displayState.style)
-            if operation.totalBytes > 0 && !operation.hasFinished {
+            if operation.totalUnits > 0 && !operation.hasFinished {
                 spans.append(Span(" " + Format.percent(operation.fraction), plain))
             }
             let (why, whyStyle) = row.why.cell

@@ -60,7 +60,7 @@ extension PublisherCore {
         for op in snapshot.operations where op.lifecycle != .finished {
             encoder.encode(
                 .added(
-                    time: op.addedAt, id: op.id, name: op.name, kind: op.kind, totalBytes: op.totalBytes,
+                    time: op.addedAt, id: op.id, name: op.name, kind: op.kind, totalBytes: op.totalUnits,
                     dependencies: []), into: &scratch)
             scratch.removeAll(keepingCapacity: true)
         }

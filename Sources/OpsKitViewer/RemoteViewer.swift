@@ -223,47 +223,12 @@ public final class RemoteViewer: Sendable {
         let attemptTimer = ViewerTimer(clock: clock, wakeup: wakeup)
         while true {
             if let current = link {
-                var reason = serve(current.descriptor)
-                // `ssh` ends once its end of the pair closes; how it ended says more than EOF
-                // (a failed login, a host that is down, no such queue on the remote host).
-                shutdown(current.descriptor, Int32(SHUT_RDWR))
-                if let channel = current.channel, let why = SSHChannel.reason(channel.finish()),
-                    !state.withLock({ $0.sawBye })
-                {
-                    reason = why
-                }
-                let gone = checkSocketGone()
-                let stopped = state.withLock { state -> Bool in
-                    state.descriptor = -1
-                    state.lastReason = reason
-                    state.socketGone = gone
-                    state.status = Status(link: .disconnected, detail: reason, welcome: state.status.welcome)
-                    return state.stopped
-                }
-                close(current.descriptor)
-                // The last round's replies and the end of the connection, for callers waiting.
-                signal.broadcast()
-                if stopped || !reconnect || state.withLock({ $0.refusal != nil }) { break }
-                // An ssh target that never reached the app (a failed login, no such queue)
-                // would fail the same way again.
-                if case .ssh = target, state.withLock({ $0.status.welcome == nil }) { break }
+                guard serveUntilEnd(current) else { break }
                 if state.withLock({ $0.status.welcome != nil }) { backoff.reset() }
             }
             link = nil
             if state.withLock({ $0.stopped }) { break }
-            let wait = backoff.take()
-            // What the header counts down to (shown on the wall clock).
-            let nextAttempt = ContinuousClock.now + wait
-            let gone = checkSocketGone()
-            state.withLock { state in
-                state.socketGone = gone
-                state.status = Status(
-                    link: .disconnected, detail: state.lastReason ?? "disconnected",
-                    welcome: state.status.welcome, nextAttempt: nextAttempt)
-            }
-            attemptTimer.arm(after: wait)
-            while !attemptTimer.takeDue(), !state.withLock({ $0.stopped }) { wakeup.waitForWake() }
-            if state.withLock({ $0.stopped }) { break }
+            guard waitOut(backoff.take(), on: attemptTimer) else { break }
             guard let next = nextTarget() else { continue }
             switch next.connect() {
             case .success(let connected):
@@ -278,6 +243,52 @@ public final class RemoteViewer: Sendable {
         attemptTimer.cancel()
         state.withLock { $0.finished = true }
         signal.broadcast()
+    }
+
+    /// Reads `current` until it ends, closes it and shows why; returns whether to connect again.
+    private func serveUntilEnd(_ current: RemoteTarget.Link) -> Bool {
+        var reason = serve(current.descriptor)
+        // `ssh` ends once its end of the pair closes; how it ended says more than EOF
+        // (a failed login, a host that is down, no such queue on the remote host).
+        shutdown(current.descriptor, Int32(SHUT_RDWR))
+        if let channel = current.channel, let why = SSHChannel.reason(channel.finish()),
+            !state.withLock({ $0.sawBye })
+        {
+            reason = why
+        }
+        let gone = checkSocketGone()
+        let stopped = state.withLock { state -> Bool in
+            state.descriptor = -1
+            state.lastReason = reason
+            state.socketGone = gone
+            state.status = Status(link: .disconnected, detail: reason, welcome: state.status.welcome)
+            return state.stopped
+        }
+        close(current.descriptor)
+        // The last round's replies and the end of the connection, for callers waiting.
+        signal.broadcast()
+        if stopped || !reconnect || state.withLock({ $0.refusal != nil }) { return false }
+        // An ssh target that never reached the app (a failed login, no such queue)
+        // would fail the same way again.
+        if case .ssh = target, state.withLock({ $0.status.welcome == nil }) { return false }
+        return true
+    }
+
+    /// Shows the next attempt's time and waits `wait` for it on `attemptTimer`; returns false
+    /// if the viewer was stopped meanwhile.
+    private func waitOut(_ wait: Duration, on attemptTimer: ViewerTimer) -> Bool {
+        // What the header counts down to (shown on the wall clock).
+        let nextAttempt = ContinuousClock.now + wait
+        let gone = checkSocketGone()
+        state.withLock { state in
+            state.socketGone = gone
+            state.status = Status(
+                link: .disconnected, detail: state.lastReason ?? "disconnected",
+                welcome: state.status.welcome, nextAttempt: nextAttempt)
+        }
+        attemptTimer.arm(after: wait)
+        while !attemptTimer.takeDue(), !state.withLock({ $0.stopped }) { wakeup.waitForWake() }
+        return !state.withLock({ $0.stopped })
     }
 
     /// Where the next attempt connects: what the resolver finds (attach by name), else the
@@ -349,32 +360,53 @@ public final class RemoteViewer: Sendable {
             if pollers[0].revents != 0 {
                 let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
-                guard count > 0 else {
-                    return state.withLock { state in
-                        if let refusal = state.refusal { return refusal.reason }
-                        return state.sawBye ? (state.lastReason ?? "app said bye") : "app went away"
-                    }
-                }
+                guard count > 0 else { return closedReason() }
                 watchdog.heard(at: clock.now)
-                buffer.append(contentsOf: chunk[0..<count])
-                var start = 0
-                while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                    follow(handle(buffer[start..<newline], descriptor), &shared, descriptor)
-                    start = newline + 1
-                }
-                buffer.removeFirst(start)
-                if buffer.count > RemoteProtocol.maximumLineLength { return "line from the app too long" }
+                if let tooLong = takeLines(chunk[0..<count], into: &buffer, &shared, descriptor) { return tooLong }
             }
-            if heartbeatTimer.takeDue() {
-                let now = clock.now
-                // Bytes waiting unread came in time: a reader thread starved of CPU (nice 19 on a
-                // busy machine) is late, the app is not silent.
-                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                if poll(&waiting, 1, 0) > 0 { watchdog.heard(at: now) }
-                if watchdog.isSilent(at: now) { return "no heartbeat from the app" }
-                heartbeatTimer.arm(after: watchdog.deadline - now)
+            if heartbeatTimer.takeDue(), let silent = checkHeartbeat(&watchdog, heartbeatTimer, descriptor) {
+                return silent
             }
         }
+    }
+
+    /// Why the app closed the connection: its refusal, its bye, or that it went away.
+    private func closedReason() -> String {
+        state.withLock { state in
+            if let refusal = state.refusal { return refusal.reason }
+            return state.sawBye ? (state.lastReason ?? "app said bye") : "app went away"
+        }
+    }
+
+    /// Adds `bytes` to `buffer` and handles every whole line in it; returns why to end the
+    /// connection when the line still unfinished is over the limit.
+    private func takeLines(
+        _ bytes: ArraySlice<UInt8>, into buffer: inout [UInt8], _ shared: inout SharedStreamCursor,
+        _ descriptor: Int32
+    ) -> String? {
+        buffer.append(contentsOf: bytes)
+        var start = 0
+        while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            follow(handle(buffer[start..<newline], descriptor), &shared, descriptor)
+            start = newline + 1
+        }
+        buffer.removeFirst(start)
+        return buffer.count > RemoteProtocol.maximumLineLength ? "line from the app too long" : nil
+    }
+
+    /// When the heartbeat timer is due: "no heartbeat from the app" if the app has been silent
+    /// too long, else nil with the timer armed for the watchdog's next deadline.
+    private func checkHeartbeat(
+        _ watchdog: inout HeartbeatWatchdog, _ timer: ViewerTimer, _ descriptor: Int32
+    ) -> String? {
+        let now = clock.now
+        // Bytes waiting unread came in time: a reader thread starved of CPU (nice 19 on a
+        // busy machine) is late, the app is not silent.
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&waiting, 1, 0) > 0 { watchdog.heard(at: now) }
+        if watchdog.isSilent(at: now) { return "no heartbeat from the app" }
+        timer.arm(after: watchdog.deadline - now)
+        return nil
     }
 
     @discardableResult

@@ -146,27 +146,11 @@ public struct ViewerCore: Sendable {
     private mutating func act(on message: PublisherMessage) -> [Output] {
         switch message {
         case .welcome(let fields):
-            let next = Welcome(
-                app: fields.app, queue: fields.queue, pid: fields.pid, role: fields.role, epoch: fields.epoch,
-                protocolVersion: fields.protocolVersion, sharedStream: fields.sharedStream)
-            if welcome?.epoch != next.epoch {
-                builder = EventSnapshotBuilder(limits: limits)
-                lastSeq = nil
-                hasPicture = false
-            }
-            welcome = next
-            phase = fields.resumed && hasPicture ? .live : .waitingForSnapshot
-            return [.welcome(next)]
+            return [.welcome(welcomed(fields))]
         case .audit(let audit):
             guard case .live = phase else { return [] }
             if let gap = check(audit.seq) { return gap }
-            // Into the picture's event log, so every viewer sees who did what.
-            let current = builder.snapshot()
-            builder.apply(
-                .queue(
-                    time: audit.time, isSuspended: current.isSuspended,
-                    maxConcurrentOperationCount: current.maxConcurrentOperationCount,
-                    counts: current.counts, reason: audit.text))
+            logAudit(audit)
             return [.audit(audit.text)]
         case .skipped(let from, let to):
             guard case .live = phase else { return [] }
@@ -175,15 +159,7 @@ public struct ViewerCore: Sendable {
             lastSeq = to
             return []
         case .sharedStream(let position, let seq, let snapshot):
-            if snapshot {
-                // The snapshot this viewer waits for is in the stream, deltas after it.
-                guard case .waitingForSnapshot = phase else { return [] }
-                return [.sharedStream(position: position)]
-            }
-            guard case .live = phase else { return [] }
-            let last = lastSeq ?? 0
-            if seq != last { return resync("shared stream starts after \(seq), last applied \(last)") }
-            return [.sharedStream(position: position)]
+            return joinSharedStream(at: position, seq: seq, snapshot: snapshot)
         case .heartbeat(let time, let seq):
             if let time { builder.advance(to: time) }
             guard case .live = phase, seq > (lastSeq ?? 0) else { return [] }
@@ -203,5 +179,45 @@ public struct ViewerCore: Sendable {
             // A streaming viewer asks for neither status nor pongs it must act on.
             return []
         }
+    }
+
+    /// Takes the app's welcome: a new epoch starts a new picture; a resumed session with a
+    /// picture goes on live, any other waits for a snapshot.
+    private mutating func welcomed(_ fields: PublisherMessage.Welcome) -> Welcome {
+        let next = Welcome(
+            app: fields.app, queue: fields.queue, pid: fields.pid, role: fields.role, epoch: fields.epoch,
+            protocolVersion: fields.protocolVersion, sharedStream: fields.sharedStream)
+        if welcome?.epoch != next.epoch {
+            builder = EventSnapshotBuilder(limits: limits)
+            lastSeq = nil
+            hasPicture = false
+        }
+        welcome = next
+        phase = fields.resumed && hasPicture ? .live : .waitingForSnapshot
+        return next
+    }
+
+    /// Puts `audit` into the picture's event log, so every viewer sees who did what.
+    private mutating func logAudit(_ audit: PublisherMessage.Audit) {
+        let current = builder.snapshot()
+        builder.apply(
+            .queue(
+                time: audit.time, isSuspended: current.isSuspended,
+                maxConcurrentOperationCount: current.maxConcurrentOperationCount,
+                counts: current.counts, reason: audit.text))
+    }
+
+    /// Reads the shared stream at `position`: its snapshot while waiting for one, its deltas
+    /// while live and they start right after the last one applied (a resync otherwise).
+    private mutating func joinSharedStream(at position: UInt64, seq: UInt64, snapshot: Bool) -> [Output] {
+        if snapshot {
+            // The snapshot this viewer waits for is in the stream, deltas after it.
+            guard case .waitingForSnapshot = phase else { return [] }
+            return [.sharedStream(position: position)]
+        }
+        guard case .live = phase else { return [] }
+        let last = lastSeq ?? 0
+        if seq != last { return resync("shared stream starts after \(seq), last applied \(last)") }
+        return [.sharedStream(position: position)]
     }
 }

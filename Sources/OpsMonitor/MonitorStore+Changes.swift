@@ -28,9 +28,9 @@ extension MonitorStore {
         guard id >= nextID else { return }
         nextID = max(nextID, id + 1)
         var snapshot = OperationSnapshot(
-            id: id, name: "", kind: kind, unit: unit, lifecycle: lifecycle, totalBytes: total,
-            dependencies: dependencies, addedAt: time,
-            history: Self.history(StateChange(time: time, lifecycle: lifecycle)))
+            id: id, name: "", kind: kind, unit: unit, lifecycle: lifecycle, totalUnits: total,
+            dependencies: dependencies, addedAt: time)
+        snapshot.appendChange(StateChange(time: time, lifecycle: lifecycle), keeping: limits.historyPerOperation)
         if nameAddsID, let name { snapshot.nameByClass(prefix: name) } else { snapshot.explicitName = name }
         positionByID[OperationIDKey(id)] = operations.count
         operations.append(snapshot)
@@ -82,19 +82,16 @@ extension MonitorStore {
                 op.finishedAt = time
                 op.outcome = outcome
                 op.message = message
-                op.bytesPerSecond = 0
+                op.unitsPerSecond = 0
                 op.nextAttemptAt = nil
-                if outcome == .succeeded, op.totalBytes > op.completedBytes {
-                    if counted { missing = op.totalBytes - op.completedBytes }
-                    op.completedBytes = op.totalBytes
+                if outcome == .succeeded, op.totalUnits > op.completedUnits {
+                    if counted { missing = op.totalUnits - op.completedUnits }
+                    op.completedUnits = op.totalUnits
                 }
             case .waiting, .ready:
                 break
             }
-            op.history.append(StateChange(time: time, lifecycle: lifecycle, outcome: outcome))
-            if op.history.count > historyLimit {
-                op.history.remove(at: 1)  // keep the first (added) and the newest
-            }
+            op.appendChange(StateChange(time: time, lifecycle: lifecycle, outcome: outcome), keeping: historyLimit)
             return (from, op.storedName, op.nameAddsID, missing, op.kind, op.addedAt, op.startedAt)
         }
         guard let change else { return }
@@ -146,20 +143,20 @@ extension MonitorStore {
             )? in
             guard op.lifecycle != .finished else { return nil }
             let counted = op.unit == .bytes
-            let total = newTotal ?? op.totalBytes
-            let completedDelta = counted ? completed - op.completedBytes : 0
-            let totalDelta = counted ? total - op.totalBytes : 0
+            let total = newTotal ?? op.totalUnits
+            let completedDelta = counted ? completed - op.completedUnits : 0
+            let totalDelta = counted ? total - op.totalUnits : 0
             let newRate = op.lifecycle == .executing ? rate : 0
             let newNext = op.lifecycle == .executing ? nextAttemptAt : nil
             // The same values again (the final report the monitor applies at a finish, after
             // the operation's own last one) change nothing and make no event.
             guard
-                completed != op.completedBytes || total != op.totalBytes || newRate != op.bytesPerSecond
+                completed != op.completedUnits || total != op.totalUnits || newRate != op.unitsPerSecond
                     || retries != op.retries || newNext != op.nextAttemptAt
             else { return nil }
-            op.completedBytes = completed
-            op.totalBytes = total
-            op.bytesPerSecond = newRate
+            op.completedUnits = completed
+            op.totalUnits = total
+            op.unitsPerSecond = newRate
             op.nextAttemptAt = newNext
             var retryName: String?
             if retries != op.retries, let retryLog {
@@ -167,7 +164,7 @@ extension MonitorStore {
                 if retryLog.last != nil { retryName = op.name }
             }
             op.retries = retries
-            return (completedDelta, totalDelta, op.totalBytes, newRate, retryName, op.kind, op.nextAttemptAt)
+            return (completedDelta, totalDelta, op.totalUnits, newRate, retryName, op.kind, op.nextAttemptAt)
         }
         guard let change else { return }
         for index in tallies.indices { tallies[index].tally.recordTransfer(change.completedDelta, kind: change.kind) }
@@ -220,14 +217,6 @@ extension MonitorStore {
                 eventQueues[index].overflowed = true
             }
         }
-    }
-
-    /// A new history holding `first`, with room for the usual ready → executing → finished.
-    static func history(_ first: StateChange) -> [StateChange] {
-        var history: [StateChange] = []
-        history.reserveCapacity(3)
-        history.append(first)
-        return history
     }
 
     mutating func appendLog(_ entry: LogEntry) {

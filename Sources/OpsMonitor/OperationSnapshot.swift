@@ -19,21 +19,30 @@ public enum Outcome: String, Sendable, Codable, CaseIterable {
 
 /// One recorded state change of an operation.
 public struct StateChange: Sendable, Equatable {
-    /// Clock time of the change, since the monitor started.
-    public var time: Duration
+    /// Clock time of the change, since the monitor started (to the nanosecond).
+    public var time: Duration {
+        get { .nanoseconds(timeNanoseconds) }
+        set { timeNanoseconds = newValue.nanoseconds }
+    }
+    /// `time` in nanoseconds: a change takes 16 bytes where a `Duration` would make it 24.
+    private var timeNanoseconds: Int64
     /// The state entered.
     public var lifecycle: Lifecycle
     /// Set when `lifecycle == .finished`.
     public var outcome: Outcome?
 
     public init(time: Duration, lifecycle: Lifecycle, outcome: Outcome? = nil) {
-        self.time = time
+        self.timeNanoseconds = time.nanoseconds
         self.lifecycle = lifecycle
         self.outcome = outcome
     }
 }
 
 /// An immutable picture of one operation at snapshot time.
+///
+/// A store keeps one per operation it tracks, so its stored fields are laid out small: the 8-byte
+/// ones first, the one-byte ones last (Swift keeps declaration order), times as nanoseconds, and
+/// a history of one change held inline (see `history`).
 public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     /// Monitor-assigned number, 1, 2, 3… in the order operations were added.
     public var id: Int
@@ -62,8 +71,6 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     /// `Operation.name`; or, with `nameAddsID`, the class prefix (`"BlockOperation #"`) the
     /// id completes: shared by every operation of the class, so naming one costs no string.
     package private(set) var storedName: String?
-    /// Whether `storedName` is a class prefix to complete with the id.
-    package private(set) var nameAddsID = false
 
     /// Names the operation after its class: `prefix` (`"BlockOperation #"`) and its id.
     package mutating func nameByClass(prefix: String) {
@@ -76,6 +83,63 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
         guard let id, let stored else { return stored }
         return stored + String(id)
     }
+    /// The error's description when `outcome == .failed`, or why it was cancelled.
+    public var message: String?
+    /// Units (bytes unless `unit` says items) done and in total; `totalUnits == 0` means
+    /// unknown/no progress.
+    public var completedUnits: Int64
+    public var totalUnits: Int64
+    /// Current rate in units (bytes unless `unit` says items) per second (0 when not moving).
+    public var unitsPerSecond: Double
+    /// Retries used so far.
+    public var retries: Int
+    /// Set while the operation waits out a retry back-off: the clock time (since monitor start)
+    /// its next attempt starts. It is executing (it holds its slot) but not working.
+    public var nextAttemptAt: Duration? {
+        get { Self.time(nextAttemptNanoseconds) }
+        set { nextAttemptNanoseconds = Self.nanoseconds(newValue) }
+    }
+    /// Clock times since monitor start (to the nanosecond).
+    public var addedAt: Duration {
+        get { .nanoseconds(addedNanoseconds) }
+        set { addedNanoseconds = newValue.nanoseconds }
+    }
+    public var startedAt: Duration? {
+        get { Self.time(startedNanoseconds) }
+        set { startedNanoseconds = Self.nanoseconds(newValue) }
+    }
+    public var finishedAt: Duration? {
+        get { Self.time(finishedNanoseconds) }
+        set { finishedNanoseconds = Self.nanoseconds(newValue) }
+    }
+
+    /// The times in nanoseconds, `Self.noTime` for nil: 8 bytes each where a `Duration` takes
+    /// 16 and a `Duration?` 24.
+    private var nextAttemptNanoseconds: Int64
+    private var addedNanoseconds: Int64
+    private var startedNanoseconds: Int64
+    private var finishedNanoseconds: Int64
+    private static let noTime = Int64.min
+
+    /// `time` in nanoseconds (saturating), never `noTime`; `noTime` for nil.
+    private static func nanoseconds(_ time: Duration?) -> Int64 {
+        time.map { max(Self.noTime + 1, $0.nanoseconds) } ?? Self.noTime
+    }
+    /// The time `nanoseconds` stands for; nil for `noTime`.
+    private static func time(_ nanoseconds: Int64) -> Duration? {
+        nanoseconds == Self.noTime ? nil : .nanoseconds(nanoseconds)
+    }
+    /// Ids of the operations this one depends on.
+    public var dependencies: [Int]
+    /// The history while it holds two changes or more (`firstChange` nil); empty otherwise.
+    var changes: [StateChange]
+    /// Human-readable retry events ("attempt 1 failed at 50%: connection reset").
+    public var retryLog: [String]
+    /// The history while it holds one change (a waiting or ready operation's: added), kept
+    /// inline so that a queued operation's row allocates no array; nil otherwise.
+    var firstChange: StateChange?
+    /// Whether `storedName` is a class prefix to complete with the id.
+    package private(set) var nameAddsID = false
     /// What it does (`ProgressReportingOperation.kind`; `.other` for an operation that reports
     /// no progress).
     public var kind: OperationKind
@@ -84,78 +148,45 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     public var lifecycle: Lifecycle
     /// Set once finished.
     public var outcome: Outcome?
-    /// The error's description when `outcome == .failed`, or why it was cancelled.
-    public var message: String?
-    /// Units (bytes unless `unit` says items) done and in total; `totalBytes == 0` means
-    /// unknown/no progress.
-    public var completedBytes: Int64
-    public var totalBytes: Int64
-    /// Current rate in units (bytes) per second (0 when not moving).
-    public var bytesPerSecond: Double
-    /// Retries used so far.
-    public var retries: Int
-    /// Set while the operation waits out a retry back-off: the clock time (since monitor start)
-    /// its next attempt starts. It is executing (it holds its slot) but not working.
-    public var nextAttemptAt: Duration? {
-        get { nextAttemptNanoseconds == Self.noAttempt ? nil : .nanoseconds(nextAttemptNanoseconds) }
-        set { nextAttemptNanoseconds = newValue.map(Self.nanoseconds) ?? Self.noAttempt }
-    }
-
-    /// `nextAttemptAt` in nanoseconds (8 bytes per row where a `Duration?` takes 24).
-    private var nextAttemptNanoseconds = Self.noAttempt
-    private static let noAttempt = Int64.min
-
-    /// `time` in nanoseconds (saturating), never the "no attempt" value.
-    private static func nanoseconds(_ time: Duration) -> Int64 {
-        max(Self.noAttempt + 1, time.nanoseconds)
-    }
-    /// Ids of the operations this one depends on.
-    public var dependencies: [Int]
-    /// Clock times since monitor start.
-    public var addedAt: Duration
-    public var startedAt: Duration?
-    public var finishedAt: Duration?
-    /// Every state change, oldest first.
-    public var history: [StateChange]
-    /// Human-readable retry events ("attempt 1 failed at 50%: connection reset").
-    public var retryLog: [String]
 
     public init(
         id: Int, name: String, kind: OperationKind = .other, unit: ProgressUnit = .bytes, lifecycle: Lifecycle = .ready,
-        outcome: Outcome? = nil, message: String? = nil, completedBytes: Int64 = 0,
-        totalBytes: Int64 = 0, bytesPerSecond: Double = 0, retries: Int = 0, nextAttemptAt: Duration? = nil,
+        outcome: Outcome? = nil, message: String? = nil, completedUnits: Int64 = 0,
+        totalUnits: Int64 = 0, unitsPerSecond: Double = 0, retries: Int = 0, nextAttemptAt: Duration? = nil,
         dependencies: [Int] = [], addedAt: Duration = .zero, startedAt: Duration? = nil,
         finishedAt: Duration? = nil, history: [StateChange] = [], retryLog: [String] = []
     ) {
         self.id = id
         self.storedName = name
+        self.message = message
+        self.completedUnits = completedUnits
+        self.totalUnits = totalUnits
+        self.unitsPerSecond = unitsPerSecond
+        self.retries = retries
+        self.nextAttemptNanoseconds = Self.nanoseconds(nextAttemptAt)
+        self.addedNanoseconds = addedAt.nanoseconds
+        self.startedNanoseconds = Self.nanoseconds(startedAt)
+        self.finishedNanoseconds = Self.nanoseconds(finishedAt)
+        self.dependencies = dependencies
+        self.changes = history.count > 1 ? history : []
+        self.retryLog = retryLog
+        self.firstChange = history.count == 1 ? history[0] : nil
         self.kind = kind
         self.unit = unit
         self.lifecycle = lifecycle
         self.outcome = outcome
-        self.message = message
-        self.completedBytes = completedBytes
-        self.totalBytes = totalBytes
-        self.bytesPerSecond = bytesPerSecond
-        self.retries = retries
-        self.nextAttemptNanoseconds = nextAttemptAt.map(Self.nanoseconds) ?? Self.noAttempt
-        self.dependencies = dependencies
-        self.addedAt = addedAt
-        self.startedAt = startedAt
-        self.finishedAt = finishedAt
-        self.history = history
-        self.retryLog = retryLog
     }
 
     /// Equal when every field is, names compared as shown (a class-and-id name equals the same
     /// text given whole, as a viewer rebuilds it). Every stored field is listed here.
     public static func == (lhs: OperationSnapshot, rhs: OperationSnapshot) -> Bool {
         guard lhs.id == rhs.id, lhs.kind == rhs.kind, lhs.unit == rhs.unit, lhs.lifecycle == rhs.lifecycle,
-            lhs.outcome == rhs.outcome, lhs.message == rhs.message, lhs.completedBytes == rhs.completedBytes,
-            lhs.totalBytes == rhs.totalBytes, lhs.bytesPerSecond == rhs.bytesPerSecond, lhs.retries == rhs.retries,
+            lhs.outcome == rhs.outcome, lhs.message == rhs.message, lhs.completedUnits == rhs.completedUnits,
+            lhs.totalUnits == rhs.totalUnits, lhs.unitsPerSecond == rhs.unitsPerSecond, lhs.retries == rhs.retries,
             lhs.nextAttemptNanoseconds == rhs.nextAttemptNanoseconds, lhs.dependencies == rhs.dependencies,
-            lhs.addedAt == rhs.addedAt, lhs.startedAt == rhs.startedAt, lhs.finishedAt == rhs.finishedAt,
-            lhs.history == rhs.history, lhs.retryLog == rhs.retryLog
+            lhs.addedNanoseconds == rhs.addedNanoseconds, lhs.startedNanoseconds == rhs.startedNanoseconds,
+            lhs.finishedNanoseconds == rhs.finishedNanoseconds, lhs.firstChange == rhs.firstChange,
+            lhs.changes == rhs.changes, lhs.retryLog == rhs.retryLog
         else { return false }
         if lhs.nameAddsID == rhs.nameAddsID { return lhs.storedName == rhs.storedName }
         return lhs.explicitName == rhs.explicitName
@@ -164,7 +195,7 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     /// Progress in 0…1 (0 when the total is unknown; 1 when succeeded).
     public var fraction: Double {
         if outcome == .succeeded { return 1 }
-        guard totalBytes > 0 else { return 0 }
-        return min(1, max(0, Double(completedBytes) / Double(totalBytes)))
+        guard totalUnits > 0 else { return 0 }
+        return min(1, max(0, Double(completedUnits) / Double(totalUnits)))
     }
 }

@@ -174,7 +174,7 @@ extension QueueMonitor {
         } else if row.lifecycle == .executing {
             rate = state.rates.rate(
                 id: id, completed: progress.completedUnitCount, time: time,
-                start: (row.startedAt ?? time, row.completedBytes))
+                start: (row.startedAt ?? time, row.completedUnits))
         } else {
             rate = 0
         }

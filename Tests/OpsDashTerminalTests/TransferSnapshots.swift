@@ -28,8 +28,8 @@ enum TransferSnapshots {
             operations.append(
                 OperationSnapshot(
                     id: id, name: "photo-\(id).jpg", kind: .download,
-                    lifecycle: isRunning ? .executing : .ready, completedBytes: done,
-                    totalBytes: size, bytesPerSecond: isRunning ? perSecond : 0, addedAt: .zero,
+                    lifecycle: isRunning ? .executing : .ready, completedUnits: done,
+                    totalUnits: size, unitsPerSecond: isRunning ? perSecond : 0, addedAt: .zero,
                     startedAt: isRunning ? .seconds(60) : nil))
             if isRunning {
                 counts.executing += 1

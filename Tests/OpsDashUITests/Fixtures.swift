@@ -22,13 +22,13 @@ enum Fixtures {
             case (.ready, _): counts.ready += 1
             case (.executing, _):
                 counts.executing += 1
-                rate += operation.bytesPerSecond
+                rate += operation.unitsPerSecond
             case (.finished, .failed?): counts.failed += 1
             case (.finished, .cancelled?): counts.cancelled += 1
             case (.finished, _): counts.succeeded += 1
             }
-            done += operation.completedBytes
-            total += operation.totalBytes
+            done += operation.completedUnits
+            total += operation.totalUnits
         }
         return QueueSnapshot(
             time: time, isSuspended: suspended, maxConcurrentOperationCount: limit, counts: counts,
@@ -49,7 +49,7 @@ enum Fixtures {
         let operations: [OperationSnapshot] = [
             OperationSnapshot(
                 id: 1, name: "fetch-manifest.json", kind: .download, lifecycle: .finished,
-                outcome: .succeeded, completedBytes: 12 * kb, totalBytes: 12 * kb,
+                outcome: .succeeded, completedUnits: 12 * kb, totalUnits: 12 * kb,
                 addedAt: .zero, startedAt: .milliseconds(500), finishedAt: .milliseconds(1200),
                 history: [
                     StateChange(time: .zero, lifecycle: .ready),
@@ -59,7 +59,7 @@ enum Fixtures {
                 ]),
             OperationSnapshot(
                 id: 2, name: "video-part-1.mp4", kind: .download, lifecycle: .executing,
-                completedBytes: 54 * mb, totalBytes: 120 * mb, bytesPerSecond: 2.5 * Double(mb),
+                completedUnits: 54 * mb, totalUnits: 120 * mb, unitsPerSecond: 2.5 * Double(mb),
                 retries: 1, dependencies: [1], addedAt: .zero, startedAt: .seconds(2),
                 history: [
                     StateChange(time: .zero, lifecycle: .waiting),
@@ -69,11 +69,11 @@ enum Fixtures {
                 retryLog: ["attempt 1 failed at 12%: connection reset"]),
             OperationSnapshot(
                 id: 3, name: "video-part-2.mp4", kind: .download, lifecycle: .executing,
-                completedBytes: 40 * mb, totalBytes: 128 * mb, bytesPerSecond: 1.5 * Double(mb),
+                completedUnits: 40 * mb, totalUnits: 128 * mb, unitsPerSecond: 1.5 * Double(mb),
                 dependencies: [1], addedAt: .zero, startedAt: .seconds(3)),
             OperationSnapshot(
                 id: 4, name: "thumbnails.zip", kind: .upload, lifecycle: .executing,
-                completedBytes: 700 * kb, totalBytes: 800 * kb, bytesPerSecond: 300 * Double(kb),
+                completedUnits: 700 * kb, totalUnits: 800 * kb, unitsPerSecond: 300 * Double(kb),
                 addedAt: .zero, startedAt: .seconds(60)),
             OperationSnapshot(
                 id: 5, name: "transcode-part-1", kind: .process, lifecycle: .waiting,
@@ -86,14 +86,14 @@ enum Fixtures {
                 dependencies: [5, 6], addedAt: .zero),
             OperationSnapshot(
                 id: 8, name: "upload-final.mp4", kind: .upload, lifecycle: .waiting,
-                totalBytes: 240 * mb, dependencies: [7], addedAt: .zero),
+                totalUnits: 240 * mb, dependencies: [7], addedAt: .zero),
             OperationSnapshot(
                 id: 9, name: "subtitles.srt", kind: .download, lifecycle: .ready,
-                totalBytes: 40 * kb, addedAt: .zero),
+                totalUnits: 40 * kb, addedAt: .zero),
             OperationSnapshot(
                 id: 10, name: "cover-art.png", kind: .download, lifecycle: .finished,
-                outcome: .failed, message: "HTTP 503", completedBytes: 300 * kb,
-                totalBytes: 2 * mb, retries: 2, addedAt: .zero, startedAt: .seconds(5),
+                outcome: .failed, message: "HTTP 503", completedUnits: 300 * kb,
+                totalUnits: 2 * mb, retries: 2, addedAt: .zero, startedAt: .seconds(5),
                 finishedAt: .seconds(31)),
             OperationSnapshot(
                 id: 11, name: "cleanup-temp", kind: .other, lifecycle: .finished,
@@ -129,7 +129,7 @@ enum Fixtures {
             OperationSnapshot(
                 id: index + 1, name: "file-\(index + 1).bin", kind: .download, lifecycle: .finished,
                 outcome: outcome.0, message: outcome.1,
-                completedBytes: outcome.0 == .succeeded ? 21 * mb : 2 * mb, totalBytes: 21 * mb,
+                completedUnits: outcome.0 == .succeeded ? 21 * mb : 2 * mb, totalUnits: 21 * mb,
                 addedAt: .zero, startedAt: .seconds(index * 8),
                 finishedAt: .seconds(index * 8 + 2 + index / 4 * 8))
         }

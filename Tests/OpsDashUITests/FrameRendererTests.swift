@@ -13,16 +13,16 @@ import Testing
                 return OperationSnapshot(
                     id: id, name: "chunk-\(id).bin", kind: .download, lifecycle: .finished,
                     outcome: id % 7 == 0 ? .failed : .succeeded, message: id % 7 == 0 ? "reset" : nil,
-                    completedBytes: 1_000, totalBytes: 1_000, startedAt: .seconds(Int64(id)),
+                    completedUnits: 1_000, totalUnits: 1_000, startedAt: .seconds(Int64(id)),
                     finishedAt: .seconds(Int64(id + 3)))
             }
             if id <= finishedBy + 5 {
                 return OperationSnapshot(
                     id: id, name: "chunk-\(id).bin", kind: .download, lifecycle: .executing,
-                    completedBytes: Int64((frame * 37 + id * 11) % 1_000), totalBytes: 1_000,
-                    bytesPerSecond: Double(100 + id), startedAt: .seconds(Int64(id)))
+                    completedUnits: Int64((frame * 37 + id * 11) % 1_000), totalUnits: 1_000,
+                    unitsPerSecond: Double(100 + id), startedAt: .seconds(Int64(id)))
             }
-            return OperationSnapshot(id: id, name: "chunk-\(id).bin", kind: .download, totalBytes: 1_000)
+            return OperationSnapshot(id: id, name: "chunk-\(id).bin", kind: .download, totalUnits: 1_000)
         }
         let log = (0..<frame).map {
             LogEntry(time: .milliseconds(Int64($0 * 50)), kind: .state, operationID: $0 / 2 + 1, text: "finished")

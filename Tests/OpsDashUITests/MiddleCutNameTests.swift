@@ -41,8 +41,8 @@ import Testing
             OperationSnapshot(
                 id: index, name: "download image-\(index).jpg", kind: .download,
                 lifecycle: index < 4 ? .finished : .executing, outcome: index < 4 ? .succeeded : nil,
-                completedBytes: index < 4 ? 2 * mb : mb, totalBytes: 2 * mb,
-                bytesPerSecond: index < 4 ? 0 : Double(mb), startedAt: .seconds(1),
+                completedUnits: index < 4 ? 2 * mb : mb, totalUnits: 2 * mb,
+                unitsPerSecond: index < 4 ? 0 : Double(mb), startedAt: .seconds(1),
                 finishedAt: index < 4 ? .seconds(3) : nil)
         }
         let state = Fixtures.state(Fixtures.snapshot(operations, time: .seconds(4)), width: 80, height: 14)

@@ -120,7 +120,7 @@ import Testing
             OperationSnapshot(
                 id: id, name: "file-\(id).bin", kind: .download, lifecycle: .finished,
                 outcome: id % 7 == 0 ? .failed : .succeeded, message: id % 7 == 0 ? "reset by peer" : nil,
-                completedBytes: 1_000, totalBytes: 1_000, addedAt: .zero, startedAt: .seconds(Int64(id)),
+                completedUnits: 1_000, totalUnits: 1_000, addedAt: .zero, startedAt: .seconds(Int64(id)),
                 finishedAt: .seconds(Int64(id + 2)))
         }
         let log = (0..<30).map {

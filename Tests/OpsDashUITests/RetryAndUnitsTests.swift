@@ -6,12 +6,12 @@ import Testing
 @Suite struct RetryAndUnitsTests {
     static let operations = [
         OperationSnapshot(
-            id: 1, name: "flaky.bin", kind: .download, lifecycle: .executing, completedBytes: 300 * Fixtures.kb,
-            totalBytes: 1000 * Fixtures.kb, retries: 2, nextAttemptAt: .seconds(67) + .milliseconds(400),
+            id: 1, name: "flaky.bin", kind: .download, lifecycle: .executing, completedUnits: 300 * Fixtures.kb,
+            totalUnits: 1000 * Fixtures.kb, retries: 2, nextAttemptAt: .seconds(67) + .milliseconds(400),
             addedAt: .zero, startedAt: .seconds(10)),
         OperationSnapshot(
-            id: 2, name: "index-pages", kind: .process, unit: .items, lifecycle: .executing, completedBytes: 10,
-            totalBytes: 40, bytesPerSecond: 5, addedAt: .zero, startedAt: .seconds(63)),
+            id: 2, name: "index-pages", kind: .process, unit: .items, lifecycle: .executing, completedUnits: 10,
+            totalUnits: 40, unitsPerSecond: 5, addedAt: .zero, startedAt: .seconds(63)),
     ]
 
     func line(named name: String) -> String? {

@@ -8,8 +8,8 @@ import Testing
     private static func operation(_ id: Int) -> OperationSnapshot {
         OperationSnapshot(
             id: id, name: "transfer-\(id)", kind: id % 2 == 0 ? .download : .upload,
-            lifecycle: id <= 3 ? .executing : .ready, completedBytes: Int64(id % 100) * 1024,
-            totalBytes: 100 * 1024, bytesPerSecond: id <= 3 ? 2048 : 0, addedAt: .zero,
+            lifecycle: id <= 3 ? .executing : .ready, completedUnits: Int64(id % 100) * 1024,
+            totalUnits: 100 * 1024, unitsPerSecond: id <= 3 ? 2048 : 0, addedAt: .zero,
             startedAt: id <= 3 ? .seconds(1) : nil)
     }
 

@@ -39,11 +39,11 @@ import Testing
 
     @Test func processingStepsAreUnitsNotBytes() {
         let step = OperationSnapshot(
-            id: 1, name: "resize", kind: .process, lifecycle: .executing, completedBytes: 250,
-            totalBytes: 800, bytesPerSecond: 100, startedAt: .zero)
+            id: 1, name: "resize", kind: .process, lifecycle: .executing, completedUnits: 250,
+            totalUnits: 800, unitsPerSecond: 100, startedAt: .zero)
         let download = OperationSnapshot(
-            id: 2, name: "fetch", kind: .download, lifecycle: .executing, completedBytes: 250_000,
-            totalBytes: 800_000, bytesPerSecond: 100_000, startedAt: .zero)
+            id: 2, name: "fetch", kind: .download, lifecycle: .executing, completedUnits: 250_000,
+            totalUnits: 800_000, unitsPerSecond: 100_000, startedAt: .zero)
         let lines = render(Fixtures.state(Fixtures.snapshot([step, download]))).lines
         #expect(lines[4].contains("250/800 units"))
         #expect(lines[4].contains("100/s"))

@@ -10,23 +10,23 @@ import Testing
         let operations = [
             OperationSnapshot(
                 id: 1, name: "下载-ファイル-一覧.zip", kind: .download, lifecycle: .finished,
-                outcome: .succeeded, completedBytes: 3 * mb, totalBytes: 3 * mb,
+                outcome: .succeeded, completedUnits: 3 * mb, totalUnits: 3 * mb,
                 startedAt: .seconds(1), finishedAt: .seconds(4)),
             OperationSnapshot(
                 id: 2, name: "report 📊 final.pdf", kind: .upload, lifecycle: .executing,
-                completedBytes: 2 * mb, totalBytes: 5 * mb, bytesPerSecond: Double(mb),
+                completedUnits: 2 * mb, totalUnits: 5 * mb, unitsPerSecond: Double(mb),
                 dependencies: [1], startedAt: .seconds(5)),
             OperationSnapshot(
                 id: 3, name: "cafe\u{301}-cre\u{300}me-menu", kind: .process, lifecycle: .waiting,
-                totalBytes: mb, dependencies: [2]),
+                totalUnits: mb, dependencies: [2]),
             OperationSnapshot(
                 id: 4, name: "family 👨‍👩‍👧 photos", kind: .download, lifecycle: .finished,
                 outcome: .failed, message: "接続がリセットされました (connection reset)",
-                completedBytes: mb / 2, totalBytes: 4 * mb, retries: 2, startedAt: .seconds(2),
+                completedUnits: mb / 2, totalUnits: 4 * mb, retries: 2, startedAt: .seconds(2),
                 finishedAt: .seconds(9)),
             OperationSnapshot(
                 id: 5, name: "🇯🇵 tokyo-backup ❤️", kind: .upload, lifecycle: .ready,
-                totalBytes: 8 * mb),
+                totalUnits: 8 * mb),
             OperationSnapshot(
                 id: 6, name: "한국어 데이터 세트", kind: .other, lifecycle: .waiting,
                 dependencies: [3, 5]),

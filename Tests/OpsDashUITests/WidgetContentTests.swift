@@ -14,8 +14,8 @@ import Testing
     }
 
     private let operation = OperationSnapshot(
-        id: 7, name: "fetch 下载.zip", kind: .download, lifecycle: .executing, completedBytes: 500,
-        totalBytes: 1_000, dependencies: [3], startedAt: .seconds(1))
+        id: 7, name: "fetch 下载.zip", kind: .download, lifecycle: .executing, completedUnits: 500,
+        totalUnits: 1_000, dependencies: [3], startedAt: .seconds(1))
 
     @Test func theHeaderShowsTheCountsAndLimitItWasGiven() {
         var header = HeaderView()

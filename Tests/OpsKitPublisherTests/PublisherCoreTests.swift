@@ -18,7 +18,7 @@ import Testing
         #expect(harness.core.needsKeyframe)
         let snapshot = QueueSnapshot(
             counts: StateCounts(ready: 1),
-            operations: ChunkedArray([OperationSnapshot(id: 1, name: "op1", kind: .download, totalBytes: 100)]))
+            operations: ChunkedArray([OperationSnapshot(id: 1, name: "op1", kind: .download, totalUnits: 100)]))
         harness.publish([Sample.progress(1, 10, at: .seconds(1))], snapshot: snapshot)
         harness.flush()
         let lines = harness.lines(1)

@@ -126,8 +126,8 @@ import Testing
 
     @Test func aSnapshotReadsAsTheEventsThatLeadToIt() {
         let op = OperationSnapshot(
-            id: 1, name: "one", kind: .download, lifecycle: .finished, outcome: .succeeded, completedBytes: 100,
-            totalBytes: 100, addedAt: .seconds(1), startedAt: .seconds(2), finishedAt: .seconds(3),
+            id: 1, name: "one", kind: .download, lifecycle: .finished, outcome: .succeeded, completedUnits: 100,
+            totalUnits: 100, addedAt: .seconds(1), startedAt: .seconds(2), finishedAt: .seconds(3),
             history: [
                 StateChange(time: .seconds(1), lifecycle: .ready),
                 StateChange(time: .seconds(2), lifecycle: .executing),
@@ -146,14 +146,14 @@ import Testing
 
     @Test func aSnapshotsEventsCarryEachOperationsUnitAndRetryWait() {
         let tiles = OperationSnapshot(
-            id: 1, name: "thumb", kind: .process, unit: .items, lifecycle: .executing, completedBytes: 3,
-            totalBytes: 8, addedAt: .seconds(1), startedAt: .seconds(1),
+            id: 1, name: "thumb", kind: .process, unit: .items, lifecycle: .executing, completedUnits: 3,
+            totalUnits: 8, addedAt: .seconds(1), startedAt: .seconds(1),
             history: [
                 StateChange(time: .seconds(1), lifecycle: .ready),
                 StateChange(time: .seconds(1), lifecycle: .executing),
             ])
         var waiting = OperationSnapshot(
-            id: 2, name: "photo", kind: .download, lifecycle: .executing, totalBytes: 100, retries: 1,
+            id: 2, name: "photo", kind: .download, lifecycle: .executing, totalUnits: 100, retries: 1,
             nextAttemptAt: .seconds(6), addedAt: .seconds(1), startedAt: .seconds(2),
             history: [
                 StateChange(time: .seconds(1), lifecycle: .ready),

@@ -46,17 +46,17 @@ extension VendorTransfer: FoundationProgressProviding {
         fetch.name = "fetch"
         let (queue, monitor) = try #require(running([fetch], clock: clock))
         var row = try #require(monitor.snapshot().operations.first)
-        #expect(row.kind == .download && row.unit == .bytes && row.totalBytes == 1_000_000)
+        #expect(row.kind == .download && row.unit == .bytes && row.totalUnits == 1_000_000)
 
         clock.advance(by: .seconds(1))
         fetch.progress.completedUnitCount = 250_000
         row = try #require(monitor.snapshot().operations.first)
-        #expect(row.completedBytes == 250_000 && row.bytesPerSecond == 250_000)
+        #expect(row.completedUnits == 250_000 && row.unitsPerSecond == 250_000)
         #expect(monitor.snapshot().bytesPerSecond == 250_000, "counted in the queue's byte rate")
 
         clock.advance(by: .seconds(1))
         fetch.progress.completedUnitCount = 750_000
-        #expect(monitor.snapshot().operations.first?.completedBytes == 750_000)
+        #expect(monitor.snapshot().operations.first?.completedUnits == 750_000)
         #expect(
             lines(monitor.drainEvents()).contains(
                 #"{"t":2.000,"event":"progress","id":1,"op":"fetch","bytes":750000,"total":1000000,"rate":500000,"retries":0}"#
@@ -73,7 +73,7 @@ extension VendorTransfer: FoundationProgressProviding {
         fetch.progress.completedUnitCount = 10
         clock.advance(by: .seconds(1))
         row = try #require(monitor.snapshot().operations.first)
-        #expect(row.completedBytes == 1_000_000 && row.outcome == .succeeded)
+        #expect(row.completedUnits == 1_000_000 && row.outcome == .succeeded)
         #expect(monitor.drainEvents().isEmpty, "a finished operation is no longer read")
     }
 
@@ -85,7 +85,7 @@ extension VendorTransfer: FoundationProgressProviding {
         upload.progress.completedUnitCount = 1_000
         let row = try #require(monitor.snapshot().operations.first)
         #expect(row.kind == .upload && row.unit == .bytes)
-        #expect(row.completedBytes == 1_000 && row.totalBytes == 4_000 && row.bytesPerSecond == 500)
+        #expect(row.completedUnits == 1_000 && row.totalUnits == 4_000 && row.unitsPerSecond == 500)
         queue.cancelAllOperations()
         queue.waitUntilAllOperationsAreFinished()
     }
@@ -99,7 +99,7 @@ extension VendorTransfer: FoundationProgressProviding {
         let snapshot = monitor.snapshot()
         let row = try #require(snapshot.operations.first)
         #expect(row.kind == .process && row.unit == .items)
-        #expect(row.completedBytes == 10 && row.totalBytes == 40 && row.bytesPerSecond == 5)
+        #expect(row.completedUnits == 10 && row.totalUnits == 40 && row.unitsPerSecond == 5)
         #expect(snapshot.totalBytes == 0 && snapshot.completedBytes == 0, "items are not bytes")
         queue.cancelAllOperations()
         queue.waitUntilAllOperationsAreFinished()
@@ -111,12 +111,12 @@ extension VendorTransfer: FoundationProgressProviding {
         let (queue, monitor) = try #require(running([pages], clock: clock))
         clock.advance(by: .seconds(1))
         pages.progress.completedUnitCount = 10
-        #expect(monitor.snapshot().operations.first?.completedBytes == 10)
+        #expect(monitor.snapshot().operations.first?.completedUnits == 10)
         clock.advance(by: QueueMonitor.progressSampleInterval / 2)
         pages.progress.completedUnitCount = 20
-        #expect(monitor.snapshot().operations.first?.completedBytes == 10, "read again only a tick later")
+        #expect(monitor.snapshot().operations.first?.completedUnits == 10, "read again only a tick later")
         clock.advance(by: QueueMonitor.progressSampleInterval / 2)
-        #expect(monitor.snapshot().operations.first?.completedBytes == 20)
+        #expect(monitor.snapshot().operations.first?.completedUnits == 20)
         queue.cancelAllOperations()
         queue.waitUntilAllOperationsAreFinished()
     }
@@ -128,11 +128,11 @@ extension VendorTransfer: FoundationProgressProviding {
         clock.advance(by: .seconds(1))
         vendor.task.completedUnitCount = 7
         var row = try #require(monitor.snapshot().operations.first)
-        #expect(row.completedBytes == 7 && row.totalBytes == 0, "an indeterminate total is unknown")
+        #expect(row.completedUnits == 7 && row.totalUnits == 0, "an indeterminate total is unknown")
         clock.advance(by: .seconds(1))
         vendor.task.totalUnitCount = 14
         row = try #require(monitor.snapshot().operations.first)
-        #expect(row.totalBytes == 14 && row.fraction == 0.5)
+        #expect(row.totalUnits == 14 && row.fraction == 0.5)
         vendor.cancel()
         queue.waitUntilAllOperationsAreFinished()
     }

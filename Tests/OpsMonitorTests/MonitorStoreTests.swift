@@ -31,7 +31,7 @@ import Testing
         store.progress(a, completedBytes: 90, bytesPerSecond: 10, retries: 0, time: .seconds(2))
         store.transition(a, to: .executing, time: .seconds(2))
         #expect(store.operation(id: a)?.lifecycle == .finished)
-        #expect(store.operation(id: a)?.completedBytes == 0)
+        #expect(store.operation(id: a)?.completedUnits == 0)
         #expect(store.counts == StateCounts(cancelled: 1))
     }
 

@@ -43,7 +43,7 @@ import Testing
         #expect(transfer.isFinished)
         #expect(throws: Never.self) { try clock.checkNoScheduledWork() }
         let row = monitor.snapshot().operations.first
-        #expect(row?.completedBytes == 100 && row?.outcome == .succeeded)
+        #expect(row?.completedUnits == 100 && row?.outcome == .succeeded)
         #expect(!transfer.keyValueObservers.hasObservers)
         // Progress events arrive in order, each stamped with the clock time it happened at.
         let times = monitor.snapshot().log.filter { $0.kind == .state }.map(\.time)

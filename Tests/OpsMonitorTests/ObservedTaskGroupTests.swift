@@ -160,7 +160,7 @@ import Testing
             #expect(rows.map(\.lifecycle) == [.executing, .ready])
             #expect(rows.map(\.kind) == [.process, .download])
             #expect(rows.map(\.unit) == [.items, .bytes])
-            #expect(rows.first?.completedBytes == 3 && rows.first?.totalBytes == 8)
+            #expect(rows.first?.completedUnits == 3 && rows.first?.totalUnits == 8)
             gates.openAll()
             try await group.waitForAll()
         }

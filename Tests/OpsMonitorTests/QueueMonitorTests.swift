@@ -47,7 +47,7 @@ import Testing
             case .cancelled?: expected.cancelled += 1; #expect(row.outcome == .cancelled)
             case nil: Issue.record("\(op.name ?? "") has no outcome")
             }
-            #expect(row.completedBytes == (op.outcome?.isSucceeded == true ? op.totalBytes : op.completedBytes))
+            #expect(row.completedUnits == (op.outcome?.isSucceeded == true ? op.totalBytes : op.completedBytes))
         }
         #expect(snapshot.counts == expected)
         #expect(expected.failed > 0 && expected.cancelled > 0 && expected.succeeded > 0)

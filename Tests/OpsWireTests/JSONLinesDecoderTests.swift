@@ -129,7 +129,7 @@ import Testing
     @Test func keyframeLinesRoundTrip() throws {
         var op = OperationSnapshot(
             id: 4, name: "up \"x\"", kind: .upload, lifecycle: .finished, outcome: .failed, message: "boom",
-            completedBytes: 40, totalBytes: 100, bytesPerSecond: 0, retries: 1, dependencies: [1, 2],
+            completedUnits: 40, totalUnits: 100, unitsPerSecond: 0, retries: 1, dependencies: [1, 2],
             addedAt: .nanoseconds(1_000_000_001), startedAt: .milliseconds(1500), finishedAt: .seconds(3),
             history: [
                 StateChange(time: .nanoseconds(1_000_000_001), lifecycle: .ready),
@@ -137,8 +137,8 @@ import Testing
             ],
             retryLog: ["attempt 1 failed at 50%: reset"])
         var unnamed = OperationSnapshot(
-            id: 9, name: "", kind: .process, unit: .items, lifecycle: .executing, completedBytes: 3, totalBytes: 10,
-            bytesPerSecond: 123.456789, retries: 2, nextAttemptAt: .nanoseconds(7_000_000_003))
+            id: 9, name: "", kind: .process, unit: .items, lifecycle: .executing, completedUnits: 3, totalUnits: 10,
+            unitsPerSecond: 123.456789, retries: 2, nextAttemptAt: .nanoseconds(7_000_000_003))
         unnamed.explicitName = nil
         let log = [
             LogEntry(

@@ -7,8 +7,8 @@ import Testing
 @Suite struct KeyframeEncoderGoldenTests {
     static let snapshot: QueueSnapshot = {
         let done = OperationSnapshot(
-            id: 1, name: "plain", kind: .download, lifecycle: .finished, outcome: .succeeded, completedBytes: 2_048,
-            totalBytes: 2_048, addedAt: .nanoseconds(1), startedAt: .milliseconds(250),
+            id: 1, name: "plain", kind: .download, lifecycle: .finished, outcome: .succeeded, completedUnits: 2_048,
+            totalUnits: 2_048, addedAt: .nanoseconds(1), startedAt: .milliseconds(250),
             finishedAt: .nanoseconds(1_999_999_999),
             history: [
                 StateChange(time: .nanoseconds(1), lifecycle: .ready),
@@ -16,17 +16,17 @@ import Testing
                 StateChange(time: .nanoseconds(1_999_999_999), lifecycle: .finished, outcome: .succeeded),
             ])
         let retrying = OperationSnapshot(
-            id: 2, name: "写真 \"2\"\n\u{1B}[2J", kind: .upload, lifecycle: .executing, completedBytes: 10,
-            totalBytes: 100, bytesPerSecond: 1234.5, retries: 2, nextAttemptAt: .milliseconds(3_500),
+            id: 2, name: "写真 \"2\"\n\u{1B}[2J", kind: .upload, lifecycle: .executing, completedUnits: 10,
+            totalUnits: 100, unitsPerSecond: 1234.5, retries: 2, nextAttemptAt: .milliseconds(3_500),
             dependencies: [1], addedAt: .seconds(1), startedAt: .seconds(2),
             history: [StateChange(time: .seconds(1), lifecycle: .waiting)],
             retryLog: ["attempt 1 failed at 50%: reset", "tab\there \u{202E}rtl"])
         var unnamed = OperationSnapshot(
             id: 3, name: "", kind: .process, unit: .items, lifecycle: .finished, outcome: .failed,
-            message: "boom \\ \"x\"", totalBytes: 7, bytesPerSecond: .nan, dependencies: [1, 2], addedAt: .seconds(12),
+            message: "boom \\ \"x\"", totalUnits: 7, unitsPerSecond: .nan, dependencies: [1, 2], addedAt: .seconds(12),
             finishedAt: .seconds(13))
         unnamed.explicitName = nil
-        let huge = OperationSnapshot(id: 4, name: "huge", bytesPerSecond: 1e21, addedAt: .seconds(100_000))
+        let huge = OperationSnapshot(id: 4, name: "huge", unitsPerSecond: 1e21, addedAt: .seconds(100_000))
         return QueueSnapshot(
             time: .nanoseconds(12_000_000_001), isSuspended: true, maxConcurrentOperationCount: 3,
             counts: StateCounts(ready: 1, executing: 1, succeeded: 1, failed: 1), completedBytes: 2_058,

@@ -39,7 +39,7 @@ private func expectSameCounting(
     #expect(
         Array(viewer.operations.map(\.unit)) == Array(publisher.operations.map(\.unit)), sourceLocation: sourceLocation)
     #expect(
-        Array(viewer.operations.map(\.completedBytes)) == Array(publisher.operations.map(\.completedBytes)),
+        Array(viewer.operations.map(\.completedUnits)) == Array(publisher.operations.map(\.completedUnits)),
         sourceLocation: sourceLocation)
     #expect(
         Array(viewer.operations.map(\.nextAttemptAt)) == Array(publisher.operations.map(\.nextAttemptAt)),

@@ -61,7 +61,7 @@ public enum ProgressSamplingBench {
         read(monitor, for: .milliseconds(200))  // warm-up: every operation sampled once
         let cpu = threadCPUTime { read(monitor, for: duration) }
         stop.store(true, ordering: .relaxed)
-        let moved = monitor.snapshot().operations.reduce(0) { count, op in count + (op.completedBytes > 0 ? 1 : 0) }
+        let moved = monitor.snapshot().operations.reduce(0) { count, op in count + (op.completedUnits > 0 ? 1 : 0) }
         for op in ops { op.cancel() }
         queue.waitUntilAllOperationsAreFinished()
         monitor.stop()

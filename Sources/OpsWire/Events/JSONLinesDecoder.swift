@@ -94,17 +94,7 @@ public struct JSONLinesDecoder: Sendable {
                     completedBytes: try fields.int64("bytes"), totalBytes: try fields.int64("total"),
                     duration: try fields.time("duration"), interrupted: try fields.bool("interrupted")))
         case "snapshot_begin":
-            var header =
-                KeyframeHeader(
-                    time: try fields.time("t"), seq: try fields.uint64("seq"),
-                    isSuspended: try fields.bool("suspended"),
-                    maxConcurrentOperationCount: try fields.int("limit"), counts: try fields.counts(),
-                    completedBytes: try fields.int64("bytes"), totalBytes: try fields.int64("total"),
-                    bytesPerSecond: try fields.double("rate"), evictedCount: try fields.optionalInt("evicted") ?? 0,
-                    operationCount: try fields.int("operations"), logCount: try fields.optionalInt("log") ?? 0,
-                    version: try fields.optionalUInt64("version") ?? 0)
-            header.history = try history(fields, time: header.time)
-            return .keyframeBegin(header)
+            return .keyframeBegin(try keyframeHeader(fields))
         case "snapshot_op":
             return .keyframeOperation(try operation(fields))
         case "snapshot_log":
@@ -114,6 +104,21 @@ public struct JSONLinesDecoder: Sendable {
         default:
             return .other(event: event)
         }
+    }
+
+    /// A `snapshot_begin` line's header: the queue's totals and settings, its per-second history.
+    private static func keyframeHeader(_ fields: EventFields) throws(EventLineError) -> KeyframeHeader {
+        var header =
+            KeyframeHeader(
+                time: try fields.time("t"), seq: try fields.uint64("seq"),
+                isSuspended: try fields.bool("suspended"),
+                maxConcurrentOperationCount: try fields.int("limit"), counts: try fields.counts(),
+                completedBytes: try fields.int64("bytes"), totalBytes: try fields.int64("total"),
+                bytesPerSecond: try fields.double("rate"), evictedCount: try fields.optionalInt("evicted") ?? 0,
+                operationCount: try fields.int("operations"), logCount: try fields.optionalInt("log") ?? 0,
+                version: try fields.optionalUInt64("version") ?? 0)
+        header.history = try history(fields, time: header.time)
+        return header
     }
 
     private static func operation(_ fields: EventFields) throws(EventLineError) -> OperationSnapshot {
@@ -137,8 +142,8 @@ public struct JSONLinesDecoder: Sendable {
             unit: try fields.optionalEnum("unit", ProgressUnit.self) ?? .bytes,
             lifecycle: try fields.enumValue("state", Lifecycle.self),
             outcome: try fields.optionalEnum("outcome", Outcome.self), message: try fields.optionalString("message"),
-            completedBytes: try fields.int64("bytes"), totalBytes: try fields.int64("total"),
-            bytesPerSecond: try fields.double("rate"), retries: try fields.optionalInt("retries") ?? 0,
+            completedUnits: try fields.int64("bytes"), totalUnits: try fields.int64("total"),
+            unitsPerSecond: try fields.double("rate"), retries: try fields.optionalInt("retries") ?? 0,
             nextAttemptAt: try fields.optionalTime("next"),
             dependencies: fields.has("after") ? try fields.ints("after") : [],
             addedAt: try fields.time("added"), startedAt: try fields.optionalTime("started"),

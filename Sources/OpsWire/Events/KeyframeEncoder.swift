@@ -75,10 +75,10 @@ public enum KeyframeEncoder {
             JSONBytes.append(#","message":"#, to: &bytes)
             JSONBytes.appendString(message, to: &bytes)
         }
-        appendField(#","bytes":"#, op.completedBytes, &bytes)
-        appendField(#","total":"#, op.totalBytes, &bytes)
+        appendField(#","bytes":"#, op.completedUnits, &bytes)
+        appendField(#","total":"#, op.totalUnits, &bytes)
         JSONBytes.append(#","rate":"#, to: &bytes)
-        appendDouble(op.bytesPerSecond, &bytes)
+        appendDouble(op.unitsPerSecond, &bytes)
         appendField(#","retries":"#, Int64(op.retries), &bytes)
         if let next = op.nextAttemptAt {
             JSONBytes.append(#","next":"#, to: &bytes)
@@ -86,6 +86,19 @@ public enum KeyframeEncoder {
         }
         JSONBytes.append(#","after":"#, to: &bytes)
         JSONBytes.append(op.dependencies, to: &bytes)
+        appendTimes(of: op, &bytes)
+        JSONBytes.append(#","history":["#, to: &bytes)
+        appendChanges(op.history, &bytes)
+        JSONBytes.append(#"],"retry_log":["#, to: &bytes)
+        for (index, line) in op.retryLog.enumerated() {
+            if index > 0 { bytes.append(0x2C) }
+            JSONBytes.appendString(line, to: &bytes)
+        }
+        JSONBytes.append("]}\n", to: &bytes)
+    }
+
+    /// `,"added":…` and, once set, `,"started":…` and `,"finished":…`.
+    static func appendTimes(of op: OperationSnapshot, _ bytes: inout [UInt8]) {
         JSONBytes.append(#","added":"#, to: &bytes)
         appendPreciseTime(op.addedAt, &bytes)
         if let started = op.startedAt {
@@ -96,8 +109,11 @@ public enum KeyframeEncoder {
             JSONBytes.append(#","finished":"#, to: &bytes)
             appendPreciseTime(finished, &bytes)
         }
-        JSONBytes.append(#","history":["#, to: &bytes)
-        for (index, change) in op.history.enumerated() {
+    }
+
+    /// An operation's state changes, comma-separated: `{"t":…,"state":…}` each, with its outcome.
+    static func appendChanges(_ changes: [StateChange], _ bytes: inout [UInt8]) {
+        for (index, change) in changes.enumerated() {
             if index > 0 { bytes.append(0x2C) }
             JSONBytes.append(#"{"t":"#, to: &bytes)
             appendPreciseTime(change.time, &bytes)
@@ -107,12 +123,6 @@ public enum KeyframeEncoder {
             appendOutcome(change.outcome, &bytes)
             bytes.append(0x7D)
         }
-        JSONBytes.append(#"],"retry_log":["#, to: &bytes)
-        for (index, line) in op.retryLog.enumerated() {
-            if index > 0 { bytes.append(0x2C) }
-            JSONBytes.appendString(line, to: &bytes)
-        }
-        JSONBytes.append("]}\n", to: &bytes)
     }
 
     static func encode(_ entry: LogEntry, into bytes: inout [UInt8]) {

@@ -25,29 +25,9 @@ extension PublisherMessage {
                     heartbeat: fields.has("heartbeat") ? try fields.double("heartbeat") : nil,
                     maximumLine: try fields.optionalInt("max_line"), sharedStream: try fields.optionalString("shm")))
         case "reply":
-            let request = try requestID(fields)
-            guard try fields.bool("ok") else {
-                guard let request else { throw fields.error("id", "is missing from a refusal") }
-                return .refused(
-                    request: request, code: try fields.enumValue("error", RemoteErrorCode.self),
-                    message: try fields.string("message"))
-            }
-            return .reply(request: request, seq: try fields.uint64("seq"))
+            return try decodeReply(fields)
         case "error":
-            var supported: ClosedRange<Int>?
-            if fields.has("supported") {
-                guard let object = fields.object["supported"]?.objectValue else {
-                    throw fields.error("supported", "must be an object")
-                }
-                let range = EventFields(object: object, event: "error supported")
-                let low = try range.int("min")
-                let high = try range.int("max")
-                guard low <= high else { throw fields.error("supported", "has min above max") }
-                supported = low...high
-            }
-            return .error(
-                code: try fields.enumValue("code", RemoteErrorCode.self), message: try fields.string("message"),
-                supported: supported)
+            return try decodeError(fields)
         case "pong":
             return .pong(request: try requestID(fields), seq: try fields.uint64("seq"))
         case "resync":
@@ -77,6 +57,36 @@ extension PublisherMessage {
         default:
             return nil
         }
+    }
+
+    /// A `reply`: a refusal (`"ok":false`, which names its request) or a success.
+    private static func decodeReply(_ fields: EventFields) throws(EventLineError) -> PublisherMessage {
+        let request = try requestID(fields)
+        guard try fields.bool("ok") else {
+            guard let request else { throw fields.error("id", "is missing from a refusal") }
+            return .refused(
+                request: request, code: try fields.enumValue("error", RemoteErrorCode.self),
+                message: try fields.string("message"))
+        }
+        return .reply(request: request, seq: try fields.uint64("seq"))
+    }
+
+    /// An `error`, with the protocol versions `supported` when it gives them.
+    private static func decodeError(_ fields: EventFields) throws(EventLineError) -> PublisherMessage {
+        var supported: ClosedRange<Int>?
+        if fields.has("supported") {
+            guard let object = fields.object["supported"]?.objectValue else {
+                throw fields.error("supported", "must be an object")
+            }
+            let range = EventFields(object: object, event: "error supported")
+            let low = try range.int("min")
+            let high = try range.int("max")
+            guard low <= high else { throw fields.error("supported", "has min above max") }
+            supported = low...high
+        }
+        return .error(
+            code: try fields.enumValue("code", RemoteErrorCode.self), message: try fields.string("message"),
+            supported: supported)
     }
 
     /// The `id` a reply or pong echoes: absent, a string or an integer.

@@ -15,32 +15,11 @@ extension PublisherMessage {
         case .welcome(let welcome):
             welcome.append(to: &bytes)
         case .reply(let request, let seq):
-            JSONBytes.append(#"{"event":"reply""#, to: &bytes)
-            request?.appendField(to: &bytes)
-            JSONBytes.append(#","ok":true,"seq":"#, to: &bytes)
-            JSONBytes.append(seq, to: &bytes)
-            JSONBytes.append("}\n", to: &bytes)
+            Self.appendReply(request: request, seq: seq, to: &bytes)
         case .refused(let request, let code, let message):
-            JSONBytes.append(#"{"event":"reply""#, to: &bytes)
-            request.appendField(to: &bytes)
-            JSONBytes.append(#","ok":false,"error":"#, to: &bytes)
-            JSONBytes.appendString(code.rawValue, to: &bytes)
-            JSONBytes.append(#","message":"#, to: &bytes)
-            JSONBytes.appendString(message, to: &bytes)
-            JSONBytes.append("}\n", to: &bytes)
+            Self.appendRefusal(request: request, code: code, message: message, to: &bytes)
         case .error(let code, let message, let supported):
-            JSONBytes.append(#"{"event":"error","code":"#, to: &bytes)
-            JSONBytes.appendString(code.rawValue, to: &bytes)
-            JSONBytes.append(#","message":"#, to: &bytes)
-            JSONBytes.appendString(message, to: &bytes)
-            if let supported {
-                JSONBytes.append(#","supported":{"min":"#, to: &bytes)
-                JSONBytes.append(supported.lowerBound, to: &bytes)
-                JSONBytes.append(#","max":"#, to: &bytes)
-                JSONBytes.append(supported.upperBound, to: &bytes)
-                bytes.append(UInt8(ascii: "}"))
-            }
-            JSONBytes.append("}\n", to: &bytes)
+            Self.appendError(code: code, message: message, supported: supported, to: &bytes)
         case .pong(let request, let seq):
             JSONBytes.append(#"{"event":"pong""#, to: &bytes)
             request?.appendField(to: &bytes)
@@ -59,12 +38,7 @@ extension PublisherMessage {
             }
             JSONBytes.appendSeq(seq, to: &bytes)
         case .sharedStream(let position, let seq, let snapshot):
-            JSONBytes.append(#"{"event":"shm","position":"#, to: &bytes)
-            JSONBytes.append(position, to: &bytes)
-            JSONBytes.append(#","seq":"#, to: &bytes)
-            JSONBytes.append(seq, to: &bytes)
-            if snapshot { JSONBytes.append(#","snapshot":true"#, to: &bytes) }
-            JSONBytes.append("}\n", to: &bytes)
+            Self.appendSharedStream(position: position, seq: seq, snapshot: snapshot, to: &bytes)
         case .skipped(let from, let to):
             JSONBytes.append(#"{"event":"skipped","from":"#, to: &bytes)
             JSONBytes.append(from, to: &bytes)
@@ -80,6 +54,56 @@ extension PublisherMessage {
             JSONBytes.appendString(reason, to: &bytes)
             JSONBytes.append("}\n", to: &bytes)
         }
+    }
+
+    /// `{"event":"reply","request":…,"ok":true,"seq":…}`.
+    private static func appendReply(request: RequestID?, seq: UInt64, to bytes: inout [UInt8]) {
+        JSONBytes.append(#"{"event":"reply""#, to: &bytes)
+        request?.appendField(to: &bytes)
+        JSONBytes.append(#","ok":true,"seq":"#, to: &bytes)
+        JSONBytes.append(seq, to: &bytes)
+        JSONBytes.append("}\n", to: &bytes)
+    }
+
+    /// `{"event":"reply","request":…,"ok":false,"error":…,"message":…}`.
+    private static func appendRefusal(
+        request: RequestID, code: RemoteErrorCode, message: String, to bytes: inout [UInt8]
+    ) {
+        JSONBytes.append(#"{"event":"reply""#, to: &bytes)
+        request.appendField(to: &bytes)
+        JSONBytes.append(#","ok":false,"error":"#, to: &bytes)
+        JSONBytes.appendString(code.rawValue, to: &bytes)
+        JSONBytes.append(#","message":"#, to: &bytes)
+        JSONBytes.appendString(message, to: &bytes)
+        JSONBytes.append("}\n", to: &bytes)
+    }
+
+    /// `{"event":"error","code":…,"message":…}`, with the versions `supported` when given.
+    private static func appendError(
+        code: RemoteErrorCode, message: String, supported: ClosedRange<Int>?, to bytes: inout [UInt8]
+    ) {
+        JSONBytes.append(#"{"event":"error","code":"#, to: &bytes)
+        JSONBytes.appendString(code.rawValue, to: &bytes)
+        JSONBytes.append(#","message":"#, to: &bytes)
+        JSONBytes.appendString(message, to: &bytes)
+        if let supported {
+            JSONBytes.append(#","supported":{"min":"#, to: &bytes)
+            JSONBytes.append(supported.lowerBound, to: &bytes)
+            JSONBytes.append(#","max":"#, to: &bytes)
+            JSONBytes.append(supported.upperBound, to: &bytes)
+            bytes.append(UInt8(ascii: "}"))
+        }
+        JSONBytes.append("}\n", to: &bytes)
+    }
+
+    /// `{"event":"shm","position":…,"seq":…}`, with `"snapshot":true` for the snapshot's place.
+    private static func appendSharedStream(position: UInt64, seq: UInt64, snapshot: Bool, to bytes: inout [UInt8]) {
+        JSONBytes.append(#"{"event":"shm","position":"#, to: &bytes)
+        JSONBytes.append(position, to: &bytes)
+        JSONBytes.append(#","seq":"#, to: &bytes)
+        JSONBytes.append(seq, to: &bytes)
+        if snapshot { JSONBytes.append(#","snapshot":true"#, to: &bytes) }
+        JSONBytes.append("}\n", to: &bytes)
     }
 
     /// Appends `event`'s delta line numbered `seq` (the encoder's line, then `seq`), and

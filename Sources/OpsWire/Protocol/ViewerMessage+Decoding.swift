@@ -22,22 +22,7 @@ extension ViewerMessage {
         }
         switch cmd {
         case "hello":
-            // Both bounds are required integers: a hello without them is malformed, not "version 1".
-            guard let minimum = object["min"]?.intValue, let maximum = object["max"]?.intValue else {
-                throw badArgument("hello needs integer \"min\" and \"max\" protocol versions")
-            }
-            var resume: Hello.Resume?
-            if let fields = object["resume"]?.objectValue, let epoch = fields["epoch"]?.stringValue,
-                let seq = fields["seq"]?.intValue, seq >= 0
-            {
-                resume = Hello.Resume(epoch: epoch, seq: UInt64(seq))
-            }
-            return .hello(
-                Hello(
-                    request: request, minimum: minimum, maximum: maximum, client: object["client"]?.stringValue,
-                    role: object["role"]?.stringValue.flatMap(RemoteRole.init(rawValue:)),
-                    token: object["token"]?.stringValue, resume: resume,
-                    summary: object["summary"]?.boolValue == true))
+            return .hello(try hello(object, request: request, badArgument: badArgument))
         case "resync":
             return .resync(request: request)
         case "ping":
@@ -46,31 +31,65 @@ extension ViewerMessage {
             return .status(request: request)
         case "shm":
             return .sharedStream(snapshots: object["snapshots"]?.boolValue == true, request: request)
+        default:
+            if let command = try control(cmd, object, badArgument: badArgument) {
+                return .control(command, request: request)
+            }
+            throw ViewerMessageError(.unknownCommand, "unknown command \"\(cmd)\"", request: request, command: cmd)
+        }
+    }
+
+    /// A `hello`'s fields: both version bounds required (a hello without them is malformed, not
+    /// "version 1"); a resume only when whole.
+    private static func hello(
+        _ object: [String: JSONValue], request: RequestID?, badArgument: (String) -> ViewerMessageError
+    ) throws(ViewerMessageError) -> Hello {
+        guard let minimum = object["min"]?.intValue, let maximum = object["max"]?.intValue else {
+            throw badArgument("hello needs integer \"min\" and \"max\" protocol versions")
+        }
+        var resume: Hello.Resume?
+        if let fields = object["resume"]?.objectValue, let epoch = fields["epoch"]?.stringValue,
+            let seq = fields["seq"]?.intValue, seq >= 0
+        {
+            resume = Hello.Resume(epoch: epoch, seq: UInt64(seq))
+        }
+        return Hello(
+            request: request, minimum: minimum, maximum: maximum, client: object["client"]?.stringValue,
+            role: object["role"]?.stringValue.flatMap(RemoteRole.init(rawValue:)),
+            token: object["token"]?.stringValue, resume: resume, summary: object["summary"]?.boolValue == true)
+    }
+
+    /// The control command `cmd` asks for, its fields checked; nil when `cmd` is no control
+    /// command.
+    private static func control(
+        _ cmd: String, _ object: [String: JSONValue], badArgument: (String) -> ViewerMessageError
+    ) throws(ViewerMessageError) -> RemoteCommand? {
+        switch cmd {
         case "cancel":
             guard let operation = object["op"]?.intValue.flatMap({ Int(exactly: $0) }) else {
                 throw badArgument("cancel needs \"op\": an operation id")
             }
-            return .control(.cancel(operationID: operation), request: request)
+            return .cancel(operationID: operation)
         case "cancel_many":
             guard let operations = operationIDs(object["ops"]) else {
                 throw badArgument("cancel_many needs \"ops\": 1…\(RemoteProtocol.maximumCancelMany) operation ids")
             }
-            return .control(.cancelMany(operationIDs: operations), request: request)
+            return .cancelMany(operationIDs: operations)
         case "cancel_all":
             guard object["confirm"]?.boolValue == true else { throw badArgument("cancel_all needs \"confirm\": true") }
-            return .control(.cancelAll, request: request)
+            return .cancelAll
         case "suspend":
-            return .control(.suspend, request: request)
+            return .suspend
         case "resume":
-            return .control(.resume, request: request)
+            return .resume
         case "set_limit":
             let range = RemoteProtocol.limitRange
             guard let limit = object["limit"]?.intValue.flatMap({ Int(exactly: $0) }), range.contains(limit) else {
                 throw badArgument("set_limit needs \"limit\": \(range.lowerBound)…\(range.upperBound)")
             }
-            return .control(.setLimit(limit), request: request)
+            return .setLimit(limit)
         default:
-            throw ViewerMessageError(.unknownCommand, "unknown command \"\(cmd)\"", request: request, command: cmd)
+            return nil
         }
     }
 

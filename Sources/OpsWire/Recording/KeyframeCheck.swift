@@ -45,24 +45,7 @@ struct KeyframeCheck {
             guard open == nil else { throw .init(number, "event inside a snapshot") }
             if latestEvent.map({ event.time > $0.time }) ?? true { latestEvent = (event.time, number) }
         case .keyframeBegin(let header):
-            if let open {
-                throw .init(number, "snapshot_begin inside the snapshot that began on line \(open.line)")
-            }
-            if let latestEvent, latestEvent.time > header.time + Self.timeTolerance {
-                throw .init(
-                    latestEvent.line,
-                    "t \(Self.text(latestEvent.time)) is later than the next keyframe's "
-                        + "(\(Self.text(header.time)), line \(number))")
-            }
-            if let lastKeyframeTime, header.time + Self.timeTolerance < lastKeyframeTime {
-                throw .init(
-                    number,
-                    "keyframe t \(Self.text(header.time)) is earlier than the keyframe before it "
-                        + "(\(Self.text(lastKeyframeTime)))")
-            }
-            lastKeyframeTime = header.time
-            latestEvent = nil
-            open = Open(header: header, line: number, offset: offset)
+            try begin(header, number: number, offset: offset)
         case .keyframeOperation(let operation):
             guard var current = open else { throw .init(number, "snapshot_op outside a snapshot") }
             if let last = current.lastOperationID, last >= operation.id {
@@ -83,22 +66,50 @@ struct KeyframeCheck {
             }
             open = current
         case .keyframeEnd(let seq):
-            guard let current = open else { throw .init(number, "snapshot_end without snapshot_begin") }
-            let header = current.header
-            guard seq == header.seq else {
-                throw .init(number, "snapshot_end seq \(seq) does not match snapshot_begin seq \(header.seq)")
-            }
-            guard current.operations == header.operationCount else {
-                throw .init(
-                    number, "snapshot has \(current.operations) operations, header says \(header.operationCount)")
-            }
-            guard current.logEntries == header.logCount else {
-                throw .init(number, "snapshot has \(current.logEntries) log entries, header says \(header.logCount)")
-            }
-            open = nil
+            try end(seq: seq, number: number)
         case .summary, .other:
             break  // read past, as a replay does
         }
+    }
+
+    /// A keyframe begins on line `number`: none may be open, the events since the last one may
+    /// not be later than it, and it may not be earlier than the last one.
+    private mutating func begin(_ header: KeyframeHeader, number: Int, offset: UInt64) throws(Problem) {
+        if let open {
+            throw .init(number, "snapshot_begin inside the snapshot that began on line \(open.line)")
+        }
+        if let latestEvent, latestEvent.time > header.time + Self.timeTolerance {
+            throw .init(
+                latestEvent.line,
+                "t \(Self.text(latestEvent.time)) is later than the next keyframe's "
+                    + "(\(Self.text(header.time)), line \(number))")
+        }
+        if let lastKeyframeTime, header.time + Self.timeTolerance < lastKeyframeTime {
+            throw .init(
+                number,
+                "keyframe t \(Self.text(header.time)) is earlier than the keyframe before it "
+                    + "(\(Self.text(lastKeyframeTime)))")
+        }
+        lastKeyframeTime = header.time
+        latestEvent = nil
+        open = Open(header: header, line: number, offset: offset)
+    }
+
+    /// The open keyframe ends on line `number`: with its header's seq, operation and log counts.
+    private mutating func end(seq: UInt64, number: Int) throws(Problem) {
+        guard let current = open else { throw .init(number, "snapshot_end without snapshot_begin") }
+        let header = current.header
+        guard seq == header.seq else {
+            throw .init(number, "snapshot_end seq \(seq) does not match snapshot_begin seq \(header.seq)")
+        }
+        guard current.operations == header.operationCount else {
+            throw .init(
+                number, "snapshot has \(current.operations) operations, header says \(header.operationCount)")
+        }
+        guard current.logEntries == header.logCount else {
+            throw .init(number, "snapshot has \(current.logEntries) log entries, header says \(header.logCount)")
+        }
+        open = nil
     }
 
     /// A time in a message: seconds to the millisecond, as event lines write it.
