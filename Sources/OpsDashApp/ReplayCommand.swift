@@ -87,9 +87,13 @@ struct ReplayCommand: ParsableCommand {
 
     /// How much of the recording is checked before anything is shown: the dashboard from the
     /// start opens at its first keyframe, the rest checked in the background (a 1,000,000-event
-    /// recording took ~5 s to check); `--headless` and `--start-at` need the whole length first.
+    /// recording took ~10 s to check); with `--start-at`, up to that time (to the end when it is
+    /// past it); `--headless` checks every line first (a broken one is refused before any
+    /// output).
     func opening(progress: OpeningProgress) -> RecordingReader.Opening {
-        headless || startAt != nil ? .whole(progress: progress.update) : .firstFrame(inBackground: true)
+        if headless { return .whole(progress: progress.update) }
+        if startAt != nil { return .past(startTime, inBackground: true, progress: progress.update) }
+        return .firstFrame(inBackground: true)
     }
 
     /// Opens the recording and replays it; returns the exit status. `stdoutClosed`: standard

@@ -36,6 +36,13 @@ package final class ReplaySource: DashboardSource {
     private var pausedTarget: Duration?
     /// A `.` whose keyframe is still being applied, a frame's work at a time.
     private var pendingStep = false
+    /// The recording's last picture, while `g` or `h` waits for it (built a frame's work at a
+    /// time), and what waits: the operation `g` looks for, the timeline `h` opens.
+    private var endPicture: ReplayEndPicture?
+    private var jumpWanted: Int?
+    private var timelineWanted = false
+    /// Whether `g` or `h` still waits for the recording's last picture.
+    package var isReadingEnd: Bool { endPicture != nil }
     /// Says each warning the recording's check finds (`DashboardNotices` in `opsdash replay`),
     /// and how many it has said.
     var warn: ((String) -> Void)?
@@ -79,6 +86,11 @@ package final class ReplaySource: DashboardSource {
         var target = position
         isCatchingUp = false
         let deadline = ContinuousClock.now + frameBudget
+        // What `g` or `h` waits for first, half the frame's budget at most.
+        if endPicture != nil {
+            buildEndPicture(until: ContinuousClock.now + frameBudget / 2)
+            target = position
+        }
         do {
             if isPaused {
                 // Paused, the cursor is where the pause, a seek or a step left it (a step leaves
@@ -154,9 +166,12 @@ package final class ReplaySource: DashboardSource {
         // A large recording opens at once and is checked on in the background: its length
         // grows until the check is done.
         let checking = isChecked ? nil : "checking \(Self.percent(reader.checked.bytes, of: reader.size))%"
+        let reading =
+            endPicture == nil
+            ? nil : jumpWanted.map { "g: finding #\($0)'s last change" } ?? "h: reading the recording's timeline"
         return SourceStatus(
             label: "REPLAY \(reader.header.queue) \(reader.header.started)",
-            detail: (problem ?? stepped ?? endWarning ?? checking).map { "— \($0)" } ?? "",
+            detail: (problem ?? reading ?? stepped ?? endWarning ?? checking).map { "— \($0)" } ?? "",
             link: problem != nil ? .disconnected : (isPaused ? .connecting : .connected),
             playback: playback(state))
     }
@@ -178,7 +193,7 @@ package final class ReplaySource: DashboardSource {
     /// selected operation's last change (space
     /// and `p` reach `perform` as pause/resume). Not while typing a filter or a search, answering a prompt
     /// or reading help.
-    func handle(_ key: Key, in state: DashboardState) -> Bool {
+    package func handle(_ key: Key, in state: DashboardState) -> Bool {
         guard !state.isEditingFilter, !state.isEditingSearch, state.prompt == nil, !state.showHelp else { return false }
         if let step = state.historyCursorStep, key == .left || key == .right {
             moveCursor(by: key == .left ? .zero - step : step)
@@ -203,16 +218,25 @@ package final class ReplaySource: DashboardSource {
     }
 
     package func togglePause() {
-        stepped = nil
-        setAnchor(position)
-        isPaused.toggle()
-        pendingStep = false
-        guard isPaused else {
+        guard !isPaused else {
+            stepped = nil
+            pendingStep = false
+            setAnchor(position)
+            isPaused = false
             pausedTarget = nil
             return
         }
-        pausedTarget = anchorTime
+        pause()
         keyWork()
+    }
+
+    /// Pauses where the playhead is; the cursor gets there in the frames after.
+    private func pause() {
+        stepped = nil
+        pendingStep = false
+        setAnchor(position)
+        isPaused = true
+        pausedTarget = anchorTime
     }
 
     /// Jumps to `time` (clamped to the recording), from the nearest keyframe: the cursor gets
@@ -220,6 +244,9 @@ package final class ReplaySource: DashboardSource {
     package func seek(to time: Duration) {
         stepped = nil
         pendingStep = false
+        // A `g` still looking for its operation's last change is overtaken.
+        jumpWanted = nil
+        if !timelineWanted { endPicture = nil }
         let target = max(.zero, min(time, reader.duration))
         do {
             if target < cursor.time { cursor = try reader.cursor(from: reader.mark(before: target)) }
@@ -309,39 +336,70 @@ package final class ReplaySource: DashboardSource {
 
     /// Jumps to when operation `id` last changed state in the whole recording (its failure, say:
     /// found with `/` and `n`, then `g`), and pauses there; the status says what the change was.
+    /// The recording's last picture, which holds every operation's latest change, is read first,
+    /// half a frame's budget at once and the rest over the frames after (the status says so).
     func jumpToLastChange(of id: Int?) {
         guard let id else {
             stepped = "g: nothing selected"
             return
         }
+        jumpWanted = id
+        buildEndPicture(until: ContinuousClock.now + frameBudget / 2)
+    }
+
+    /// Pauses at `change`, operation `operation`'s last change, and says so.
+    private func jump(to id: Int, in end: QueueSnapshot) {
+        guard let operation = end.operation(id: id), let change = operation.history.last else {
+            stepped = "g: #\(id) has no state change in the recording's last picture"
+            return
+        }
+        if !isPaused { pause() }
+        seek(to: change.time)
+        let word = DisplayState(change.lifecycle, change.outcome).word
+        stepped = "#\(id) \(operation.name): \(word) at \(Playback.clock(change.time))"
+    }
+
+    /// Builds the recording's last picture until `deadline` (begun when none is under way), and
+    /// once it is whole, does what waits for it: `g`'s jump, `h`'s timeline.
+    private func buildEndPicture(until deadline: ContinuousClock.Instant) {
+        defer { sendStatusIfChanged() }
         do {
-            // The recording's last picture holds every operation's latest change.
-            let end = try reader.cursor(at: reader.duration).builder.snapshot()
-            guard let operation = end.operation(id: id), let change = operation.history.last else {
-                stepped = "g: #\(id) has no state change in the recording's last picture"
+            // Moved out while it is built on, so that its store is not copied.
+            var picture: ReplayEndPicture
+            if let building = endPicture {
+                picture = building
+                endPicture = nil
+            } else {
+                picture = try ReplayEndPicture(reader: reader)
+            }
+            guard let end = try picture.build(until: deadline) else {
+                endPicture = picture
                 return
             }
-            if !isPaused { togglePause() }
-            seek(to: change.time)
-            let word = DisplayState(change.lifecycle, change.outcome).word
-            stepped = "#\(id) \(operation.name): \(word) at \(Playback.clock(change.time))"
+            if timelineWanted {
+                timelineWanted = false
+                timelineIsWhole = picture.isOfWholeRecording
+                timeline = try reader.timeline(endingWith: end.history)
+            }
+            if let id = jumpWanted {
+                jumpWanted = nil
+                jump(to: id, in: end)
+            }
         } catch {
             problem = error.description
+            endPicture = nil
+            jumpWanted = nil
+            timelineWanted = false
         }
     }
 
-    /// Reads the recording's per-second history over its whole length, once.
-    /// (Read again when opened again, when the recording's check was still going on: the
-    /// timeline then covered the part checked.)
+    /// Reads the recording's per-second history over its whole length, once, a frame's work at
+    /// a time (`buildEndPicture`). (Read again when opened again, when the recording's check was
+    /// still going on: the timeline then covered the part checked.)
     private func loadTimeline() {
         guard timeline == nil || !timelineIsWhole else { return }
-        do {
-            timelineIsWhole = reader.isChecked
-            timeline = try reader.timeline()
-        } catch {
-            problem = error.description
-        }
-        sendStatusIfChanged()
+        timelineWanted = true
+        buildEndPicture(until: ContinuousClock.now + frameBudget / 2)
     }
 
     /// Moves the history view's cursor (the playhead) by `step` of recording time and pauses

@@ -63,25 +63,21 @@ public struct MonitorStore: Sendable {
     /// A store holding what `snapshot` shows (a keyframe), continuing from there; its version
     /// is `version`.
     package init(snapshot: QueueSnapshot, limits: Limits, version: UInt64) {
+        self.init(snapshot: snapshot, index: KeyframeIndex(snapshot.operations), limits: limits, version: version)
+    }
+
+    /// A store holding what `snapshot` shows, with `index` already built from its operations
+    /// (`KeyframeIndex.add`, in order): O(1) in the operations.
+    package init(snapshot: QueueSnapshot, index: KeyframeIndex, limits: Limits, version: UInt64) {
         self.limits = limits
         history = snapshot.history.resized(to: limits.historySeconds)
         operations = snapshot.operations
-        positionByID.reserveCapacity(snapshot.operations.count)
-        for (position, op) in snapshot.operations.enumerated() {
-            positionByID[OperationIDKey(op.id)] = position
-            if op.lifecycle == .finished { finishedInStore += 1 }
-            if let finished = op.finishedAt { lastFinishedAt = max(lastFinishedAt, finished) }
-            nextID = max(nextID, op.id + 1)
-        }
+        positionByID = index.positionByID
+        finishedInStore = index.finishedInStore
+        lastFinishedAt = index.lastFinishedAt
+        nextID = index.nextID
         // A keyframe carries each operation's times: the window starts with its newest finishes.
-        let finished = snapshot.operations.filter { $0.startedAt != nil && $0.finishedAt != nil }
-        for op in finished.sorted(by: { ($0.finishedAt ?? .zero) < ($1.finishedAt ?? .zero) })
-            .suffix(RecentTimings.capacity)
-        {
-            if let started = op.startedAt, let ended = op.finishedAt {
-                recentTimings.record(kind: op.kind, wait: started - op.addedAt, run: ended - started)
-            }
-        }
+        recentTimings = index.recentTimings()
         counts = snapshot.counts
         completedBytes = snapshot.completedBytes
         totalBytes = snapshot.totalBytes

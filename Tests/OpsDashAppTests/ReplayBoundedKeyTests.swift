@@ -1,5 +1,6 @@
 import Foundation
 import OpsKitTesting
+import OpsDashUI
 import OpsMonitor
 @testable import OpsWire
 import Testing
@@ -93,5 +94,44 @@ import Testing
         let paused = try #require(source.snapshot(ifChangedSince: nil))
         #expect(!source.isCatchingUp)
         #expect(paused.counts.total == 3_000)
+    }
+
+    @Test func gReadsTheRecordingsLastPictureOverSeveralFrames() throws {
+        let (path, reader) = try Self.largeKeyframe("bounded-g")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let source = try ReplaySource(reader: reader, start: .zero, speed: 1, idleLimit: nil)
+        var state = DashboardState(width: 120, height: 40)
+        state.selectedID = 5
+        // No time to spend: the last keyframe (1,500 operations) is half read, nothing jumps yet.
+        source.frameBudget = .zero
+        #expect(source.handle(.character("g"), in: state))
+        #expect(!source.isPaused)
+        #expect(source.status().detail == "— g: finding #5's last change")
+        _ = source.snapshot(ifChangedSince: nil)
+        #expect(!source.isPaused)
+        // With time again, the next frame finishes it and jumps: #5 finished at 1.4 s.
+        source.frameBudget = .seconds(60)
+        let shown = try #require(source.snapshot(ifChangedSince: nil))
+        #expect(source.isPaused)
+        #expect(source.position == .milliseconds(1_400))
+        #expect(shown.operation(id: 5)?.outcome == .succeeded)
+        #expect(source.status().detail == "— #5 op4: succeeded at 0:01")
+    }
+
+    @Test func hReadsTheTimelineOverSeveralFrames() throws {
+        let (path, reader) = try Self.largeKeyframe("bounded-h")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let source = try ReplaySource(reader: reader, start: .zero, speed: 1, idleLimit: nil)
+        let state = DashboardState(width: 120, height: 40)
+        source.frameBudget = .zero
+        #expect(!source.handle(.character("h"), in: state), "the dashboard opens the view")
+        #expect(source.status().playback?.timeline == nil)
+        #expect(source.status().detail == "— h: reading the recording's timeline")
+        source.frameBudget = .seconds(60)
+        _ = source.snapshot(ifChangedSince: nil)
+        let timeline = try #require(source.status().playback?.timeline)
+        #expect(timeline.values(.succeeded, endingAt: .seconds(10), count: 11).reduce(0, +) == 91)
+        #expect(source.status().detail == "")
+        #expect(!source.isPaused, "h does not pause")
     }
 }

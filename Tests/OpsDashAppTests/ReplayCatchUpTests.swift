@@ -40,6 +40,53 @@ import Testing
         #expect(source.cursor.linesRead < 2_000, "\(source.cursor.linesRead) lines read for one frame")
     }
 
+    /// 4,000 operations queued at 0.1 s (8,000 event lines, then a keyframe of 4,000
+    /// operations), then one runs and finishes every 0.1 s.
+    static func largeKeyframe(_ name: String) throws -> (path: String, reader: RecordingReader) {
+        var recording = try TestRecording(name)
+        let writer = recording.writer
+        let start = Duration.milliseconds(100)
+        let ids = (0..<4_000).map { index in
+            recording.store.add(
+                name: "op\(index)", kind: .download, lifecycle: .ready, totalBytes: 100, dependencies: [], time: start)
+        }
+        try writer.append(recording.store.drainEvents(), keyframe: recording.store.snapshot(time: start))
+        for (index, id) in ids.prefix(100).enumerated() {
+            let time = Duration.milliseconds(100 * Int64(index + 2))
+            recording.store.transition(id, to: .executing, time: time)
+            recording.store.transition(id, to: .finished, outcome: .succeeded, message: nil, time: time)
+            try writer.append(recording.store.drainEvents())
+        }
+        writer.close()
+        let reader = try RecordingReader(path: recording.path)
+        #expect(reader.marks.map(\.lines) == [0, 4_000])
+        return (recording.path, reader)
+    }
+
+    @Test func aLargeKeyframePassedOverIsReadPastOverSeveralFrames() throws {
+        let (path, reader) = try Self.largeKeyframe("large-keyframe-frames")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let source = try ReplaySource(reader: reader, start: .zero, speed: 1, idleLimit: nil)
+        source.togglePause()
+        // No time to spend: each frame reads a batch of lines, and of the keyframe passed over a
+        // batch of lines read past, between two looks at the clock.
+        source.frameBudget = .zero
+        source.seek(to: .seconds(5))
+        let most = RecordingCursor.linesBetweenClockReads + RecordingCursor.linesSkippedBetweenClockReads + 1
+        var read = source.cursor.linesRead
+        var frames = 0
+        while source.isCatchingUp || frames == 0, frames < 1_000 {
+            _ = source.snapshot(ifChangedSince: nil)
+            #expect(source.cursor.linesRead - read <= most, "\(source.cursor.linesRead - read) lines in a frame")
+            read = source.cursor.linesRead
+            frames += 1
+        }
+        #expect(source.cursor.keyframesSkipped == 1)
+        let shown = try #require(source.snapshot(ifChangedSince: nil))
+        #expect(shown.counts.finished == 49)
+        #expect(shown.operations.count == 4_000)
+    }
+
     @Test func playingIntoALargeKeyframeReadsOnInsteadOfLoadingIt() throws {
         var recording = try TestRecording("large-keyframe")
         let (path, writer) = (recording.path, recording.writer)

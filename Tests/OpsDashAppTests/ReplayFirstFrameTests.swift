@@ -7,8 +7,8 @@ import Testing
 
 /// `opsdash replay FILE` shows a large recording's first frame at once: opening checks it up to
 /// its first keyframe, the rest is checked in the background, and what that check finds (a
-/// warning, a broken line) reaches the dashboard when found; `--headless` and `--start-at` check
-/// it whole first.
+/// warning, a broken line) reaches the dashboard when found; `--start-at` checks it up to the
+/// start, `--headless` whole first.
 @Suite(.ownThread) struct ReplayFirstFrameTests {
     /// 400 operations, one finishing every 0.1 s (1,200 event lines), a keyframe every 100 events.
     static func write(_ name: String) throws -> String {
@@ -33,7 +33,7 @@ import Testing
         return path
     }
 
-    @Test func theDashboardOpensAtTheFirstKeyframeAndHeadlessOrStartAtCheckItWhole() throws {
+    @Test func theDashboardOpensAtTheFirstKeyframeStartAtAtItsStartAndHeadlessChecksItWhole() throws {
         let opening = { (arguments: [String]) throws -> RecordingReader.Opening in
             try ReplayCommand.parse(["run.jsonl"] + arguments).opening(progress: OpeningProgress(path: "run.jsonl"))
         }
@@ -41,10 +41,38 @@ import Testing
             Issue.record("the dashboard checks the whole recording first")
             return
         }
-        guard case .whole = try opening(["--headless"]), case .whole = try opening(["--start-at", "5"]) else {
-            Issue.record("--headless or --start-at does not check the whole recording first")
+        guard case .whole = try opening(["--headless"]) else {
+            Issue.record("--headless does not check the whole recording first")
             return
         }
+        guard case .past(.seconds(5), inBackground: true, _) = try opening(["--start-at", "5"]) else {
+            Issue.record("--start-at does not check the recording up to its start only")
+            return
+        }
+    }
+
+    @Test func startAtShowsItsPictureWhenTheCheckIsPastItAndRefusesAStartPastTheEnd() throws {
+        let path = try Self.write("first-frame-start-at")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reader = try RecordingReader(path: path, opening: .past(.seconds(5), inBackground: false, progress: nil))
+        #expect(!reader.isChecked)
+        #expect(reader.duration > .seconds(5) && reader.duration < .seconds(40), "\(reader.duration)")
+        let source = try ReplaySource(reader: reader, start: .seconds(5), speed: 1, idleLimit: nil)
+        source.frameBudget = .seconds(60)
+        source.togglePause()
+        source.seek(to: .seconds(5))
+        let shown = try #require(source.snapshot(ifChangedSince: nil))
+        #expect(shown.time == .seconds(5))
+        #expect(shown.counts.succeeded == 50)
+        #expect(try ReplayCommand.parse(["run.jsonl", "--start-at", "5"]).startProblem(reader) == nil)
+
+        // Past the end: checked to the end, then refused.
+        let late = try RecordingReader(path: path, opening: .past(.seconds(100), inBackground: false, progress: nil))
+        #expect(late.isChecked)
+        let problem = try ReplayCommand.parse(["run.jsonl", "--start-at", "100"]).startProblem(late)
+        #expect(
+            problem?.contains("--start-at 100 is past the end of the recording (it ends at 0:40.000)") == true,
+            "\(problem ?? "")")
     }
 
     @Test func theHeaderSaysHowFarTheCheckHasGotAndTheLengthGrowsWithIt() throws {

@@ -5,8 +5,11 @@
 // reports the longest frame (wall time: events applied, picture, reduce, render, diff), how many
 // frames the instant took, and, for comparison, the one frame applying the whole instant at once
 // takes (`RecordingCursor.advance(to:)`, what a frame did before a frame's work was bounded);
-// then, paused, a seek to 0:10 (loading the keyframe of every queued operation), in one go as a
-// seek did before, and a frame's budget at a time as it does now.
+// then, paused, a seek to 0:10 (loading the keyframe of every queued operation), in one go and a
+// frame's budget at a time, with the store built from that keyframe at once for comparison (what
+// its last line did before the store was built as its lines came in); then `g` on an operation and
+// `h`, which read the recording's last picture (its last keyframe, as large) a frame's budget at a
+// time, against reading it in one go. A frame there is the source's picture, reduce, render.
 //
 //   swift build -c release --product ReplayFrameBench && .build/release/ReplayFrameBench
 import Foundation
@@ -78,27 +81,60 @@ do {
         Thread.sleep(forTimeInterval: 0.05)
     }
     // Paused, a seek to 10 s: the keyframe of every queued operation, then the events after it.
-    // Before, in one go; now a frame's budget at a time, until the picture there is whole.
+    // In one go; then a frame's budget at a time, until the picture there is whole.
     let target = Duration.seconds(10)
+    let atTarget = try reader.cursor(at: target).builder.snapshot()
     let inOneGo = try clock.measure { _ = try reader.cursor(at: target).builder.snapshot() }
+    var fresh = EventSnapshotBuilder(limits: RecordingReader.limits)
+    let storeAtOnce = clock.measure { fresh.load(atTarget) }
     source.togglePause()
-    let seekStart = clock.now
-    let seekCall = clock.measure { source.seek(to: target) }
-    var longestFrame = Duration.zero
-    var lastFrame = Duration.zero
-    var seekFrames = 0
-    while true {
-        var shown = false
-        lastFrame = clock.measure { shown = source.snapshot(ifChangedSince: nil) != nil }
-        longestFrame = max(longestFrame, lastFrame)
-        seekFrames += 1
-        if shown, !source.isCatchingUp { break }
+
+    /// Frames (picture, reduce, render) until `done`: how long they took, how many, the longest,
+    /// and the longest picture (the source's work) among them.
+    func framesUntil(_ done: () -> Bool) -> (total: Duration, count: Int, longest: Duration, picture: Duration) {
+        let start = clock.now
+        var longest = Duration.zero
+        var picture = Duration.zero
+        var count = 0
+        while true {
+            let frameStart = clock.now
+            let next = source.snapshot(ifChangedSince: nil)
+            picture = max(picture, clock.now - frameStart)
+            if let next { _ = reduce(&state, .tick(next)) }
+            _ = renderer.frame(for: state)
+            longest = max(longest, clock.now - frameStart)
+            count += 1
+            if done() { return (clock.now - start, count, longest, picture) }
+        }
     }
+
+    let seekCall = clock.measure { source.seek(to: target) }
+    let seek = framesUntil { !source.isCatchingUp }
     print(
-        "| paused seek to 0:10 (a keyframe of \(operations) operations) | in one go: \(milliseconds(inOneGo)) | bounded: "
-            + "whole after \(milliseconds(clock.now - seekStart)) over \(seekFrames) frames; the key "
-            + "\(milliseconds(seekCall)), longest frame \(milliseconds(longestFrame)), the last (the picture) "
-            + "\(milliseconds(lastFrame)) |")
+        "| paused seek to 0:10 (a keyframe of \(operations) operations) | in one go: \(milliseconds(inOneGo)); "
+            + "the store built from it at once (its last line before): \(milliseconds(storeAtOnce)) | bounded: "
+            + "whole after \(milliseconds(seek.total)) over \(seek.count) frames; the key "
+            + "\(milliseconds(seekCall)), longest frame \(milliseconds(seek.longest)) (the source's part at most "
+            + "\(milliseconds(seek.picture))) |")
+
+    // `g` on operation 1,000 (finished at 10.1 s), then `h`: the recording's last picture.
+    let endInOneGo = try clock.measure { _ = try reader.cursor(at: reader.duration).builder.snapshot() }
+    let timelineInOneGo = try clock.measure { _ = try reader.timeline() }
+    state.selectedID = 1_000
+    let gCall = clock.measure { _ = source.handle(.character("g"), in: state) }
+    let g = framesUntil { !source.isReadingEnd && !source.isCatchingUp }
+    let hCall = clock.measure { _ = source.handle(.character("h"), in: state) }
+    let h = framesUntil { !source.isReadingEnd }
+    let gText =
+        "g \(milliseconds(gCall)), then \(g.count) frames, longest \(milliseconds(g.longest)) (source "
+        + "\(milliseconds(g.picture)))"
+    let hText =
+        "h \(milliseconds(hCall)), then \(h.count) frames, longest \(milliseconds(h.longest)) (source "
+        + "\(milliseconds(h.picture)))"
+    let oneGo = "the last picture \(milliseconds(endInOneGo)), the timeline \(milliseconds(timelineInOneGo))"
+    print(
+        "| g, then h (the last picture: a keyframe of \(operations) operations) | in one go: \(oneGo) | bounded: "
+            + "\(gText); \(hText) |")
     print(
         "| replay of \(operations) operations queued in one instant, ×1, 120×40 | longest frame \(milliseconds(longest)) "
             + "(\(frames) frames in 3 s, \(catchingUp) of them catching up) | the instant in one frame: "

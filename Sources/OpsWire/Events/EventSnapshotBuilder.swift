@@ -14,10 +14,12 @@ public struct EventSnapshotBuilder: Sendable {
         var time: Duration
     }
 
-    /// A keyframe being read.
+    /// A keyframe being read: its operations indexed as they come (`MonitorStore.KeyframeIndex`),
+    /// so its last line builds the store without going through them again.
     private struct Assembly: Sendable {
         var header: KeyframeHeader
         var operations = ChunkedArray<OperationSnapshot>()
+        var index = MonitorStore.KeyframeIndex()
         var log: [LogEntry] = []
     }
 
@@ -29,6 +31,11 @@ public struct EventSnapshotBuilder: Sendable {
     public private(set) var time: Duration = .zero
     /// The `seq` of the last keyframe loaded, when one was.
     public private(set) var keyframeSeq: UInt64?
+    /// How many operations the last line applied went through: one for a keyframe's operation
+    /// line, none for its last line (the store is built from the index its operation lines
+    /// built), all of them for a whole snapshot loaded at once (`load(_:)`). What bounds a
+    /// replay frame's work: the cursor looks at the clock between lines.
+    package private(set) var lastLineWork = 0
 
     /// An empty picture of a queue with these settings.
     public init(limits: MonitorStore.Limits = .init(), isSuspended: Bool = false, maxConcurrentOperationCount: Int = 1)
@@ -108,6 +115,7 @@ public struct EventSnapshotBuilder: Sendable {
     /// unknown events do not. Throws when keyframe lines come out of order or disagree with
     /// their header.
     public mutating func apply(_ line: EventLine) throws(EventLineError) {
+        lastLineWork = 0
         switch line {
         case .event(let event):
             guard assembly == nil else { throw EventLineError(.badLine, "event inside a snapshot") }
@@ -119,7 +127,9 @@ public struct EventSnapshotBuilder: Sendable {
             if let last = assembly?.operations.last, last.id >= op.id {
                 throw EventLineError(.badLine, "snapshot_op #\(op.id) out of order")
             }
+            assembly?.index.add(op)
             assembly?.operations.append(op)
+            lastLineWork = 1
         case .keyframeLog(let entry):
             guard assembly != nil else { throw EventLineError(.badLine, "snapshot_log outside a snapshot") }
             assembly?.log.append(entry)
@@ -134,7 +144,19 @@ public struct EventSnapshotBuilder: Sendable {
 
     /// Replaces the picture with a whole snapshot (a keyframe read another way).
     public mutating func load(_ snapshot: QueueSnapshot) {
-        store = MonitorStore(snapshot: snapshot, limits: limits, version: store.version &+ 1)
+        load(snapshot, index: nil)
+    }
+
+    /// Replaces the picture with `snapshot`, whose operations `index` indexes when given (else
+    /// they are indexed now, in one pass).
+    private mutating func load(_ snapshot: QueueSnapshot, index: MonitorStore.KeyframeIndex?) {
+        let version = store.version &+ 1
+        if let index {
+            store = MonitorStore(snapshot: snapshot, index: index, limits: limits, version: version)
+        } else {
+            store = MonitorStore(snapshot: snapshot, limits: limits, version: version)
+            lastLineWork = snapshot.operations.count
+        }
         announced = [:]
         time = snapshot.time
     }
@@ -155,7 +177,7 @@ public struct EventSnapshotBuilder: Sendable {
             bytesPerSecond: header.bytesPerSecond, operations: done.operations,
             evictedCount: header.evictedCount, log: done.log)
         snapshot.history = header.history ?? QueueHistory(window: limits.historySeconds)
-        load(snapshot)
+        load(snapshot, index: done.index)
         keyframeSeq = header.seq
     }
 }

@@ -8,8 +8,14 @@ extension RecordingReader {
     /// second no keyframe holds (keyframes further apart than their window) shows as quiet.
     /// Memory: 32 bytes per second of the recording, 2.8 MB at most.
     package func timeline() throws(RecordingError) -> QueueHistory {
+        try timeline(endingWith: cursor(at: duration).builder.snapshot().history)
+    }
+
+    /// `timeline()` from `last`, the history of the recording's last picture (which a replay
+    /// builds a frame's work at a time: `ReplayEndPicture`); reads a keyframe's first line per
+    /// window of recording.
+    package func timeline(endingWith last: QueueHistory) throws(RecordingError) -> QueueHistory {
         let window = Int(min(Int64(QueueHistory.maximumWindow), QueueHistory.second(of: duration) + 1))
-        let last = try cursor(at: duration).builder.snapshot().history
         var pieces = [last]
         var needed = last.currentSecond.map { $0 - Int64(last.seconds(endingAt: .seconds($0)).count - 1) } ?? 0
         var before = marks.count

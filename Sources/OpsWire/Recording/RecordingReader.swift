@@ -37,6 +37,11 @@ public final class RecordingReader: Sendable {
         /// is checked whole at once), the rest checked by `checkRest()`: on a background thread
         /// when `inBackground`, else when a test calls it.
         case firstFrame(inBackground: Bool, atLeast: UInt64 = RecordingReader.firstFrameBytes)
+        /// The lines up to the first keyframe and up to the first line later than `time` (to
+        /// the end when none is: what `--start-at` needs, the picture at `time`, or the whole
+        /// length to refuse a start past the end), the rest as `firstFrame` does; `progress` as
+        /// in `init(path:progress:)`.
+        case past(Duration, inBackground: Bool, progress: ((_ read: UInt64, _ size: UInt64) -> Void)?)
     }
 
     /// The store limits replay uses: the bound keyframes keep (`RecordingWriter.KeyframePolicy`),
@@ -126,6 +131,8 @@ public final class RecordingReader: Sendable {
             // Up to the end of the first keyframe: the queue's settings at the start, and an
             // attach recording's join.
             try check.read(progress: nil) { $0.marks.count > 1 && !$0.isInsideKeyframe && $0.endOffset >= bytes }
+        case .past(let time, _, let progress):
+            try check.read(progress: progress) { $0.marks.count > 1 && !$0.isInsideKeyframe && $0.duration > time }
         }
         guard let header = check.scan.header else {
             throw RecordingError(path: path, line: 0, problem: "empty recording (no header line)")
@@ -135,7 +142,7 @@ public final class RecordingReader: Sendable {
         let isAtEnd = check.isAtEnd
         index = OpsMutex(check.scan.index(isComplete: isAtEnd))
         rest = OpsMutex(isAtEnd ? nil : check)
-        if case .firstFrame(inBackground: true, _) = opening, !isAtEnd {
+        if opening.checksRestInBackground, !isAtEnd {
             let thread = Thread { [self] in checkRest() }
             thread.name = "opsdash recording check"
             thread.qualityOfService = .utility
@@ -143,7 +150,7 @@ public final class RecordingReader: Sendable {
         }
     }
 
-    /// Checks the lines opening left (`.firstFrame`), updating the index as it goes; returns
+    /// Checks the lines opening left (`.firstFrame`, `.past`), updating the index as it goes; returns
     /// at once when every line has been checked, and waits when another thread is checking them.
     package func checkRest() {
         rest.withLock { pending in
@@ -200,5 +207,15 @@ public final class RecordingReader: Sendable {
         var cursor = try RecordingCursor(reader: self, from: mark(before: time))
         try cursor.advance(to: time)
         return cursor
+    }
+}
+
+extension RecordingReader.Opening {
+    /// Whether the lines opening leaves are checked on a background thread.
+    var checksRestInBackground: Bool {
+        switch self {
+        case .whole: false
+        case .firstFrame(let inBackground, _), .past(_, let inBackground, _): inBackground
+        }
     }
 }
