@@ -13,29 +13,52 @@ enum DependencyTree {
         for snapshot: QueueSnapshot, sort: SortOrder = .id, filter: String = "", failedOnly: Bool = false
     ) -> RowOrder {
         let operations = snapshot.operations
-        var present: Set<Int> = []
-        present.reserveCapacity(operations.count)
-        for operation in operations { present.insert(operation.id) }
+        var links = Links(operations)
+        if sort != .id { links.sortSiblings(operations, by: sort) }
+        let filtered = Filtered(operations, needle: filter.lowercased(), failedOnly: failedOnly, links: links)
+        var walk = Walk(links: links, filtered: filtered, expected: filtered?.kept.count ?? operations.count)
+        walk.visit(links.roots)
+        // Anything left sits on a dependency cycle; list it as a root so it still shows.
+        if walk.ids.count < (filtered?.kept.count ?? operations.count) {
+            walk.visit(operations.map(\.id).filter { !walk.visited.contains($0) })
+        }
+        let key = RowOrder.Key(
+            version: snapshot.version, sort: sort, filter: filter, tree: true,
+            operationCount: operations.count, failedOnly: failedOnly)
+        var rows = RowOrder(ids: walk.ids, guides: walk.guides, alsoAfter: walk.alsoAfter, key: key)
+        rows.depths = walk.depths
+        rows.isContext = walk.isContext
+        return rows
+    }
 
+    /// Who is listed under whom: each operation under its first dependency in the snapshot,
+    /// its other ones noted; those with none are roots.
+    private struct Links {
         var children: [Int: [Int]] = [:]
         var parentOf: [Int: Int] = [:]
         var roots: [Int] = []
         var others: [Int: [Int]] = [:]
-        for operation in operations {
-            let tracked = operation.dependencies.filter {
-                present.contains($0) && $0 != operation.id
-            }
-            if let parent = tracked.first {
-                children[parent, default: []].append(operation.id)
-                parentOf[operation.id] = parent
-                if tracked.count > 1 { others[operation.id] = Array(tracked.dropFirst()) }
-            } else {
-                roots.append(operation.id)
+
+        init(_ operations: ChunkedArray<OperationSnapshot>) {
+            var present: Set<Int> = []
+            present.reserveCapacity(operations.count)
+            for operation in operations { present.insert(operation.id) }
+            for operation in operations {
+                let tracked = operation.dependencies.filter {
+                    present.contains($0) && $0 != operation.id
+                }
+                if let parent = tracked.first {
+                    children[parent, default: []].append(operation.id)
+                    parentOf[operation.id] = parent
+                    if tracked.count > 1 { others[operation.id] = Array(tracked.dropFirst()) }
+                } else {
+                    roots.append(operation.id)
+                }
             }
         }
 
-        // Siblings in the table's order: one rank per id, then each list sorted by it.
-        if sort != .id {
+        /// Siblings in the table's order: one rank per id, then each list sorted by it.
+        mutating func sortSiblings(_ operations: ChunkedArray<OperationSnapshot>, by sort: SortOrder) {
             var rank: [Int: Int] = [:]
             rank.reserveCapacity(operations.count)
             for (position, id) in RowOrder.sortedIDs(operations, sort: sort, needle: "").enumerated() {
@@ -45,32 +68,46 @@ enum DependencyTree {
             roots.sort(by: byRank)
             for key in children.keys { children[key]?.sort(by: byRank) }
         }
+    }
 
-        // The filter: matches, plus everything above them so each keeps its place in the tree.
-        let needle = filter.lowercased()
-        var kept: Set<Int>? = nil
+    /// The filter's rows: the matches, plus everything above them so each keeps its place in
+    /// the tree (shown as context).
+    private struct Filtered {
+        var kept: Set<Int> = []
         var matched: Set<Int> = []
-        if !needle.isEmpty || failedOnly {
-            var keep: Set<Int> = []
+
+        /// Nil when nothing filters.
+        init?(_ operations: ChunkedArray<OperationSnapshot>, needle: String, failedOnly: Bool, links: Links) {
+            guard !needle.isEmpty || failedOnly else { return nil }
             for operation in operations where RowOrder.matches(operation, needle, failedOnly: failedOnly) {
                 matched.insert(operation.id)
                 var id: Int? = operation.id
-                while let current = id, keep.insert(current).inserted { id = parentOf[current] }
+                while let current = id, kept.insert(current).inserted { id = links.parentOf[current] }
             }
-            kept = keep
         }
+    }
 
+    /// The rows in walking order, each with its guides, depth and other dependencies.
+    private struct Walk {
+        let links: Links
+        let filtered: Filtered?
         var ids: [Int] = []
         var guides: [[Bool]] = []
         var alsoAfter: [[Int]] = []
         var depths: [Int] = []
         var isContext: [Bool] = []
-        ids.reserveCapacity(kept?.count ?? operations.count)
         var visited: Set<Int> = []
 
-        func walk(_ start: [Int]) {
-            // Iterative depth-first walk so long chains cannot overflow the stack.
-            let start = kept.map { keep in start.filter { keep.contains($0) } } ?? start
+        init(links: Links, filtered: Filtered?, expected: Int) {
+            self.links = links
+            self.filtered = filtered
+            ids.reserveCapacity(expected)
+        }
+
+        /// Walks depth first from `start` (iteratively, so long chains cannot overflow the
+        /// stack), skipping what the filter leaves out and what was visited.
+        mutating func visit(_ start: [Int]) {
+            let start = filtered.map { filtered in start.filter { filtered.kept.contains($0) } } ?? start
             var stack: [(id: Int, ancestry: [Bool], depth: Int)] = []
             for (offset, id) in start.enumerated().reversed() {
                 stack.append((id, [offset == start.count - 1], 0))
@@ -80,29 +117,16 @@ enum DependencyTree {
                 ids.append(id)
                 guides.append(path)
                 depths.append(depth)
-                alsoAfter.append(others[id] ?? [])
-                isContext.append(kept != nil && !matched.contains(id))
-                var kids = (children[id] ?? []).filter { !visited.contains($0) }
-                if let keep = kept { kids = kids.filter { keep.contains($0) } }
+                alsoAfter.append(links.others[id] ?? [])
+                isContext.append(filtered.map { !$0.matched.contains(id) } ?? false)
+                var kids = (links.children[id] ?? []).filter { !visited.contains($0) }
+                if let filtered { kids = kids.filter { filtered.kept.contains($0) } }
                 let base = Array(path.suffix(maxDepth - 1))
                 for (offset, kid) in kids.enumerated().reversed() {
                     stack.append((kid, base + [offset == kids.count - 1], depth + 1))
                 }
             }
         }
-
-        walk(roots)
-        // Anything left sits on a dependency cycle; list it as a root so it still shows.
-        if ids.count < (kept?.count ?? operations.count) {
-            walk(operations.map(\.id).filter { !visited.contains($0) })
-        }
-        let key = RowOrder.Key(
-            version: snapshot.version, sort: sort, filter: filter, tree: true,
-            operationCount: operations.count, failedOnly: failedOnly)
-        var rows = RowOrder(ids: ids, guides: guides, alsoAfter: alsoAfter, key: key)
-        rows.depths = depths
-        rows.isContext = isContext
-        return rows
     }
 
     /// Levels a folded row still draws after its depth marker.

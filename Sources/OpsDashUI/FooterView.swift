@@ -63,39 +63,57 @@ struct FooterView: Sendable, Equatable {
         buffer.draw(in: area) { render(into: &$0) }
     }
 
-    /// Draws the footer on the first row of `area`; with a `cache`, copies the line drawn last
-    /// when it showed the same in as many columns.
+    /// Draws the footer on the first row of `area`; with a `cache`, copies the left part drawn
+    /// last when it showed the same in as many columns, and draws the position over it (it
+    /// moves with every operation added, the hints seldom).
     func render(into buffer: inout CellBuffer, area: Rect, cache: RenderCache?) {
         guard let cache else { return render(into: &buffer, area: area) }
         buffer.draw(in: area) { canvas in
-            let key = LineKey(view: self, width: canvas.width)
-            if cache.drawLine(RenderCache.footerSlot, key: key, y: 0, into: &canvas) { return }
-            render(into: &canvas)
-            cache.storeLine(RenderCache.footerSlot, key: key, y: 0, from: canvas)
+            let key = LeftKey(content: content, width: canvas.width, leftWidth: leftWidth(canvas.width))
+            if !cache.drawFooterLeft(key: key, y: 0, into: &canvas) {
+                renderLeft(into: &canvas)
+                cache.storeFooterLeft(key: key, y: 0, from: canvas)
+            }
+            let shown = showsPosition ? position : ""
+            if showsPosition { renderPosition(into: &canvas) }
+            cache.placeFooter(position: shown, y: 0, canvas: canvas)
         }
     }
 
-    /// What the footer line is drawn from.
-    struct LineKey: Equatable {
-        var view: FooterView
+    /// What the footer's left part (all of it but the position) is drawn from.
+    struct LeftKey: Equatable {
+        var content: Content
         var width: Int
+        var leftWidth: Int
     }
 
+    /// Whether the position shows (a question takes the whole line).
+    private var showsPosition: Bool {
+        switch content {
+        case .cancelAllPrompt, .prompt: false
+        case .message, .filterEdit, .searchEdit, .hints: true
+        }
+    }
+
+    /// Columns left of the position.
+    private func leftWidth(_ width: Int) -> Int { max(0, width - position.count - 1) }
+
     private func render(into canvas: inout Canvas) {
+        renderLeft(into: &canvas)
+        if showsPosition { renderPosition(into: &canvas) }
+    }
+
+    /// The question across the whole line, or the hints, message or line being typed left of
+    /// the position.
+    private func renderLeft(into canvas: inout Canvas) {
         let width = canvas.width
+        let leftWidth = leftWidth(width)
         switch content {
         case .cancelAllPrompt(let count):
             let question = Prompt.cancelAll(count: count).question
             canvas.write(" \(question) ", x: 0, y: 0, style: Theme.prompt, maxWidth: width)
-            return
         case .prompt(let question):
             canvas.write(" \(question) ", x: 0, y: 0, style: Theme.prompt, maxWidth: width)
-            return
-        default: break
-        }
-        let leftWidth = max(0, width - position.count - 1)
-        switch content {
-        case .cancelAllPrompt, .prompt: break
         case .message(let message):
             canvas.write(message, x: 0, y: 0, style: Theme.warning, maxWidth: leftWidth)
         case .filterEdit(let filter):
@@ -105,6 +123,11 @@ struct FooterView: Sendable, Equatable {
         case .hints(let hints):
             canvas.write(Self.spans(hints, fitting: leftWidth), x: 0, y: 0, maxWidth: leftWidth)
         }
+    }
+
+    /// "12/345" at the right.
+    private func renderPosition(into canvas: inout Canvas) {
+        let width = canvas.width
         canvas.write(position, x: width - position.count, y: 0, style: Theme.label, maxWidth: width)
     }
 

@@ -12,7 +12,6 @@ import OpsMonitor
 public final class FrameRenderer {
     /// The frame the terminal shows (after the last `frame(for:)`).
     public private(set) var front = CellBuffer(width: 0, height: 0)
-    private var back = CellBuffer(width: 0, height: 0)
     private let custom: ((DashboardState) -> CellBuffer)?
     private let cache = RenderCache()
 
@@ -30,13 +29,13 @@ public final class FrameRenderer {
             front = next
             return runs
         }
-        swap(&front, &back)  // `back` is now the frame on screen
-        cache.beginFrame(height: state.height, onScreen: back)
+        // Drawn over the frame on screen: the rows not drawn again are as they were, and the
+        // rows drawn again are compared with what they showed (`before`).
+        let inPlace = cache.beginFrame(inPlace: front, width: state.width, height: state.height)
         render(state, into: &front, cache: cache)
-        let full = back.width != front.width || back.height != front.height
         var runs: [CellRun] = []
-        for y in 0..<front.height where full || !cache.isUnchanged(row: y) {
-            appendRuns(row: y, from: back, to: front, full: full, into: &runs)
+        for y in 0..<front.height where !inPlace || cache.isTouched(row: y) && !cache.isUnchanged(row: y) {
+            appendRuns(row: y, from: cache.before, to: front, full: !inPlace, into: &runs)
         }
         cache.endFrame()
         return runs
@@ -46,7 +45,6 @@ public final class FrameRenderer {
     /// that was cleared behind the dashboard's back).
     public func invalidate() {
         front = CellBuffer(width: 0, height: 0)
-        back = CellBuffer(width: 0, height: 0)
         cache.clear()
     }
 }

@@ -94,9 +94,9 @@ struct HeaderView: Sendable, Equatable {
                     continue
                 }
                 let key = key(line: line, width: canvas.width)
-                if cache.drawLine(RenderCache.headerSlot + line, key: key, y: line, into: &canvas) { continue }
+                if cache.drawHeaderLine(line, key: key, y: line, into: &canvas) { continue }
                 render(line: line, into: &canvas)
-                cache.storeLine(RenderCache.headerSlot + line, key: key, y: line, from: canvas)
+                cache.storeHeaderLine(line, key: key, y: line, from: canvas)
             }
         }
     }

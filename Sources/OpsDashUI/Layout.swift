@@ -63,62 +63,69 @@ public struct Layout: Sendable, Equatable {
     ) {
         let width = max(0, width)
         let height = max(0, height)
-        func band(_ y: Int, _ rows: Int) -> Rect { Rect(x: 0, y: y, width: width, height: rows) }
         fits = width >= Self.minimumWidth && height >= Self.minimumHeight
-        screen = band(0, height)
-        header = band(0, min(3, height))
-        footer = band(max(0, height - 1), min(1, height))
-        var bottom = max(0, height - 1)
-        if height >= Self.logMinimumTerminalHeight {
+        screen = Rect(x: 0, y: 0, width: width, height: height)
+        header = screen.band(0, min(3, height))
+        footer = screen.band(max(0, height - 1), min(1, height))
+        main = screen.band(3, 0)
+        stackPanes(showDetails: showDetails)
+        if let tableRows, let logLines { growLog(tableRows: tableRows, logLines: logLines) }
+        if showHistory { placeHistory() }
+        help = helpLines.map { HelpOverlay.box(lines: $0, in: screen) }
+        if !fits { clipToScreen() }
+    }
+
+    /// Stacks the log (on a tall enough terminal) above the footer, the details (open) above
+    /// it, and the table in what is left under the header.
+    private mutating func stackPanes(showDetails: Bool) {
+        var bottom = max(0, screen.height - 1)
+        if screen.height >= Self.logMinimumTerminalHeight {
             bottom -= Self.logHeight
-            log = band(bottom, Self.logHeight)
-        } else {
-            log = nil
+            log = screen.band(bottom, Self.logHeight)
         }
         let middle = max(0, bottom - 3)
         if showDetails {
             let paneHeight = max(4, min(12, middle / 2))
             bottom -= paneHeight
-            details = band(bottom, paneHeight)
+            details = screen.band(bottom, paneHeight)
+        }
+        main = screen.band(3, bottom - 3)
+    }
+
+    /// Gives the height the table's `tableRows` leave unused to the log, up to what its
+    /// `logLines` need.
+    private mutating func growLog(tableRows: Int, logLines: Int) {
+        let spare = main.height - 1 - tableRows
+        let hidden = logLines - max(0, (log?.height ?? 0) - 1)
+        let minimum = log == nil ? Self.minimumSpareLog : 1
+        let grow = min(spare, hidden + (log == nil ? 1 : 0))
+        guard grow >= minimum && hidden > 0 else { return }
+        main.height -= grow
+        details?.y -= grow
+        let logY = (details?.y ?? main.maxY) + (details?.height ?? 0)
+        log = screen.band(logY, (log?.height ?? 0) + grow)
+    }
+
+    /// Half the middle (at least 9 rows: a row a series, the title and the axis) for the
+    /// history view when the table keeps enough rows under it; else all of it.
+    private mutating func placeHistory() {
+        let rows = max(9, main.height / 2)
+        if main.height - rows >= Self.minimumTableUnderHistory {
+            history = screen.band(main.y, rows)
+            main = screen.band(main.y + rows, main.height - rows)
         } else {
-            details = nil
+            history = main
+            main = screen.band(main.maxY, 0)
         }
-        main = band(3, bottom - 3)
-        // Height the table doesn't use goes to the log, up to what the log has to show.
-        if let tableRows, let logLines {
-            let spare = main.height - 1 - tableRows
-            let hidden = logLines - max(0, (log?.height ?? 0) - 1)
-            let minimum = log == nil ? Self.minimumSpareLog : 1
-            let grow = min(spare, hidden + (log == nil ? 1 : 0))
-            if grow >= minimum && hidden > 0 {
-                main.height -= grow
-                details?.y -= grow
-                let logY = (details?.y ?? main.maxY) + (details?.height ?? 0)
-                log = band(logY, (log?.height ?? 0) + grow)
-            }
-        }
-        if showHistory {
-            // Half the middle (at least 9 rows: a row a series, the title and the axis) when
-            // the table keeps enough rows under it; else all of it.
-            let rows = max(9, main.height / 2)
-            if main.height - rows >= Self.minimumTableUnderHistory {
-                history = band(main.y, rows)
-                main = band(main.y + rows, main.height - rows)
-            } else {
-                history = main
-                main = band(main.maxY, 0)
-            }
-        }
-        help = helpLines.map { HelpOverlay.box(lines: $0, in: screen) }
-        // Below the minimum size the panes can run off the screen; they are not drawn there,
-        // but no rectangle leaves it (`main` never does: it ends above the footer).
-        if !fits {
-            let screen = screen
-            header = header.intersection(screen)
-            details = details?.intersection(screen)
-            log = log?.intersection(screen)
-            footer = footer.intersection(screen)
-        }
+    }
+
+    /// Below the minimum size the panes can run off the screen; they are not drawn there, but
+    /// no rectangle leaves it (`main` never does: it ends above the footer).
+    private mutating func clipToScreen() {
+        header = header.intersection(screen)
+        details = details?.intersection(screen)
+        log = log?.intersection(screen)
+        footer = footer.intersection(screen)
     }
 
     /// The layout for `state`.
@@ -138,4 +145,9 @@ public struct Layout: Sendable, Equatable {
             tableRows: rows, logLines: state.shownLogLineCount, helpLines: helpLines,
             showHistory: state.showHistory)
     }
+}
+
+extension Rect {
+    /// The full-width band of `rows` rows from row `y`.
+    fileprivate func band(_ y: Int, _ rows: Int) -> Rect { Rect(x: 0, y: y, width: width, height: rows) }
 }

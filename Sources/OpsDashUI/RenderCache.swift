@@ -40,42 +40,87 @@ final class RenderCache {
         var glyphs: GlyphSet
     }
 
-    /// The first of the header's three line slots.
-    static let headerSlot = 0
-    /// The footer's line slot.
-    static let footerSlot = 3
-
     private var tableContext: TableContext?
     private var tableRows: [Int: Row<TableKey>] = [:]
     private var nextTableRows: [Int: Row<TableKey>] = [:]
     private var logRows: [Row<LogKey>] = []
-    /// Lines drawn from a key of their own (the header's), by slot.
-    private var lines: [Int: Row<any Equatable>] = [:]
+    /// The header's three lines, by line, each with the key it was drawn from (typed, not
+    /// `any Equatable`: a boxed key cost an allocation a store and a dynamic cast a frame).
+    private var headerLines: [Row<HeaderView.LineKey>?] = [nil, nil, nil]
+    /// The left of the footer (all of it but the position), and what the footer row showed last:
+    /// that left part's serial, the position, and the row's serial.
+    private var footerLeft: Row<FooterView.LeftKey>?
+    private var footerShown: (left: Int, position: String, serial: Int)?
     /// The frame on screen while the next one is drawn: a pane drawn there from inputs equal
     /// to its inputs now is copied from it.
     private var onScreen = CellBuffer(width: 0, height: 0)
-    /// Per pane slot, what it was drawn from and where: in the frame on screen, in this one.
-    private var panes: [Int: Pane] = [:]
-    private var nextPanes: [Int: Pane] = [:]
+    /// Per pane, what it was drawn from and where: in the frame on screen, in this one.
+    private var tablePane: Pane<TablePaneKey>?
+    private var nextTablePane: Pane<TablePaneKey>?
+    private var logPane: Pane<LogPaneKey>?
+    private var nextLogPane: Pane<LogPaneKey>?
     /// Per screen row, whether this frame copied it whole from the frame on screen.
     private var copied: [Bool] = []
+    /// Whether this frame is drawn over the frame on screen (`beginFrame(inPlace:)`).
+    private var inPlace = false
+    /// In place: the rows as the frame on screen showed them, for those this frame blanked
+    /// (`touched`) to draw them again; the other rows are the screen's, unchanged.
+    private(set) var before = CellBuffer(width: 0, height: 0)
+    private var touched: [Bool] = []
 
     /// A pane's inputs and area.
-    private struct Pane {
-        var key: any Equatable
+    private struct Pane<Key: Equatable> {
+        var key: Key
         var area: Rect
     }
 
-    /// The table's pane slot.
-    static let tablePane = 0
-    /// The event log's pane slot.
-    static let logPane = 1
     private var nextLogRows: [Row<LogKey>] = []
     private var serial = 0
     /// Per screen row, the serial of the cached row placed there this frame (0: none).
     private var placed: [Int] = []
     /// The same for the frame on screen.
     private var placedBefore: [Int] = []
+
+    /// Starts a frame drawn over the buffer the terminal shows, when it is `width × height`:
+    /// each region drawn is blanked first (`blank(_:in:)`, keeping its rows in `before`), a pane
+    /// whose inputs didn't change is left as it is, and only the rows blanked can differ
+    /// (`isTouched(row:)`). False when the frame on screen is not of that size (then it is
+    /// drawn from blank, and every row differs).
+    func beginFrame(inPlace onScreen: CellBuffer, width: Int, height: Int) -> Bool {
+        beginFrame(height: height)
+        inPlace = onScreen.width == width && onScreen.height == height && width > 0 && height > 0
+        guard inPlace else { return false }
+        if before.width != width || before.height != height { before = CellBuffer(width: width, height: height) }
+        if touched.count != height {
+            touched = Array(repeating: false, count: height)
+        } else {
+            for index in touched.indices { touched[index] = false }
+        }
+        return true
+    }
+
+    /// Whether `buffer` is the frame on screen this frame is drawn over.
+    func drawsInPlace(on buffer: CellBuffer, width: Int, height: Int) -> Bool {
+        inPlace && buffer.width == width && buffer.height == height
+    }
+
+    /// Drawing in place: blanks `area` of `buffer` to draw it again, first keeping the rows it
+    /// spans in `before` (once a frame).
+    func blank(_ area: Rect, in buffer: inout CellBuffer) {
+        let clip = area.intersection(buffer.bounds)
+        guard inPlace, !clip.isEmpty else { return }
+        for row in clip.y..<clip.maxY where row < touched.count && !touched[row] {
+            touched[row] = true
+            before.copyCells(row: row, x: 0, count: buffer.width, from: buffer)
+        }
+        buffer.fill(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
+    }
+
+    /// Drawing in place: whether row `y` was blanked and drawn again this frame (the others
+    /// are as on screen).
+    func isTouched(row y: Int) -> Bool {
+        y < touched.count && touched[y]
+    }
 
     /// Starts a frame `height` rows high, drawn over `onScreen`, the frame the terminal shows.
     func beginFrame(height: Int, onScreen: CellBuffer = CellBuffer(width: 0, height: 0)) {
@@ -90,9 +135,11 @@ final class RenderCache {
             }
         }
         self.onScreen = onScreen
+        inPlace = false
         nextTableRows.removeAll(keepingCapacity: true)
         nextLogRows.removeAll(keepingCapacity: true)
-        nextPanes.removeAll(keepingCapacity: true)
+        nextTablePane = nil
+        nextLogPane = nil
     }
 
     /// Ends the frame: rows and panes not drawn in it are forgotten.
@@ -100,7 +147,8 @@ final class RenderCache {
         swap(&tableRows, &nextTableRows)
         swap(&logRows, &nextLogRows)
         swap(&placed, &placedBefore)
-        swap(&panes, &nextPanes)
+        swap(&tablePane, &nextTablePane)
+        swap(&logPane, &nextLogPane)
         // Not kept: the renderer draws the next frame into this buffer's storage.
         onScreen = CellBuffer(width: 0, height: 0)
     }
@@ -110,9 +158,13 @@ final class RenderCache {
         tableContext = nil
         tableRows.removeAll()
         logRows.removeAll()
-        lines.removeAll()
-        panes.removeAll()
-        nextPanes.removeAll()
+        headerLines = [nil, nil, nil]
+        footerLeft = nil
+        footerShown = nil
+        tablePane = nil
+        nextTablePane = nil
+        logPane = nil
+        nextLogPane = nil
         placed = []
         placedBefore = []
         copied = []
@@ -129,31 +181,58 @@ final class RenderCache {
             placed[index] = 0
             copied[index] = false
         }
-        nextPanes.removeAll(keepingCapacity: true)
+        nextTablePane = nil
+        nextLogPane = nil
     }
 
-    /// Copies pane `slot` into `area` of `buffer` from the frame on screen, when it was drawn
-    /// there in the same area from inputs equal to `key`; false when it must be drawn. The rows
-    /// it keeps (the table's, the log's) are kept with it.
-    func copyPane<Key: Equatable>(_ slot: Int, key: Key, area: Rect, into buffer: inout CellBuffer) -> Bool {
-        guard let pane = panes[slot], pane.area == area, let drawn = pane.key as? Key, drawn == key,
-            onScreen.width == buffer.width, onScreen.height == buffer.height
+    /// Copies the table pane into `area` of `buffer` from the frame on screen, when it was drawn
+    /// there in the same area from inputs equal to `key`; false when it must be drawn. The
+    /// table's rows are kept with it.
+    func copyTablePane(key: TablePaneKey, area: Rect, into buffer: inout CellBuffer) -> Bool {
+        keep(tablePane, key: key, area: area, into: &buffer, as: &nextTablePane, rows: &tableRows, into: &nextTableRows)
+    }
+
+    /// Records that the table pane was drawn in `area` from `key` this frame.
+    func drewTablePane(key: TablePaneKey, area: Rect) {
+        nextTablePane = Pane(key: key, area: area)
+    }
+
+    /// `copyTablePane(key:area:into:)` for the event log pane and its rows.
+    func copyLogPane(key: LogPaneKey, area: Rect, into buffer: inout CellBuffer) -> Bool {
+        keep(logPane, key: key, area: area, into: &buffer, as: &nextLogPane, rows: &logRows, into: &nextLogRows)
+    }
+
+    /// Records that the event log pane was drawn in `area` from `key` this frame.
+    func drewLogPane(key: LogPaneKey, area: Rect) {
+        nextLogPane = Pane(key: key, area: area)
+    }
+
+    /// Keeps `pane` in this frame (`next`), with its rows, when it is copied from the frame on
+    /// screen; false when it must be drawn.
+    private func keep<Key, Rows>(
+        _ pane: Pane<Key>?, key: Key, area: Rect, into buffer: inout CellBuffer, as next: inout Pane<Key>?,
+        rows: inout Rows, into nextRows: inout Rows
+    ) -> Bool {
+        guard let pane, copy(pane, key: key, area: area, into: &buffer) else { return false }
+        next = pane
+        // Moved, not shared: a shared collection would be copied when the next frame empties it.
+        swap(&nextRows, &rows)
+        return true
+    }
+
+    /// Copies `pane` into `area` of `buffer` from the frame on screen when it was drawn there in
+    /// the same area from inputs equal to `key` (in place it is there already); false when not.
+    private func copy<Key>(_ pane: Pane<Key>, key: Key, area: Rect, into buffer: inout CellBuffer) -> Bool {
+        guard pane.area == area, pane.key == key,
+            inPlace || onScreen.width == buffer.width && onScreen.height == buffer.height
         else { return false }
         let clip = area.intersection(buffer.bounds)
         let whole = clip.x == 0 && clip.width == buffer.width
         for row in clip.y..<clip.maxY {
-            buffer.copyCells(row: row, x: clip.x, count: clip.width, from: onScreen)
+            if !inPlace { buffer.copyCells(row: row, x: clip.x, count: clip.width, from: onScreen) }
             if whole && row < copied.count { copied[row] = true }
         }
-        nextPanes[slot] = pane
-        if slot == Self.tablePane { nextTableRows = tableRows }
-        if slot == Self.logPane { nextLogRows = logRows }
         return true
-    }
-
-    /// Records that pane `slot` was drawn in `area` from `key` this frame.
-    func drewPane<Key: Equatable>(_ slot: Int, key: Key, area: Rect) {
-        nextPanes[slot] = Pane(key: key, area: area)
     }
 
     /// Starts the table for `context`; a new context drops every cached table row.
@@ -198,22 +277,50 @@ final class RenderCache {
         place(row.serial, y, canvas)
     }
 
-    /// Draws the line last stored in `slot` on the canvas's row `y` if it was drawn from `key`.
-    func drawLine<Key: Equatable>(_ slot: Int, key: Key, y: Int, into canvas: inout Canvas) -> Bool {
-        guard let row = lines[slot], let stored = row.key as? Key, stored == key,
+    /// Draws header line `line` on the canvas's row `y` if it was last drawn from `key`.
+    func drawHeaderLine(_ line: Int, key: HeaderView.LineKey, y: Int, into canvas: inout Canvas) -> Bool {
+        guard headerLines.indices.contains(line), let row = headerLines[line], row.key == key,
             canvas.replace(row: y, with: row.cells)
         else { return false }
         place(row.serial, y, canvas)
         return true
     }
 
-    /// Remembers the canvas's row `y` as the line of `slot` drawn from `key`.
-    func storeLine<Key: Equatable>(_ slot: Int, key: Key, y: Int, from canvas: Canvas) {
+    /// Remembers the canvas's row `y` as header line `line` drawn from `key`.
+    func storeHeaderLine(_ line: Int, key: HeaderView.LineKey, y: Int, from canvas: Canvas) {
+        guard headerLines.indices.contains(line) else { return }
         let cells = canvas.cells(row: y)
         guard !cells.isEmpty else { return }
-        let row = Row<any Equatable>(key: key, cells: cells, serial: nextSerial())
-        lines[slot] = row
+        let row = Row(key: key, cells: cells, serial: nextSerial())
+        headerLines[line] = row
         place(row.serial, y, canvas)
+    }
+
+    /// Draws the footer's left part on the canvas's row `y` if it was last drawn from `key`.
+    func drawFooterLeft(key: FooterView.LeftKey, y: Int, into canvas: inout Canvas) -> Bool {
+        guard let row = footerLeft, row.key == key else { return false }
+        return canvas.replace(row: y, with: row.cells)
+    }
+
+    /// Remembers the canvas's row `y` as the footer's left part drawn from `key` (before the
+    /// position is drawn over it).
+    func storeFooterLeft(key: FooterView.LeftKey, y: Int, from canvas: Canvas) {
+        let cells = canvas.cells(row: y)
+        footerLeft = cells.isEmpty ? nil : Row(key: key, cells: cells, serial: nextSerial())
+    }
+
+    /// Records that the canvas's row `y` shows the footer's left part stored last with
+    /// `position` over it: the same row as the frame before when both are the same.
+    func placeFooter(position: String, y: Int, canvas: Canvas) {
+        guard let left = footerLeft?.serial else { return }
+        let shown: (left: Int, position: String, serial: Int)
+        if let last = footerShown, last.left == left, last.position == position {
+            shown = last
+        } else {
+            shown = (left, position, nextSerial())
+        }
+        footerShown = shown
+        place(shown.serial, y, canvas)
     }
 
     /// Records that the canvas's row `y` shows the row `serial`, when that row is its screen row.

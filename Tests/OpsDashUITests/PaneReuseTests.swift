@@ -84,6 +84,13 @@ import Testing
         Step(name: "more rows") {
             $0.snapshot.operations.append(OperationSnapshot(id: 500, name: "late.bin"))
         },
+        Step(name: "a wider position") {
+            for id in 501...600 { $0.snapshot.operations.append(OperationSnapshot(id: id, name: "more.bin")) }
+        },
+        Step(name: "a message with the position moving") {
+            $0.message = "queue paused"
+            $0.snapshot.operations.append(OperationSnapshot(id: 601, name: "last.bin"))
+        },
         Step(name: "filter typed") { _ = $0.press(.character("f"), .character("x")) },
         Step(name: "filter kept") { _ = $0.press(.enter) },
         Step(name: "cancel prompt") { _ = $0.press(.character("C")) },
@@ -189,5 +196,46 @@ import Testing
             for y in log.y..<log.maxY { #expect(cache.isUnchanged(row: y), "log row \(y)") }
         }
         #expect(next == render(state))
+    }
+
+    /// The footer row is left alone while its hints and position stay; a position that moves
+    /// is drawn over the hints kept.
+    @Test func theFooterRowIsKeptUntilWhatItShowsMoves() {
+        let cache = RenderCache()
+        var state = Fixtures.state(Fixtures.midRun(), width: 120, height: 40)
+        let footer = state.height - 1
+        var onScreen = CellBuffer(width: 0, height: 0)
+        var next = CellBuffer(width: 0, height: 0)
+        for step in 0..<3 {
+            if step == 2 { state.snapshot.operations.append(OperationSnapshot(id: 900, name: "late.bin")) }
+            cache.beginFrame(height: state.height, onScreen: onScreen)
+            render(state, into: &next, cache: cache)
+            #expect(cache.isUnchanged(row: footer) == (step == 1), "frame \(step)")
+            #expect(next == render(state), "frame \(step)")
+            cache.endFrame()
+            swap(&onScreen, &next)
+        }
+    }
+
+    /// Drawn over the frame on screen, the panes whose inputs did not change are not touched:
+    /// only the rows blanked and drawn again are compared.
+    @Test func panesLeftAloneAreNotTouchedInPlace() {
+        let cache = RenderCache()
+        var state = Fixtures.state(Self.finishedRun(), width: 120, height: 40)
+        let layout = Layout(state)
+        var screen = CellBuffer(width: 0, height: 0)
+        #expect(!cache.beginFrame(inPlace: screen, width: state.width, height: state.height))
+        render(state, into: &screen, cache: cache)
+        cache.endFrame()
+        state.snapshot.completedBytes += 1
+        #expect(cache.beginFrame(inPlace: screen, width: state.width, height: state.height))
+        render(state, into: &screen, cache: cache)
+        for y in layout.main.y..<layout.main.maxY { #expect(!cache.isTouched(row: y), "table row \(y)") }
+        if let log = layout.log {
+            for y in log.y..<log.maxY { #expect(!cache.isTouched(row: y), "log row \(y)") }
+        }
+        #expect(cache.isTouched(row: 2))
+        #expect(screen == render(state))
+        cache.endFrame()
     }
 }
