@@ -131,28 +131,20 @@ extension DashboardState {
 
     /// Adds to `commandLog` the entries of `next` it has not seen: those newer than its newest,
     /// and at the same instant past those it has. A picture from earlier (a replay sought back, an
-    /// app restarted) starts it again. O(log), reading each entry's kind (and time) in place: only
-    /// the entries kept are copied (copying every entry of a busy log, its strings retained and
-    /// released, was a tenth of a busy frame).
+    /// app restarted) starts it again. The log's scans read each entry's kind and time in place
+    /// (inside `OpsMonitor`): only the entries kept are copied (copying every entry of a busy
+    /// log, its strings retained and released, was a tenth of a busy frame).
     mutating func keepCommands(of next: QueueSnapshot) {
         if next.time < snapshot.time { commandLog = [] }
         let log = next.sharedLog
         guard let newest = commandLog.last?.time else {
-            var kept: [LogEntry] = []
-            var index = log.endIndex
-            while index > log.startIndex, kept.count < Self.commandLogLimit {
-                index -= 1
-                if Self.isCommand(log[index].kind) { kept.append(log[index]) }
-            }
-            commandLog = kept.reversed()
+            commandLog = log.lastPositions(Self.commandLogLimit, where: Self.isCommand).map { log[$0] }
             return
         }
         var seenAtNewest = commandLog.reversed().prefix { $0.time == newest }.count
         // The log is in time order: only its tail from `newest` on can hold entries not seen,
         // so a frame reads the entries since the last picture, not all of them.
-        var start = log.endIndex
-        while start > log.startIndex, log[start - 1].time >= newest { start -= 1 }
-        for index in start..<log.endIndex where Self.isCommand(log[index].kind) {
+        for index in log.positions(in: log.startOfTail(from: newest)..<log.endIndex, where: Self.isCommand) {
             if log[index].time == newest && seenAtNewest > 0 {
                 seenAtNewest -= 1
                 continue
