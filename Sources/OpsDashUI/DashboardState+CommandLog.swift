@@ -23,9 +23,7 @@ struct CommandLogScan: Sendable {
     /// them is `last`. Nil when that does not hold (another log, or its front dropped into them):
     /// the caller reads the log as if new. Reads only the entries from `last.time` on.
     func unread(in log: SharedLog) -> Int? {
-        var atTime = log.endIndex
-        while atTime > log.startIndex, log[atTime - 1].time > last.time { atTime -= 1 }
-        while atTime > log.startIndex, log[atTime - 1].time == last.time { atTime -= 1 }
+        let atTime = log.startOfTail(from: last.time)
         let read = atTime + atLastTime
         guard atTime > log.startIndex, read <= log.endIndex, log[read - 1] == last else { return nil }
         return read
@@ -48,28 +46,20 @@ extension DashboardState {
         let log = next.sharedLog
         defer { commandScan = CommandLogScan(after: log) }
         if let start = commandScan?.unread(in: log) {
-            for index in start..<log.endIndex where Self.isCommand(log[index].kind) {
+            for index in log.positions(in: start..<log.endIndex, where: Self.isCommand) {
                 commandLog.append(log[index])
             }
             trimCommandLog()
             return
         }
         guard let newest = commandLog.last?.time else {
-            var kept: [LogEntry] = []
-            var index = log.endIndex
-            while index > log.startIndex, kept.count < Self.commandLogLimit {
-                index -= 1
-                if Self.isCommand(log[index].kind) { kept.append(log[index]) }
-            }
-            commandLog = kept.reversed()
+            commandLog = log.lastPositions(Self.commandLogLimit, where: Self.isCommand).map { log[$0] }
             return
         }
         var seenAtNewest = commandLog.reversed().prefix { $0.time == newest }.count
         // The log is in time order: only its tail from `newest` on can hold entries not seen,
         // so a frame reads the entries since the last picture, not all of them.
-        var start = log.endIndex
-        while start > log.startIndex, log[start - 1].time >= newest { start -= 1 }
-        for index in start..<log.endIndex where Self.isCommand(log[index].kind) {
+        for index in log.positions(in: log.startOfTail(from: newest)..<log.endIndex, where: Self.isCommand) {
             if log[index].time == newest && seenAtNewest > 0 {
                 seenAtNewest -= 1
                 continue

@@ -1,4 +1,3 @@
-import DequeModule
 import OpsKit
 
 extension MonitorStore {
@@ -220,8 +219,7 @@ extension MonitorStore {
     }
 
     mutating func appendLog(_ entry: LogEntry) {
-        log.append(entry)
-        if log.count > limits.logEntries { log.removeFirst(log.count - limits.logEntries) }
+        log.append(entry, keeping: limits.logEntries)
     }
 
     /// Drops the oldest finished operations once the store holds more than the bound plus some

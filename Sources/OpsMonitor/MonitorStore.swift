@@ -1,4 +1,3 @@
-import DequeModule
 import OpsKit
 
 /// The monitor's data: operations by id with O(1) updates, aggregate counts, the bounded event

@@ -39,7 +39,6 @@ extension QueueMonitor {
             return box.changes
         }
         guard !changes.isEmpty else { return }
-        if changes.count > 64 { state.tracked.reserveCapacity(state.tracked.count + changes.count / 2) }
         state.backlog.append(takingAllOf: &changes)
     }
 
@@ -153,11 +152,11 @@ extension QueueMonitor {
         }
         let (outcome, message) = Self.outcome(of: op)
         state.store.transition(tracked.id, to: .finished, outcome: outcome, message: message, time: time)
-        state.finished[key] = FinishedOperation(op, id: tracked.id)
+        state.finished.updateValue(FinishedOperation(op, id: tracked.id), forKey: key)
         state.finishedOrder.append(key)
         let bound = max(1, limits.finishedOperations)
         while state.finishedOrder.count > bound, let oldest = state.finishedOrder.popFirst() {
-            state.finished[oldest] = nil
+            state.finished.removeValue(forKey: oldest)
         }
     }
 

@@ -59,27 +59,45 @@ public final class QueueMonitor: Sendable {
             let key = OperationKey(op)
             if let tracked = tracked[key] { return tracked.id }
             guard let done = finished[key] else { return nil }
-            if let serial = done.serial {
-                return (op as? AsyncOperation)?.serialNumber == serial ? done.id : nil
-            }
-            return done.operation === op ? done.id : nil
+            return done.matches(op) ? done.id : nil
         }
     }
 
     /// A finished operation, recognised by its serial number (`AsyncOperation`) or a weak
-    /// reference (others), so a reused address never matches; a serial costs no allocation.
+    /// reference (others), so a reused address never matches. A serial costs no allocation,
+    /// and the entry holds no weak field of its own (a weak field is copied, assigned and
+    /// destroyed through the runtime at every insertion and removal, even when empty): the
+    /// weak reference is boxed, made only for operations that are not `AsyncOperation`s.
     struct FinishedOperation {
         var id: Int
-        var serial: UInt64?
-        weak var operation: Operation?
+        var serial: UInt64
+        var plain: WeakOperation?
 
         init(_ op: Operation, id: Int) {
             self.id = id
             if let async = op as? AsyncOperation {
                 serial = async.serialNumber
             } else {
-                operation = op
+                serial = 0
+                plain = WeakOperation(op)
             }
+        }
+
+        /// Whether `op` is this finished operation (not another one at a reused address).
+        func matches(_ op: Operation) -> Bool {
+            if let plain { return plain.operation === op }
+            return (op as? AsyncOperation)?.serialNumber == serial
+        }
+    }
+
+    /// A weak reference to a finished operation that has no serial number.
+    final class WeakOperation: @unchecked Sendable {
+        // Locking: `operation` is set once, in `init`, and only read afterwards (a weak
+        // reference's load is atomic).
+        weak var operation: Operation?
+
+        init(_ operation: Operation) {
+            self.operation = operation
         }
     }
 

@@ -185,4 +185,19 @@ import Testing
         #expect(eventually { monitor.snapshot().counts.succeeded == 2 })
         #expect(monitor.snapshot().operation(id: 2)?.dependencies == [1])
     }
+
+    /// An operation that is not an `AsyncOperation` is recognised after its finish by a weak
+    /// reference (it has no serial number).
+    @Test func aDependentAddedAfterAFinishedPlainOperationStillShowsTheLink() {
+        let queue = ObservableOperationQueue()
+        let monitor = QueueMonitor(queue: queue, clock: ManualClock())
+        let first = BlockOperation {}
+        queue.addOperations([first], waitUntilFinished: true)
+        #expect(eventually { monitor.snapshot().counts.succeeded == 1 })
+        let second = ClosureOperation(name: "second") {}
+        second.addDependency(first)
+        queue.addOperations([second], waitUntilFinished: true)
+        #expect(eventually { monitor.snapshot().counts.succeeded == 2 })
+        #expect(monitor.snapshot().operation(id: 2)?.dependencies == [1])
+    }
 }
