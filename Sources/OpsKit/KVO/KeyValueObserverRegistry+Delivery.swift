@@ -167,8 +167,11 @@ extension KeyValueObserverRegistry {
         entry.borrowedKey._withUnsafeGuaranteedRef { key in
             if key.valueType == ObjectIdentifier(Value.self) {
                 // Handed over, not lent: the trampoline moves the change out (no copy, so no
-                // retain of its `indexes`).
-                withUnsafeTemporaryAllocation(of: NSKeyValueObservedChange<Value>.self, capacity: 1) { buffer in
+                // retain of its `indexes`). Unprotected: the slot is written once, by this
+                // initialisation, so a stack protector (inlined into every publisher, taken
+                // also when nobody observes) would guard nothing.
+                _withUnprotectedUnsafeTemporaryAllocation(of: NSKeyValueObservedChange<Value>.self, capacity: 1) {
+                    buffer in
                     let change = buffer.baseAddress.unsafelyUnwrapped
                     change.initialize(
                         to: NSKeyValueObservedChange(
