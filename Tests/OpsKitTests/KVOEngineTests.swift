@@ -177,6 +177,35 @@ final class Meter: KeyValueObservingPublisher, ListsObservableKeyPaths, Sendable
         _ = (onMeter, onOther)
     }
 
+    /// The typed trampoline takes the change over (moved, not copied): each delivered value is
+    /// released once the handler returns, neither leaked nor released twice.
+    @Test func aDeliveredChangeKeepsNoReferenceToItsValues() {
+        let meter = Meter()
+        let recorder = Recorder()
+        let exact = meter.observe(\.parts, options: [.new]) { _, c in
+            recorder.add("parts \(c.newValue?.count ?? -1) at \(Array(c.indexes ?? []))")
+        }
+        weak var alone: Part?
+        do {
+            let part = Part()
+            alone = part
+            meter.insert(part, at: 1)  // one observer: the inline path
+        }
+        #expect(alone == nil, "the change delivered to the only observer must not outlive the handler")
+        let broad = meter.observe(\.components, options: [.new]) { _, c in
+            recorder.add("components \(c.newValue?.count ?? -1)")
+        }
+        weak var shared: Part?
+        do {
+            let part = Part()
+            shared = part
+            meter.insert(part, at: 2)  // two observers, one typed and one through `Any`
+        }
+        #expect(shared == nil, "the change delivered to a list must not outlive the handlers")
+        #expect(recorder.all == ["parts 1 at [1]", "parts 1 at [2]", "components 1"])
+        _ = (exact, broad)
+    }
+
     @Test func releasedTokensFreeTheirEntriesAndTheRegistryEmpties() {
         let meter = Meter()
         weak var weakEntry: ObservationEntry?

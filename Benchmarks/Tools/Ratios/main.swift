@@ -41,6 +41,15 @@ if let kind = arguments.first(where: { $0.hasPrefix("--profile-queue=") })
     exit(0)
 }
 
+/// `--only=none --profile-kvo` runs item 1's delivery and its two baselines once each, 1,000,000 iterations,
+/// for `kvo-instructions.sh` (callgrind).
+if arguments.contains("--profile-kvo") {
+    _ = KVOBench.deliveryToOneObserver(1_000_000)
+    _ = KVOBench.directClosure(1_000_000)
+    _ = KVOBench.lockedStoreAndClosure(1_000_000)
+    exit(0)
+}
+
 if want("3") { rows += frameCost(run) }
 if want("3b") || want("3") { rows += busyFrame(run) }
 if want("4") { rows += memory(run) }

@@ -42,6 +42,8 @@ class ObservedKey: @unchecked Sendable {
 
     /// The published property name.
     @usableFromInline let name: String
+    /// `name.utf8.count`, kept: a delivery compares it with the published key's before the names.
+    @usableFromInline let nameLength: Int
     /// `ObjectIdentifier` of the observed value type: a publisher of that exact type takes the
     /// typed path (no `Any`, no dynamic cast of the values).
     @usableFromInline let valueType: ObjectIdentifier
@@ -50,6 +52,7 @@ class ObservedKey: @unchecked Sendable {
     @usableFromInline
     init(name: String, valueType: ObjectIdentifier, invokeErased: @escaping ErasedInvoke) {
         self.name = name
+        self.nameLength = name.utf8.count
         self.valueType = valueType
         self.invokeErased = invokeErased
     }
@@ -59,9 +62,10 @@ class ObservedKey: @unchecked Sendable {
 @usableFromInline
 final class TypedObservedKey<Value>: ObservedKey, @unchecked Sendable {
     /// Calls an entry's handler: entry, owner, whether the owner is known to be an instance of
-    /// the root (no cast needed), and the change (an `NSKeyValueObservedChange<Value>`, passed by
-    /// address: a signature free of `Value` needs no reabstraction thunk around each call).
-    @usableFromInline typealias Invoke = @Sendable (ObservationEntry, AnyObject, Bool, UnsafeRawPointer) -> Void
+    /// the root (no cast needed), and the change (an initialised `NSKeyValueObservedChange<Value>`
+    /// that the trampoline moves out, leaving the memory uninitialised; passed by address: a
+    /// signature free of `Value` needs no reabstraction thunk around each call).
+    @usableFromInline typealias Invoke = @Sendable (ObservationEntry, AnyObject, Bool, UnsafeMutableRawPointer) -> Void
 
     @usableFromInline let invoke: Invoke
 
@@ -78,7 +82,7 @@ final class TypedObservedKey<Value>: ObservedKey, @unchecked Sendable {
         TypedObservedKey(
             name: name,
             invoke: { entry, owner, exact, address in
-                let change = address.assumingMemoryBound(to: NSKeyValueObservedChange<Value>.self).pointee
+                let change = address.assumingMemoryBound(to: NSKeyValueObservedChange<Value>.self).move()
                 // Each branch passes the owner straight through (borrowed: no retain on the
                 // exact path, where the registry has proven the owner's type).
                 if exact {
@@ -136,12 +140,12 @@ class ObservationEntry: @unchecked Sendable {
     }
 
     /// Whether this entry, still active, observes `key` (and asked for `.prior`, with `prior`).
-    @inlinable
+    @inlinable @inline(__always)
     final func wants(_ key: String, prior: Bool) -> Bool {
         // Plain `if`s, not `&&`: its right-hand autoclosures were left as calls on this path.
         if prior, optionBits & UInt8(NSKeyValueObservingOptions.prior.rawValue) == 0 { return false }
-        let name = borrowedKey._withUnsafeGuaranteedRef { $0.name }
-        if name.utf8.count != key.utf8.count { return false }  // O(1): most keys differ in length
+        let (name, length) = borrowedKey._withUnsafeGuaranteedRef { ($0.name, $0.nameLength) }
+        if length != key.utf8.count { return false }  // O(1): most keys differ in length
         if name != key { return false }
         return active.load(ordering: .acquiring)
     }

@@ -15,7 +15,10 @@ extension KeyValueObserverRegistry {
 
     /// Sends the change notification of `key` to its observers; `owner` is the object whose
     /// property changed (the one observed).
-    @inlinable
+    ///
+    /// Always inlined (a publisher's hot path): the one-observer delivery then runs in the
+    /// publisher with its values computed in place; more observers take one call.
+    @inlinable @inline(__always)
     public func didChange<Value>(
         _ key: String, old: @autoclosure () -> Value, new: @autoclosure () -> Value, owner: AnyObject
     ) {
@@ -87,23 +90,32 @@ extension KeyValueObserverRegistry {
         }
     }
 
-    @inlinable
+    /// Delivers a change: the one-observer case inline in the publisher (the values computed
+    /// only for it, no list, no call but the handler's), more observers in `deliverToList`.
+    @inlinable @inline(__always)
     func deliver<Value>(
         _ key: String, owner: AnyObject, _ observers: ObserverView, old: () -> Value, new: () -> Value
     ) {
-        let exact = observers.isExactOwner(owner)
-        // The common case, one observer: values computed only for it, no list.
-        if let single = observers.single {
-            single._withUnsafeGuaranteedRef { entry in
-                guard entry.wants(key, prior: false) else { return }
-                let options = entry.options
-                Self.invoke(
-                    entry, owner: owner, exact: exact, kind: .setting,
-                    old: options.contains(.old) ? old() : nil,
-                    new: options.contains(.new) ? new() : nil, indexes: nil, isPrior: false)
-            }
+        guard let single = observers.single else {
+            deliverToList(key, owner: owner, observers, old: old, new: new)
             return
         }
+        let exact = observers.isExactOwner(owner)
+        single._withUnsafeGuaranteedRef { entry in
+            guard entry.wants(key, prior: false) else { return }
+            let options = entry.options
+            Self.invoke(
+                entry, owner: owner, exact: exact, kind: .setting,
+                old: options.contains(.old) ? old() : nil,
+                new: options.contains(.new) ? new() : nil, indexes: nil, isPrior: false)
+        }
+    }
+
+    @inlinable @inline(never)
+    func deliverToList<Value>(
+        _ key: String, owner: AnyObject, _ observers: ObserverView, old: () -> Value, new: () -> Value
+    ) {
+        let exact = observers.isExactOwner(owner)
         var oldValue: Value?
         var newValue: Value?
         var computed = false
@@ -147,19 +159,25 @@ extension KeyValueObserverRegistry {
 
     /// Calls one entry: typed when the published type is the observed one, else through `Any`.
     /// `exact`: the owner is known to be an instance of the entry's root (see `ownerType`).
-    @inlinable
+    @inlinable @inline(__always)
     static func invoke<Value>(
         _ entry: ObservationEntry, owner: AnyObject, exact: Bool, kind: NSKeyValueChange, old: Value?,
         new: Value?, indexes: IndexSet?, isPrior: Bool
     ) {
         entry.borrowedKey._withUnsafeGuaranteedRef { key in
             if key.valueType == ObjectIdentifier(Value.self) {
-                withUnsafePointer(
-                    to: NSKeyValueObservedChange(
-                        kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior)
-                ) { change in
+                // Handed over, not lent: the trampoline moves the change out (no copy, so no
+                // retain of its `indexes`). Unprotected: the slot is written once, by this
+                // initialisation, so a stack protector (inlined into every publisher, taken
+                // also when nobody observes) would guard nothing.
+                _withUnprotectedUnsafeTemporaryAllocation(of: NSKeyValueObservedChange<Value>.self, capacity: 1) {
+                    buffer in
+                    let change = buffer.baseAddress.unsafelyUnwrapped
+                    change.initialize(
+                        to: NSKeyValueObservedChange(
+                            kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior))
                     unsafeDowncast(key, to: TypedObservedKey<Value>.self).invoke(
-                        entry, owner, exact, UnsafeRawPointer(change))
+                        entry, owner, exact, UnsafeMutableRawPointer(change))
                 }
             } else {
                 key.invokeErased(

@@ -146,7 +146,7 @@ public final class KeyValueObserverRegistry: Sendable {
     // MARK: Reading
 
     /// Runs `body` on the current observers, announced as a reader (no lock, no retain).
-    @inlinable
+    @inlinable @inline(__always)
     func withObservers<R>(_ body: (ObserverView) -> R) -> R {
         // Announce, then load (see `readers`): both the order and the ordering matter.
         readers.wrappingAdd(1, ordering: .sequentiallyConsistent)
