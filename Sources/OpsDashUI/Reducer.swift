@@ -91,50 +91,9 @@ private func handle(_ key: Key, _ state: inout DashboardState) -> [Command] {
     }
     if let prompt = state.prompt {
         state.prompt = nil
-        switch (prompt, key) {
-        case (.cancelAll, .character("y")), (.cancelAll, .character("Y")):
-            // Running ones are cancelled too, so only a pause keeps ready ones waiting.
-            let ready = state.snapshot.counts.ready
-            if ready > 0, state.effectiveSuspended, let until = readyCancelDelay(state) {
-                let which = ready == 1 ? "the ready one finishes" : "the \(ready) ready ones finish"
-                state.message = "cancelling all: \(which) as cancelled \(until)"
-            }
-            return [.cancelAll]
-        case (.cancelMatching(let ids, _), .character("y")), (.cancelMatching(let ids, _), .character("Y")),
-            (.cancelSubtree(_, let ids), .character("y")), (.cancelSubtree(_, let ids), .character("Y")):
-            state.message = "cancelling \(ids.count) operation\(ids.count == 1 ? "" : "s")"
-            return [.cancelMany(operationIDs: ids)]
-        default: return []
-        }
+        return answer(prompt, with: key, &state)
     }
-    if state.isEditingFilter {
-        switch edit(&state.filter, with: key) {
-        case .editing: return []
-        case .done:
-            state.isEditingFilter = false
-            return []
-        case .undone:
-            // Cancels the edit: the filter from before `f` comes back.
-            state.isEditingFilter = false
-            state.filter = state.filterBeforeEdit
-            return []
-        case .notText: break  // Movement still works while typing.
-        }
-    }
-    if state.isEditingSearch {
-        switch edit(&state.search, with: key) {
-        case .editing: return []
-        case .done:
-            state.isEditingSearch = false
-            jumpToMatch(&state, forward: true, includingCurrent: true)
-            return []
-        case .undone:
-            state.isEditingSearch = false
-            state.search = state.searchBeforeEdit
-            return []
-        case .notText: break
-        }
-    }
+    if state.isEditingFilter || state.isEditingSearch, editText(with: key, &state) { return [] }
     guard let intent else { return [] }
     if state.showHelp {
         let page = max(1, HelpOverlay.visibleLines(height: state.height))
@@ -155,6 +114,56 @@ private func handle(_ key: Key, _ state: inout DashboardState) -> [Command] {
         return []
     }
     return mainKey(intent, &state)
+}
+
+/// The answer to a y/n prompt: `y` or `Y` does what it asked, any other key drops it.
+private func answer(_ prompt: Prompt, with key: Key, _ state: inout DashboardState) -> [Command] {
+    switch (prompt, key) {
+    case (.cancelAll, .character("y")), (.cancelAll, .character("Y")):
+        // Running ones are cancelled too, so only a pause keeps ready ones waiting.
+        let ready = state.snapshot.counts.ready
+        if ready > 0, state.effectiveSuspended, let until = readyCancelDelay(state) {
+            let which = ready == 1 ? "the ready one finishes" : "the \(ready) ready ones finish"
+            state.message = "cancelling all: \(which) as cancelled \(until)"
+        }
+        return [.cancelAll]
+    case (.cancelMatching(let ids, _), .character("y")), (.cancelMatching(let ids, _), .character("Y")),
+        (.cancelSubtree(_, let ids), .character("y")), (.cancelSubtree(_, let ids), .character("Y")):
+        state.message = "cancelling \(ids.count) operation\(ids.count == 1 ? "" : "s")"
+        return [.cancelMany(operationIDs: ids)]
+    default: return []
+    }
+}
+
+/// A key typed into the filter or the search being edited; false when it is not text (movement
+/// still works while typing), so the key map takes it.
+private func editText(with key: Key, _ state: inout DashboardState) -> Bool {
+    if state.isEditingFilter {
+        switch edit(&state.filter, with: key) {
+        case .editing: return true
+        case .done:
+            state.isEditingFilter = false
+            return true
+        case .undone:
+            // Cancels the edit: the filter from before `f` comes back.
+            state.isEditingFilter = false
+            state.filter = state.filterBeforeEdit
+            return true
+        case .notText: return false
+        }
+    }
+    switch edit(&state.search, with: key) {
+    case .editing: return true
+    case .done:
+        state.isEditingSearch = false
+        jumpToMatch(&state, forward: true, includingCurrent: true)
+        return true
+    case .undone:
+        state.isEditingSearch = false
+        state.search = state.searchBeforeEdit
+        return true
+    case .notText: return false
+    }
 }
 
 /// Scrolls the help to `line`, clamped to its length.
@@ -184,36 +193,8 @@ private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Com
     case .last: select(&state, index: state.rows.count(in: state.snapshot) - 1)
     case .quit: return [.quit]
     case .help: state.showHelp = true
-    case .cancelSelected:
-        if state.source?.acceptsCommands == false, let operation = state.selectedOperation {
-            // A recording, or an app attached read-only or not connected, whatever the row:
-            // the source refuses it with its reason.
-            return [.cancel(operationID: operation.id)]
-        }
-        guard let operation = state.selectedOperation else {
-            state.message = "nothing selected to cancel"
-            return []
-        }
-        guard !operation.hasFinished else {
-            state.message = "#\(operation.id) already \(operation.displayState.word); nothing to cancel"
-            return []
-        }
-        state.message = "cancelling #\(operation.id)"
-        if operation.displayState == .ready, let until = readyCancelDelay(state) {
-            state.message = "cancelling #\(operation.id): it finishes as cancelled \(until)"
-        }
-        return [.cancel(operationID: operation.id)]
-    case .cancelAll:
-        let count = unfinishedCount(state.snapshot)
-        if state.source?.acceptsCommands == false {
-            // A recording, or an app attached read-only or not connected: no question, the
-            // source refuses it at once.
-            return [.cancelAll]
-        } else if count > 0 {
-            state.prompt = .cancelAll(count: count)
-        } else {
-            state.message = "nothing left to cancel: every operation has finished"
-        }
+    case .cancelSelected: return cancelSelected(&state)
+    case .cancelAll: return askCancelAll(&state)
     case .togglePause:
         let next = !state.effectiveSuspended
         state.pendingSuspended = next
@@ -237,12 +218,7 @@ private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Com
         state.isEditingSearch = false
         state.isEditingFilter = true
         state.filterBeforeEdit = state.filter
-    case .editSearch:
-        // Types a new search; Esc brings back the one before.
-        state.isEditingFilter = false
-        state.isEditingSearch = true
-        state.searchBeforeEdit = state.search
-        state.search = ""
+    case .editSearch: beginSearch(&state)
     case .nextMatch: jumpToMatch(&state, forward: true)
     case .previousMatch: jumpToMatch(&state, forward: false)
     case .toggleFailedOnly:
@@ -251,21 +227,71 @@ private func mainKey(_ intent: KeyIntent, _ state: inout DashboardState) -> [Com
     case .cancelMatching: return askCancelMatching(&state)
     case .cancelSubtree: return askCancelSubtree(&state)
     case .nextSort: state.sort = state.sort.next
-    case .close:
-        if state.showDetails {
-            state.showDetails = false
-            state.isDetailsFocused = false
-        } else if state.showHistory {
-            state.showHistory = false
-        } else if state.showDependencies {
-            state.showDependencies = false
-        } else {
-            state.filter = ""
-            state.failedOnly = false
-        }
+    case .close: close(&state)
     case .repaint: return [.repaint]
     }
     return []
+}
+
+/// `c`: cancels the selected operation, or says why there is nothing to cancel.
+private func cancelSelected(_ state: inout DashboardState) -> [Command] {
+    if state.source?.acceptsCommands == false, let operation = state.selectedOperation {
+        // A recording, or an app attached read-only or not connected, whatever the row:
+        // the source refuses it with its reason.
+        return [.cancel(operationID: operation.id)]
+    }
+    guard let operation = state.selectedOperation else {
+        state.message = "nothing selected to cancel"
+        return []
+    }
+    guard !operation.hasFinished else {
+        state.message = "#\(operation.id) already \(operation.displayState.word); nothing to cancel"
+        return []
+    }
+    state.message = "cancelling #\(operation.id)"
+    if operation.displayState == .ready, let until = readyCancelDelay(state) {
+        state.message = "cancelling #\(operation.id): it finishes as cancelled \(until)"
+    }
+    return [.cancel(operationID: operation.id)]
+}
+
+/// `C`: asks before cancelling every unfinished operation, or says there is none.
+private func askCancelAll(_ state: inout DashboardState) -> [Command] {
+    let count = unfinishedCount(state.snapshot)
+    if state.source?.acceptsCommands == false {
+        // A recording, or an app attached read-only or not connected: no question, the
+        // source refuses it at once.
+        return [.cancelAll]
+    } else if count > 0 {
+        state.prompt = .cancelAll(count: count)
+    } else {
+        state.message = "nothing left to cancel: every operation has finished"
+    }
+    return []
+}
+
+/// `/`: types a new search; Esc brings back the one before.
+private func beginSearch(_ state: inout DashboardState) {
+    state.isEditingFilter = false
+    state.isEditingSearch = true
+    state.searchBeforeEdit = state.search
+    state.search = ""
+}
+
+/// Esc: closes the innermost pane open (details, history, dependencies), else clears the
+/// filter and the failed-only view.
+private func close(_ state: inout DashboardState) {
+    if state.showDetails {
+        state.showDetails = false
+        state.isDetailsFocused = false
+    } else if state.showHistory {
+        state.showHistory = false
+    } else if state.showDependencies {
+        state.showDependencies = false
+    } else {
+        state.filter = ""
+        state.failedOnly = false
+    }
 }
 
 /// Steps the concurrency limit by `delta` (±1) within `concurrencyRange`, remembering the

@@ -94,27 +94,14 @@ extension MonitorStore {
             return (from, op.storedName, op.nameAddsID, missing, op.kind, op.addedAt, op.startedAt)
         }
         guard let change else { return }
-        if !tallies.isEmpty, lifecycle == .finished {
-            let started = change.startedAt
-            let timing = FinishedTiming(
-                outcome: outcome ?? .succeeded, wait: started.map { $0 - change.addedAt },
-                duration: started.map { time - $0 })
-            for index in tallies.indices {
-                tallies[index].tally.recordTransfer(change.missing, kind: change.kind)
-                tallies[index].tally.recordFinish(timing)
-            }
-        }
         counts[change.from, nil] -= 1
         counts[lifecycle, outcome] += 1
         recordHistory(
             at: time, finished: lifecycle == .finished ? outcome ?? .succeeded : nil, bytes: change.missing)
         if lifecycle == .finished {
-            if let started = change.startedAt {
-                recentTimings.record(kind: change.kind, wait: started - change.addedAt, run: time - started)
-            }
-            completedBytes += change.missing
-            throughput.record(change.missing, at: time)
-            lastFinishedAt = max(lastFinishedAt, time)
+            recordFinish(
+                outcome: outcome ?? .succeeded, kind: change.kind, missing: change.missing, addedAt: change.addedAt,
+                startedAt: change.startedAt, time: time)
         }
         appendLog(
             LogEntry(
@@ -126,6 +113,27 @@ extension MonitorStore {
             evictIfNeeded()
         }
         touch()
+    }
+
+    /// A finish's share of the totals: the tallies, the recent timings, the bytes a success
+    /// completed (`missing`: what its progress had not reported) and the throughput.
+    private mutating func recordFinish(
+        outcome: Outcome, kind: OperationKind, missing: Int64, addedAt: Duration, startedAt: Duration?, time: Duration
+    ) {
+        if !tallies.isEmpty {
+            let timing = FinishedTiming(
+                outcome: outcome, wait: startedAt.map { $0 - addedAt }, duration: startedAt.map { time - $0 })
+            for index in tallies.indices {
+                tallies[index].tally.recordTransfer(missing, kind: kind)
+                tallies[index].tally.recordFinish(timing)
+            }
+        }
+        if let startedAt {
+            recentTimings.record(kind: kind, wait: startedAt - addedAt, run: time - startedAt)
+        }
+        completedBytes += missing
+        throughput.record(missing, at: time)
+        lastFinishedAt = max(lastFinishedAt, time)
     }
 
     /// Records progress of operation `id` (and its total, when given); ignored once finished.

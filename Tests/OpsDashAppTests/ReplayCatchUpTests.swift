@@ -88,27 +88,8 @@ import Testing
     }
 
     @Test func playingIntoALargeKeyframeReadsOnInsteadOfLoadingIt() throws {
-        var recording = try TestRecording("large-keyframe")
-        let (path, writer) = (recording.path, recording.writer)
+        let (path, reader) = try Self.largeKeyframe("large-keyframe")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        // 4,000 operations queued at 0.1 s (8,000 event lines, then a keyframe of 4,000
-        // operations), then one runs and finishes every 0.1 s.
-        let start = Duration.milliseconds(100)
-        let ids = (0..<4_000).map { index in
-            recording.store.add(
-                name: "op\(index)", kind: .download, lifecycle: .ready, totalBytes: 100, dependencies: [], time: start)
-        }
-        try writer.append(recording.store.drainEvents(), keyframe: recording.store.snapshot(time: start))
-        for (index, id) in ids.prefix(100).enumerated() {
-            let time = Duration.milliseconds(100 * Int64(index + 2))
-            recording.store.transition(id, to: .executing, time: time)
-            recording.store.transition(id, to: .finished, outcome: .succeeded, message: nil, time: time)
-            try writer.append(recording.store.drainEvents())
-        }
-        writer.close()
-        let reader = try RecordingReader(path: path)
-        #expect(reader.marks.map(\.lines) == [0, 4_000])
-
         let source = try ReplaySource(reader: reader, start: .zero, speed: 1, idleLimit: nil)
         // Time enough to apply it all in one go (a seek is a frame's budget at a time).
         source.frameBudget = .seconds(120)

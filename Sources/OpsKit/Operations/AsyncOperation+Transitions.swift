@@ -6,30 +6,8 @@ extension AsyncOperation {
     /// Claims and applies a transition, publishing it to observers and then to Foundation.
     @discardableResult
     func transition(to next: OperationState, outcome: OperationOutcome?) -> Bool {
-        let claim = locked.withLock { state -> TransitionClaim in
-            if let inFlight = state.transitioningTo {
-                // Two finishes at once (two callbacks, or a cancel and the work's own finish):
-                // the later one is a no-op, like a finish after the finish.
-                return inFlight == .finished && next == .finished ? .alreadyFinishing : .refused(state.state, inFlight)
-            }
-            guard state.state.canTransition(to: next) else {
-                return state.state == .finished && next == .finished ? .alreadyFinishing : .refused(state.state, nil)
-            }
-            state.transitioningTo = next
-            return .claimed(state.state, next == .executing ? state.queue : nil)
-        }
-        let previous: OperationState
-        let startingIn: ObservableOperationQueue?
-        switch claim {
-        case .claimed(let from, let queue):
-            (previous, startingIn) = (from, queue)
-        case .alreadyFinishing:
-            return false
-        case .refused(let current, let inFlight):
-            let moving = inFlight.map { " (while moving to \($0))" } ?? ""
-            IllegalTransitionReporter.report("\(describe()): illegal transition \(current) → \(next)\(moving)")
-            return false
-        }
+        guard let claimed = claimTransition(to: next) else { return false }
+        let (previous, startingIn) = claimed
         let executingChanges = previous == .executing || next == .executing
         let finishing = next == .finished
         if executingChanges {
@@ -76,6 +54,33 @@ extension AsyncOperation {
         if executingChanges { didChangeValue(forKey: "isExecuting") }
         if finishing { didChangeValue(forKey: "isFinished") }
         return true
+    }
+
+    /// Claims the move to `next` for this caller: the state moved from and the queue to tell of a
+    /// start; nil when another caller is finishing it already or the move is illegal (reported).
+    private func claimTransition(to next: OperationState) -> (OperationState, ObservableOperationQueue?)? {
+        let claim = locked.withLock { state -> TransitionClaim in
+            if let inFlight = state.transitioningTo {
+                // Two finishes at once (two callbacks, or a cancel and the work's own finish):
+                // the later one is a no-op, like a finish after the finish.
+                return inFlight == .finished && next == .finished ? .alreadyFinishing : .refused(state.state, inFlight)
+            }
+            guard state.state.canTransition(to: next) else {
+                return state.state == .finished && next == .finished ? .alreadyFinishing : .refused(state.state, nil)
+            }
+            state.transitioningTo = next
+            return .claimed(state.state, next == .executing ? state.queue : nil)
+        }
+        switch claim {
+        case .claimed(let from, let queue):
+            return (from, queue)
+        case .alreadyFinishing:
+            return nil
+        case .refused(let current, let inFlight):
+            let moving = inFlight.map { " (while moving to \($0))" } ?? ""
+            IllegalTransitionReporter.report("\(describe()): illegal transition \(current) → \(next)\(moving)")
+            return nil
+        }
     }
 
     /// What a request for a transition got.
