@@ -7,7 +7,7 @@
 #   Fuzz/run.sh            # every target, 20 s each
 #   Fuzz/run.sh 600        # every target, 10 minutes each
 #   Fuzz/run.sh 600 FuzzViewer   # one target
-#   FUZZ_CONFIG=debug Fuzz/run.sh 20   # CI's smoke run: a debug build (about a quarter of the
+#   FUZZ_CONFIG=debug Fuzz/run.sh 10   # CI's smoke run: a debug build (about a quarter of the
 #                                      # release build's time, a third of its speed; -timeout=5)
 #   Fuzz/run.sh --build-only           # build the targets, run nothing
 #   FUZZ_JOBS=1 Fuzz/run.sh 600        # one target at a time (default: as many as cores)
