@@ -91,7 +91,6 @@ extension AttachCommand {
         case .failure(let message):
             throw AttachRefusal(message: message)
         }
-        try checkTokenFileUse(for: resolved)
         // A target that also reads as a path (app/queue) but was found by name: checked now.
         if named, !byNameOnly { try Self.requireOwn(directory) }
         if case .unix(let path) = resolved, !named {
@@ -104,18 +103,14 @@ extension AttachCommand {
         return (resolved, named)
     }
 
-    /// `--token-file` goes with tcp:// targets, and they need it.
-    private func checkTokenFileUse(for resolved: RemoteTarget) throws(AttachRefusal) {
-        if case .tcp = resolved {
-            if tokenFile == nil { throw AttachRefusal(message: "\(resolved) needs --token-file") }
-        } else if tokenFile != nil {
-            throw AttachRefusal(message: "--token-file is only for tcp:// targets")
-        }
-    }
-
-    /// The token a tcp:// target needs, read from `--token-file`; nil for other targets.
+    /// The token a tcp:// target needs, read from `--token-file`, which goes with tcp:// targets
+    /// only (they need it); nil for other targets.
     func token(for resolved: RemoteTarget) throws(AttachRefusal) -> String? {
-        guard case .tcp = resolved, let tokenFile else { return nil }
+        guard case .tcp = resolved else {
+            if tokenFile != nil { throw AttachRefusal(message: "--token-file is only for tcp:// targets") }
+            return nil
+        }
+        guard let tokenFile else { throw AttachRefusal(message: "\(resolved) needs --token-file") }
         do { return try TokenFile.load(tokenFile) } catch { throw AttachRefusal(message: "\(error)") }
     }
 

@@ -133,6 +133,10 @@ struct SSHAttachTests {
         let token = try runOpsdash(["attach", "--headless", "ssh://host/x", "--token-file", "/nonexistent"])
         #expect(token.status == 2)
         #expect(token.stderr == "opsdash: --token-file is only for tcp:// targets\n")
+        // And a tcp:// target needs one (refused before connecting: nothing listens on port 9).
+        let noToken = try runOpsdash(["attach", "--headless", "tcp://127.0.0.1:9"])
+        #expect(noToken.status == 2)
+        #expect(noToken.stderr.hasPrefix("opsdash: tcp://127.0.0.1:9 needs --token-file"), "\(noToken.stderr)")
     }
 }
 

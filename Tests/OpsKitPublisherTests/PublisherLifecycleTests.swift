@@ -38,12 +38,7 @@ import RemoteTestSupport
 
     @Test func cancellingTheServiceGroupEndsRunAndSaysBye() async throws {
         let published = try Published()
-        let group = ServiceGroup(services: [published.publisher], logger: Logger(label: "test"))
-        let running = Task { try await group.run() }
-        #expect(await Self.socketAppears(published.publisher))
-        let client = try LineClient(.unix(published.publisher.socketPath))
-        client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
-        #expect(client.line(containing: #""event":"welcome""#) != nil)
+        let (_, running, client) = try await Self.runInGroupWithAViewer(published)
         running.cancel()
         _ = try? await running.value
         #expect(client.line(containing: #""event":"bye""#) != nil, "viewers are told")
@@ -59,14 +54,22 @@ import RemoteTestSupport
         }
     }
 
-    @Test func gracefulShutdownOfTheGroupEndsRunAndSaysBye() async throws {
-        let published = try Published()
+    /// Runs `published`'s publisher in a `ServiceGroup` and connects a viewer it welcomed.
+    private static func runInGroupWithAViewer(_ published: Published) async throws
+        -> (ServiceGroup, Task<Void, any Error>, LineClient)
+    {
         let group = ServiceGroup(services: [published.publisher], logger: Logger(label: "test"))
         let running = Task { try await group.run() }
-        #expect(await Self.socketAppears(published.publisher))
+        #expect(await socketAppears(published.publisher))
         let client = try LineClient(.unix(published.publisher.socketPath))
         client.send(#"{"cmd":"hello","min":1,"max":1}"# + "\n")
         #expect(client.line(containing: #""event":"welcome""#) != nil)
+        return (group, running, client)
+    }
+
+    @Test func gracefulShutdownOfTheGroupEndsRunAndSaysBye() async throws {
+        let published = try Published()
+        let (group, running, client) = try await Self.runInGroupWithAViewer(published)
         await group.triggerGracefulShutdown()
         try await running.value  // returns, without an error
         #expect(client.line(containing: #""event":"bye""#) != nil, "viewers are told")

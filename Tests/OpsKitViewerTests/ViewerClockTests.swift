@@ -8,12 +8,27 @@ import Testing
 /// watchdog and reply and first-answer timeouts happen when the test advances it, never on
 /// their own; the test waits for their effects.
 @Suite(.ownThread, .timeLimit(.minutes(1))) struct ViewerClockTests {
-    private static func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("opsdash-vc-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        chmod(path, 0o700)
-        return path
+    /// A scripted app in a directory of its own (removed with the rig), a manual clock and a
+    /// started viewer of that app on the clock.
+    private final class Rig {
+        let directory: String
+        let app: ScriptedPublisher
+        let clock = ManualClock()
+        let viewer: RemoteViewer
+
+        init(reconnect: Bool = false, onOutput: (@Sendable ([ViewerCore.Output]) -> Void)? = nil) throws {
+            directory =
+                FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "opsdash-vc-\(UUID().uuidString)"
+                ).path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+            chmod(directory, 0o700)
+            app = try ScriptedPublisher(in: directory)
+            viewer = RemoteViewer(target: .unix(app.path), reconnect: reconnect, clock: clock, onOutput: onOutput)
+            #expect(viewer.start() == nil)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: directory) }
     }
 
     /// The only delay scheduled on `clock` from now, once exactly one is.
@@ -30,12 +45,8 @@ import Testing
     }
 
     @Test func anAppThatWentAwayIsRetriedAfterTheBackoffAndFollowedWhenItComesBack() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let app = try ScriptedPublisher(in: directory)
-        let clock = ManualClock()
-        let viewer = RemoteViewer(target: .unix(app.path), reconnect: true, clock: clock)
-        #expect(viewer.start() == nil)
+        let rig = try Rig(reconnect: true)
+        let (app, clock, viewer) = (rig.app, rig.clock, rig.viewer)
         let first = try #require(app.accept())
         try #require(eventually(timeout: .seconds(10)) { viewer.status.link == .connected })
 
@@ -68,17 +79,13 @@ import Testing
         try #require(eventually(timeout: .seconds(10)) { viewer.status.nextAttempt != nil })
         #expect(try nextDelay(on: clock) == .milliseconds(250), "after a welcome the backoff starts over")
         try finish(viewer, on: clock)
+        withExtendedLifetime(rig) {}
     }
 
     @Test func aSilentAppIsGivenUpSevenSecondsAfterItsLastDataAndNotBefore() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let app = try ScriptedPublisher(in: directory)
-        let clock = ManualClock()
         let lines = Recorder()
-        let viewer = RemoteViewer(
-            target: .unix(app.path), reconnect: false, clock: clock, onOutput: { _ in lines.add("line") })
-        #expect(viewer.start() == nil)
+        let rig = try Rig(onOutput: { _ in lines.add("line") })
+        let (app, clock, viewer) = (rig.app, rig.clock, rig.viewer)
         let connection = try #require(app.accept())
         try #require(eventually(timeout: .seconds(10)) { viewer.status.link == .connected })
         #expect(clock.pendingDeadlines == [.seconds(7)])
@@ -99,16 +106,12 @@ import Testing
         #expect(viewer.endReason.reason == "no heartbeat from the app")
         #expect(viewer.status.link == .disconnected)
         try clock.checkNoScheduledWork()
-        withExtendedLifetime(connection) {}
+        withExtendedLifetime((rig, connection)) {}
     }
 
     @Test func aCommandTimesOutWhenItsClockPassedTheTimeoutAndEndsWhenItsReplyComes() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let app = try ScriptedPublisher(in: directory)
-        let clock = ManualClock()
-        let viewer = RemoteViewer(target: .unix(app.path), reconnect: false, clock: clock)
-        #expect(viewer.start() == nil)
+        let rig = try Rig()
+        let (app, clock, viewer) = (rig.app, rig.clock, rig.viewer)
         let connection = try #require(app.accept())
         try #require(eventually(timeout: .seconds(10)) { viewer.status.link == .connected })
 
@@ -138,16 +141,12 @@ import Testing
         #expect(result.current == .success(0), "the reply ended the wait, the clock stood still")
         #expect(clock.pendingDeadlines == [.seconds(7)], "the answered command's timeout was cancelled")
         try finish(viewer, on: clock)
-        withExtendedLifetime(connection) {}
+        withExtendedLifetime((rig, connection)) {}
     }
 
     @Test func theFirstAnswerIsNoneOnceItsTimeoutPassedOnTheClockAndTheWelcomeOnceItCame() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let app = try ScriptedPublisher(in: directory)
-        let clock = ManualClock()
-        let viewer = RemoteViewer(target: .unix(app.path), reconnect: false, clock: clock)
-        #expect(viewer.start() == nil)
+        let rig = try Rig()
+        let (app, clock, viewer) = (rig.app, rig.clock, rig.viewer)
         let connection = try #require(app.accept(welcoming: false))
 
         let answer = Slot<RemoteViewer.FirstAnswer>()
@@ -164,6 +163,6 @@ import Testing
         connection.send(ScriptedPublisher.welcome + "\n")
         #expect(viewer.waitForFirstAnswer(timeout: .seconds(3)) == .welcome)
         try finish(viewer, on: clock)
-        withExtendedLifetime(connection) {}
+        withExtendedLifetime((rig, connection)) {}
     }
 }
