@@ -1,9 +1,10 @@
 // swift-tools-version: 6.1
 // OpsDash benchmarks: a nested package so that users of the library never build them.
 // Run everything with `Benchmarks/run.sh`; CI smoke run: `Benchmarks/run.sh --smoke`.
+import Foundation
 import PackageDescription
 
-let package = Package(
+var package = Package(
     name: "OpsDashBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
@@ -68,3 +69,19 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// OPSDASH_BENCH_TOOLS_ONLY=1 (.ci/run): only the tools CI runs (Ratios, RemoteBench, opsdash), without
+// package-benchmark, whose plugin tools (ArgumentParser, SystemPackage, the boilerplate generator) are
+// otherwise built in release even for one product.
+if ProcessInfo.processInfo.environment["OPSDASH_BENCH_TOOLS_ONLY"] == "1" {
+    package.dependencies.removeAll { $0.kind.isBenchmarkPackage }
+    package.targets.removeAll { $0.name == "OpsDashBenchmarks" }
+}
+
+extension PackageDescription.Package.Dependency.Kind {
+    /// ordo-one's package-benchmark.
+    fileprivate var isBenchmarkPackage: Bool {
+        if case .sourceControl(_, let location, _) = self { return location.contains("package-benchmark") }
+        return false
+    }
+}
