@@ -44,7 +44,9 @@ extension MonitorStore {
         recordHistory(at: time)
         touch()
         if let added { record(added) }
-        record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
+        if !eventQueues.isEmpty {
+            record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
+        }
     }
 
     /// Adds `dependency` to operation `id`'s dependency list (a link resolved late: the
@@ -108,7 +110,10 @@ extension MonitorStore {
             LogEntry(
                 time: time, operationID: id, name: change.name, nameAddsID: change.nameAddsID, from: change.from,
                 to: lifecycle, outcome: outcome, message: message))
-        record(.state(time: time, id: id, from: change.from, to: lifecycle, outcome: outcome, message: message))
+        // No event is built when nobody reads events (the common case: a dashboard alone).
+        if !eventQueues.isEmpty {
+            record(.state(time: time, id: id, from: change.from, to: lifecycle, outcome: outcome, message: message))
+        }
         if lifecycle == .finished {
             finishedInStore += 1
             evictIfNeeded()
