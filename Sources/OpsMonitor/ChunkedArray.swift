@@ -38,6 +38,12 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         body(&chunks[position / Self.chunkSize][position % Self.chunkSize])
     }
 
+    /// `body`'s answer for the element at `position`, read where it is stored (the element is
+    /// not copied, so its references are neither retained nor released).
+    @inlinable package func withElement<Result>(at position: Int, _ body: (Element) -> Result) -> Result {
+        chunks[position / Self.chunkSize].withUnsafeBufferPointer { body($0[position % Self.chunkSize]) }
+    }
+
     /// The number of chunks (the last one may be partly filled).
     package var chunkCount: Int { chunks.count }
 
@@ -52,8 +58,8 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         return mine.count == theirs.count && mine.count > 0 && mine.baseAddress == theirs.baseAddress
     }
 
-    /// Adds an element at the end.
-    public mutating func append(_ element: Element) {
+    /// Adds an element at the end (moved in when the caller gives it up).
+    public mutating func append(_ element: __owned Element) {
         if count % Self.chunkSize == 0 {
             var chunk: [Element] = []
             chunk.reserveCapacity(Self.chunkSize)

@@ -31,25 +31,28 @@ extension MonitorStore {
             dependencies: dependencies, addedAt: time)
         snapshot.appendChange(StateChange(time: time, lifecycle: lifecycle), keeping: limits.historyPerOperation)
         if nameAddsID, let name { snapshot.nameByClass(prefix: name) } else { snapshot.explicitName = name }
-        positionByID[OperationIDKey(id)] = operations.count
-        operations.append(snapshot)
+        // The row is moved into its chunk, not copied (a copy retains and releases each of its
+        // references): the event's name is read first, and only when someone keeps events.
+        let added =
+            keepsEvents
+            ? MonitorEvent.added(
+                time: time, id: id, name: snapshot.name, kind: kind, unit: unit, totalBytes: total,
+                dependencies: dependencies) : nil
+        operations.append(consume snapshot)
         counts[lifecycle, nil] += 1
         if unit == .bytes { totalBytes += total }
         recordHistory(at: time)
         touch()
-        if keepsEvents {
-            record(
-                .added(
-                    time: time, id: id, name: snapshot.name, kind: kind, unit: unit,
-                    totalBytes: total, dependencies: dependencies))
+        if let added { record(added) }
+        if !eventQueues.isEmpty {
+            record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
         }
-        record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
     }
 
     /// Adds `dependency` to operation `id`'s dependency list (a link resolved late: the
     /// dependency was taken by the queue after `id`); ignored if already there.
     public mutating func link(_ id: Int, dependsOn dependency: Int, time: Duration) {
-        guard let position = positionByID[OperationIDKey(id)], !operations[position].dependencies.contains(dependency)
+        guard let position = position(of: id), !operations[position].dependencies.contains(dependency)
         else { return }
         operations[position].dependencies.append(dependency)
         record(.linked(time: time, id: id, dependencies: [dependency]))
@@ -60,7 +63,7 @@ extension MonitorStore {
     public mutating func transition(
         _ id: Int, to lifecycle: Lifecycle, outcome: Outcome? = nil, message: String? = nil, time: Duration
     ) {
-        guard let position = positionByID[OperationIDKey(id)] else { return }
+        guard let position = position(of: id) else { return }
         let historyLimit = limits.historyPerOperation
         // Changed in place: copying an OperationSnapshot out and back costs a retain and a
         // release per reference field, on every change of every operation.
@@ -107,7 +110,10 @@ extension MonitorStore {
             LogEntry(
                 time: time, operationID: id, name: change.name, nameAddsID: change.nameAddsID, from: change.from,
                 to: lifecycle, outcome: outcome, message: message))
-        record(.state(time: time, id: id, from: change.from, to: lifecycle, outcome: outcome, message: message))
+        // No event is built when nobody reads events (the common case: a dashboard alone).
+        if !eventQueues.isEmpty {
+            record(.state(time: time, id: id, from: change.from, to: lifecycle, outcome: outcome, message: message))
+        }
         if lifecycle == .finished {
             finishedInStore += 1
             evictIfNeeded()
@@ -142,7 +148,7 @@ extension MonitorStore {
         _ id: Int, completedBytes completed: Int64, totalBytes newTotal: Int64? = nil, bytesPerSecond rate: Double,
         retries: Int, retryLog: [String]? = nil, nextAttemptAt: Duration? = nil, time: Duration
     ) {
-        guard let position = positionByID[OperationIDKey(id)] else { return }
+        guard let position = position(of: id) else { return }
         let change = operations.update(at: position) {
             op -> (
                 completedDelta: Int64, totalDelta: Int64, total: Int64, rate: Double, retryName: String?,
@@ -240,8 +246,6 @@ extension MonitorStore {
         guard finishedInStore > limits.finishedOperations + slack else { return }
         var excess = finishedInStore - limits.finishedOperations
         var kept = ChunkedArray<OperationSnapshot>()
-        var positions: [OperationIDKey: Int] = [:]
-        positions.reserveCapacity(operations.count - excess)
         for op in operations {
             if excess > 0, op.lifecycle == .finished {
                 excess -= 1
@@ -249,10 +253,8 @@ extension MonitorStore {
                 finishedInStore -= 1
                 continue
             }
-            positions[OperationIDKey(op.id)] = kept.count
             kept.append(op)
         }
         operations = kept
-        positionByID = positions
     }
 }

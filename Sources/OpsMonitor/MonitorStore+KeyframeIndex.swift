@@ -1,6 +1,5 @@
 extension MonitorStore {
-    /// What a store built from a keyframe derives from its operations (where each id sits, the
-    /// finished ones, the newest finish, the next id, the newest finish timings), gathered one
+    /// What a store built from a keyframe derives from its operations (the finished ones, the newest finish, the next id, the newest finish timings), gathered one
     /// operation at a time: a replay adds each as its keyframe line is read, so the keyframe's
     /// last line builds the store without going through its operations again (for 200,000
     /// queued operations that pass alone took 74–154 ms in one frame).
@@ -15,7 +14,6 @@ extension MonitorStore {
 
         /// Operations indexed so far.
         package private(set) var count = 0
-        var positionByID: [OperationIDKey: Int] = [:]
         var finishedInStore = 0
         var lastFinishedAt: Duration = .zero
         var nextID = 1
@@ -27,13 +25,34 @@ extension MonitorStore {
 
         /// The index of `operations`, built in one pass.
         init(_ operations: ChunkedArray<OperationSnapshot>) {
-            positionByID.reserveCapacity(operations.count)
             for op in operations { add(op) }
+        }
+
+        /// Whether every id is above the one before it (what `MonitorStore.position(of:)` needs).
+        static func isInIDOrder(_ operations: ChunkedArray<OperationSnapshot>) -> Bool {
+            var previous = Int.min
+            for position in operations.indices {
+                let id = operations.withElement(at: position) { $0.id }
+                guard id > previous else { return false }
+                previous = id
+            }
+            return true
+        }
+
+        /// `operations` sorted by id, the last of a repeated id kept.
+        static func inIDOrder(_ operations: ChunkedArray<OperationSnapshot>) -> ChunkedArray<OperationSnapshot> {
+            var sorted: [OperationSnapshot] = []
+            for op in operations.enumerated().sorted(by: { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) })
+                .map(\.element)
+            {
+                if sorted.last?.id == op.id { sorted.removeLast() }
+                sorted.append(op)
+            }
+            return ChunkedArray(sorted)
         }
 
         /// Indexes the keyframe's next operation (at position `count`). O(1) amortized.
         package mutating func add(_ op: OperationSnapshot) {
-            positionByID[OperationIDKey(op.id)] = count
             count += 1
             if op.lifecycle == .finished { finishedInStore += 1 }
             if let finished = op.finishedAt { lastFinishedAt = max(lastFinishedAt, finished) }

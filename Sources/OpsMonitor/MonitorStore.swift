@@ -27,8 +27,9 @@ public struct MonitorStore: Sendable {
     }
 
     public let limits: Limits
+    /// Every operation held, in id order (ids only grow, and eviction keeps the order), which
+    /// is how `position(of:)` finds one without an id → position table.
     var operations = ChunkedArray<OperationSnapshot>()
-    var positionByID: [OperationIDKey: Int] = [:]
     var finishedInStore = 0
     var counts = StateCounts()
     var completedBytes: Int64 = 0
@@ -60,8 +61,13 @@ public struct MonitorStore: Sendable {
     }
 
     /// A store holding what `snapshot` shows (a keyframe), continuing from there; its version
-    /// is `version`.
+    /// is `version`. Operations not in id order (a picture made by hand) are put in id order,
+    /// the last of a repeated id kept.
     package init(snapshot: QueueSnapshot, limits: Limits, version: UInt64) {
+        var snapshot = snapshot
+        if !KeyframeIndex.isInIDOrder(snapshot.operations) {
+            snapshot.operations = KeyframeIndex.inIDOrder(snapshot.operations)
+        }
         self.init(snapshot: snapshot, index: KeyframeIndex(snapshot.operations), limits: limits, version: version)
     }
 
@@ -71,7 +77,6 @@ public struct MonitorStore: Sendable {
         self.limits = limits
         history = snapshot.history.resized(to: limits.historySeconds)
         operations = snapshot.operations
-        positionByID = index.positionByID
         finishedInStore = index.finishedInStore
         lastFinishedAt = index.lastFinishedAt
         nextID = index.nextID
@@ -117,7 +122,30 @@ public struct MonitorStore: Sendable {
 
     /// The tracked operation with `id`, if not evicted.
     public func operation(id: Int) -> OperationSnapshot? {
-        positionByID[OperationIDKey(id)].map { operations[$0] }
+        position(of: id).map { operations[$0] }
+    }
+
+    /// Where operation `id` sits in `operations`, if held. Rows are in id order with distinct
+    /// ids, so at most `newest - id` rows follow it and at most `id - oldest` precede it: the
+    /// first guess, as far from the newest row as `id` is from the newest id, is exact unless
+    /// a row after it was evicted (never for the running operations most changes are about);
+    /// otherwise a binary search between the two bounds. No table: nothing inserted per add,
+    /// nothing rebuilt by an eviction, no memory per row.
+    func position(of id: Int) -> Int? {
+        let count = operations.count
+        guard count > 0 else { return nil }
+        let newest = operations.withElement(at: count - 1) { $0.id }
+        let oldest = operations.withElement(at: 0) { $0.id }
+        guard id >= oldest, id <= newest else { return nil }
+        var low = max(0, count - 1 - (newest - id))
+        var high = min(count - 1, id - oldest)
+        while low <= high {
+            let middle = low == high ? low : low + (high - low) / 2
+            let found = operations.withElement(at: middle) { $0.id }
+            if found == id { return middle }
+            if found < id { low = middle + 1 } else { high = middle - 1 }
+        }
+        return nil
     }
 
     /// Whether changes are recorded as events for `drainEvents()` (the store's own reader;

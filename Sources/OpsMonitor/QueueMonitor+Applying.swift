@@ -101,7 +101,11 @@ extension QueueMonitor {
         in state: inout State, releasing released: inout [NSKeyValueObservation]
     ) {
         let key = OperationKey(op)
-        guard state.tracked[key] == nil else {
+        // One probe of the table: the entry goes in first (the store takes `nextID` next), and
+        // an operation tracked already keeps its entry.
+        let id = state.store.nextID
+        if let already = state.tracked.updateValue(Tracked(id: id, operation: op, tokens: tokens), forKey: key) {
+            state.tracked[key] = already
             tokens.release(into: &released)
             return
         }
@@ -116,12 +120,10 @@ extension QueueMonitor {
         // An unnamed operation is shown under its class and id: the store keeps the class's
         // shared prefix and builds the text only when it is read.
         let explicit = op.name
-        let id = state.store.nextID
         state.store.insert(
             id: id, name: explicit ?? state.typeNames.prefix(of: op), nameAddsID: explicit == nil, kind: kind,
             unit: report?.unit ?? .bytes, lifecycle: lifecycle, totalBytes: report?.totalUnitCount ?? 0,
             dependencies: dependencies.compactMap { state.id(of: $0) }, time: time)
-        state.tracked[key] = Tracked(id: id, operation: op, tokens: tokens)
         for dependency in dependencies where state.id(of: dependency) == nil && !dependency.isFinished {
             state.pendingLinks[OperationKey(dependency), default: []].append(id)
         }
@@ -152,12 +154,7 @@ extension QueueMonitor {
         }
         let (outcome, message) = Self.outcome(of: op)
         state.store.transition(tracked.id, to: .finished, outcome: outcome, message: message, time: time)
-        state.finished.updateValue(FinishedOperation(op, id: tracked.id), forKey: key)
-        state.finishedOrder.append(key)
-        let bound = max(1, limits.finishedOperations)
-        while state.finishedOrder.count > bound, let oldest = state.finishedOrder.popFirst() {
-            state.finished.removeValue(forKey: oldest)
-        }
+        state.finished.record(op, id: tracked.id, bound: limits.finishedOperations)
     }
 
     /// Applies a progress report of `op` (id `id`) made at `time`: the rate as reported or

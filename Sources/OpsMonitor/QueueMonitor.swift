@@ -24,9 +24,8 @@ public final class QueueMonitor: Sendable {
         /// Dependents waiting for a dependency that was not tracked yet.
         var pendingLinks: [OperationKey: [Int]] = [:]
         /// Recently finished operations, so a dependent added later still links to them.
-        /// Bounded (oldest dropped first); weak, so a reused address never matches.
-        var finished: [OperationKey: FinishedOperation] = [:]
-        var finishedOrder = Deque<OperationKey>()
+        /// Bounded (oldest dropped first); a reused address never matches.
+        var finished = RecentlyFinished()
         /// Changes taken from the inbox and not applied yet, oldest first.
         var backlog = ChangeChunks()
         /// Rates of operations that report progress without one.
@@ -55,11 +54,9 @@ public final class QueueMonitor: Sendable {
         var unstartedPlain = Deque<PlainOperation>()
 
         /// The id of `op` if it is tracked or finished recently.
-        func id(of op: Operation) -> Int? {
-            let key = OperationKey(op)
-            if let tracked = tracked[key] { return tracked.id }
-            guard let done = finished[key] else { return nil }
-            return done.matches(op) ? done.id : nil
+        mutating func id(of op: Operation) -> Int? {
+            if let tracked = tracked[OperationKey(op)] { return tracked.id }
+            return finished.id(of: op)
         }
     }
 

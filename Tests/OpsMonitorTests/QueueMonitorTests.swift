@@ -186,6 +186,22 @@ import Testing
         #expect(monitor.snapshot().operation(id: 2)?.dependencies == [1])
     }
 
+    /// The finished operations are looked up by operation only once a dependent asks; finishes
+    /// after that are found too.
+    @Test func finishesAfterTheFirstLookUpAreFoundToo() {
+        let queue = ObservableOperationQueue()
+        let monitor = QueueMonitor(queue: queue, clock: ManualClock())
+        var previous: ClosureOperation?
+        for index in 1...3 {
+            let op = ClosureOperation(name: "op\(index)") {}
+            if let previous { op.addDependency(previous) }
+            queue.addOperations([op], waitUntilFinished: true)
+            #expect(eventually { monitor.snapshot().counts.succeeded == index })
+            previous = op
+        }
+        #expect(monitor.snapshot().operations.map(\.dependencies) == [[], [1], [2]])
+    }
+
     /// An operation that is not an `AsyncOperation` is recognised after its finish by a weak
     /// reference (it has no serial number).
     @Test func aDependentAddedAfterAFinishedPlainOperationStillShowsTheLink() {
