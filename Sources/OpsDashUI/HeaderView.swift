@@ -90,12 +90,12 @@ struct HeaderView: Sendable, Equatable {
         buffer.draw(in: area) { canvas in
             for line in 0..<3 {
                 guard let cache else {
-                    render(line: line, into: &canvas)
+                    render(line: line, into: &canvas, cache: nil)
                     continue
                 }
                 let key = key(line: line, width: canvas.width)
                 if cache.drawHeaderLine(line, key: key, y: line, into: &canvas) { continue }
-                render(line: line, into: &canvas)
+                render(line: line, into: &canvas, cache: cache)
                 cache.storeHeaderLine(line, key: key, y: line, from: canvas)
             }
         }
@@ -156,11 +156,11 @@ struct HeaderView: Sendable, Equatable {
         var width: Int
     }
 
-    private func render(line: Int, into canvas: inout Canvas) {
+    private func render(line: Int, into canvas: inout Canvas, cache: RenderCache?) {
         switch line {
         case 0: renderTitle(into: &canvas)
-        case 1: renderCounts(into: &canvas)
-        default: renderProgress(into: &canvas, y: 2)
+        case 1: renderCounts(into: &canvas, cache: cache)
+        default: renderProgress(into: &canvas, y: 2, cache: cache)
         }
     }
 
@@ -183,12 +183,12 @@ struct HeaderView: Sendable, Equatable {
     }
 
     /// The counts by state and the running sparkline.
-    private func renderCounts(into canvas: inout Canvas) {
+    private func renderCounts(into canvas: inout Canvas, cache: RenderCache?) {
         let width = canvas.width
         var counts = countsLine(short: false)
         let countsWidth = counts.reduce(0) { $0 + $1.width }
         let fits = countsWidth <= width
-        if fits { counts += runningSparkline(room: width - countsWidth) }
+        if fits { counts += sparkline(.running, room: width - countsWidth, cache: cache).spans }
         canvas.write(fits ? counts : countsLine(short: true), x: 0, y: 1, maxWidth: width)
     }
 
@@ -367,7 +367,7 @@ struct HeaderView: Sendable, Equatable {
     }
 
     /// "[bar] 45%  12.3/45.6 MB  1.2 MB/s  ETA 0:30", the bar taking the spare width.
-    private func renderProgress(into canvas: inout Canvas, y: Int) {
+    private func renderProgress(into canvas: inout Canvas, y: Int, cache: RenderCache?) {
         let fraction: Double
         if totalBytes > 0 {
             fraction = Double(completedBytes) / Double(totalBytes)
@@ -395,9 +395,11 @@ struct HeaderView: Sendable, Equatable {
             spans.append(Span(eta))
         }
         let label = "progress "
-        let room = canvas.width - spans.reduce(0) { $0 + $1.width } - label.count
-        spans += finishedSparkline(room: room - Self.sparklineMinimumBar)
-        let textWidth = spans.reduce(0) { $0 + $1.width }
+        let spansWidth = spans.reduce(0) { $0 + $1.width }
+        let room = canvas.width - spansWidth - label.count
+        let sparkline = sparkline(.finished, room: room - Self.sparklineMinimumBar, cache: cache)
+        spans += sparkline.spans
+        let textWidth = spansWidth + sparkline.width
         let barWidth = canvas.width - textWidth - label.count
         canvas.write(label, x: 0, y: y, style: Theme.label)
         // The overall bar moves on almost every busy frame: drawn in the default colour, moving
@@ -409,6 +411,31 @@ struct HeaderView: Sendable, Equatable {
 
     /// Columns the overall bar keeps before a sparkline takes any of its width.
     static let sparklineMinimumBar = 24
+
+    /// The header's two sparklines.
+    enum SparklineKind { case finished, running }
+
+    /// What a header sparkline is drawn from (equal keys, equal spans).
+    struct SparklineKey: Equatable {
+        var kind: SparklineKind
+        var room: Int
+        var values: [Int64]
+        var failed: [Int64]
+        var glyphs: GlyphSet
+    }
+
+    /// Sparkline `kind` in at most `room` columns and the columns it takes: built when its
+    /// inputs changed (once a second), else the spans `cache` kept from the last frame.
+    private func sparkline(_ kind: SparklineKind, room: Int, cache: RenderCache?) -> (spans: [Span], width: Int) {
+        let key = SparklineKey(
+            kind: kind, room: room, values: kind == .finished ? recentFinished : recentRunning,
+            failed: kind == .finished ? recentFailed : [], glyphs: glyphs)
+        if let kept = cache?.sparkline(key) { return kept }
+        let spans = kind == .finished ? finishedSparkline(room: room) : runningSparkline(room: room)
+        let built = (spans, spans.reduce(0) { $0 + $1.width })
+        cache?.storeSparkline(key, spans: built.0, width: built.1)
+        return built
+    }
 
     /// "  done ▁▂▅█▃": operations finished in each of the last seconds, a second with a failure
     /// in red, in at most `room` columns (nothing under 8 columns of sparkline, or before the
