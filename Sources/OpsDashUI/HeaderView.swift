@@ -424,51 +424,54 @@ struct HeaderView: Sendable, Equatable {
         var glyphs: GlyphSet
     }
 
-    /// Sparkline `kind` in at most `room` columns and the columns it takes: built when its
-    /// inputs changed (once a second), else the spans `cache` kept from the last frame.
+    /// Sparkline `kind` in at most `room` columns and the columns it takes (one a glyph, each a
+    /// narrow scalar: not measured): built from the values without intermediate strings, or the
+    /// spans `cache` kept when nothing it shows moved (the newest second moves with each finish).
     private func sparkline(_ kind: SparklineKind, room: Int, cache: RenderCache?) -> (spans: [Span], width: Int) {
         let key = SparklineKey(
             kind: kind, room: room, values: kind == .finished ? recentFinished : recentRunning,
             failed: kind == .finished ? recentFailed : [], glyphs: glyphs)
         if let kept = cache?.sparkline(key) { return kept }
-        let spans = kind == .finished ? finishedSparkline(room: room) : runningSparkline(room: room)
-        let built = (spans, spans.reduce(0) { $0 + $1.width })
-        cache?.storeSparkline(key, spans: built.0, width: built.1)
+        let built = kind == .finished ? finishedSparkline(room: room) : runningSparkline(room: room)
+        cache?.storeSparkline(key, spans: built.spans, width: built.width)
         return built
     }
 
     /// "  done ▁▂▅█▃": operations finished in each of the last seconds, a second with a failure
     /// in red, in at most `room` columns (nothing under 8 columns of sparkline, or before the
     /// history's first change).
-    private func finishedSparkline(room: Int) -> [Span] {
+    private func finishedSparkline(room: Int) -> (spans: [Span], width: Int) {
         let label = "  done "
         let count = min(recentFinished.count, room - label.count)
-        guard count >= 8 else { return [] }
-        let values = Array(recentFinished.suffix(count))
+        guard count >= 8 else { return ([], 0) }
+        let values = recentFinished.suffix(count)
         let failed = Array(recentFailed.suffix(count))
-        let glyphs = Array(Sparkline.row(values, glyphs: self.glyphs))
+        let peak = max(1, values.max() ?? 1)
         var spans = [Span(label, Theme.label)]
-        // Seconds in a row with the same style make one span (one string, measured once).
-        for (index, glyph) in glyphs.enumerated() {
+        // Seconds in a row with the same style make one span.
+        var run = String.UnicodeScalarView()
+        var runStyle = Theme.sparkline
+        for (index, value) in values.enumerated() {
             let style = index < failed.count && failed[index] > 0 ? DisplayState.failed.style : Theme.sparkline
-            if index > 0, spans[spans.count - 1].style == style {
-                spans[spans.count - 1].text.append(glyph)
-            } else {
-                spans.append(Span(String(glyph), style))
+            if index > 0, style != runStyle {
+                spans.append(Span(String(run), runStyle))
+                run = String.UnicodeScalarView()
             }
+            runStyle = style
+            run.append(Sparkline.glyph(value, peak: peak, glyphs: glyphs))
         }
-        return spans
+        spans.append(Span(String(run), runStyle))
+        return (spans, label.count + count)
     }
 
     /// "  running ▃▃▅▅█": operations running at the end of each of the last seconds, in at most
     /// `room` columns (nothing under 8 columns of sparkline).
-    private func runningSparkline(room: Int) -> [Span] {
+    private func runningSparkline(room: Int) -> (spans: [Span], width: Int) {
         let label = "  \(DisplayState.running.word) "
-        let count = min(recentRunning.count, room - DisplayWidth.of(label))
-        guard count >= 8 else { return [] }
-        return [
-            Span(label, Theme.label),
-            Span(Sparkline.row(Array(recentRunning.suffix(count)), glyphs: glyphs), Theme.sparkline),
-        ]
+        let labelWidth = DisplayWidth.of(label)
+        let count = min(recentRunning.count, room - labelWidth)
+        guard count >= 8 else { return ([], 0) }
+        let row = Sparkline.row(recentRunning.suffix(count), glyphs: glyphs)
+        return ([Span(label, Theme.label), Span(row, Theme.sparkline)], labelWidth + count)
     }
 }
