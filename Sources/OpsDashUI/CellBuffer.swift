@@ -155,7 +155,13 @@ public struct CellBuffer: Sendable, Equatable {
             put(cell, x: x0, y: row)
             if x1 - 1 > x0 { put(cell, x: x1 - 1, y: row) }
             if x1 - 1 > x0 + 1 {
-                for column in (x0 + 1)..<(x1 - 1) { cells[row * width + column] = cell }
+                // One pass over the row's storage (no per-cell uniqueness or bounds check).
+                let start = row * width + x0 + 1
+                let count = x1 - 2 - x0
+                cells.withUnsafeMutableBufferPointer { target in
+                    guard let base = target.baseAddress else { return }
+                    (base + start).update(repeating: cell, count: count)
+                }
             }
         }
     }
