@@ -39,7 +39,18 @@ struct Canvas {
     mutating func write(_ spans: [Span], x: Int, y: Int, maxWidth: Int) -> Int {
         let limit = x + max(0, maxWidth)
         var column = x
+        let row = area.y + y
+        guard row >= clip.y, row < clip.maxY else { return x }
         for span in spans where column < limit {
+            // Printable ASCII (nearly every span) in one pass; other text checked for control
+            // characters first.
+            if let next = buffer.writePrintableASCII(
+                span.text, x: area.x + column, y: row, style: span.style, from: clip.x,
+                to: min(clip.maxX, area.x + limit))
+            {
+                column = next - area.x
+                continue
+            }
             column = write(
                 displayable(span.text), x: column, y: y, style: span.style, maxWidth: limit - column)
         }

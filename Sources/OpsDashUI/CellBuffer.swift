@@ -65,6 +65,7 @@ public struct CellBuffer: Sendable, Equatable {
     @discardableResult
     mutating func write(_ text: String, x: Int, y: Int, style: CellStyle, from lower: Int, to limit: Int) -> Int {
         guard y >= 0, y < height else { return x }
+        if let column = writePrintableASCII(text, x: x, y: y, style: style, from: lower, to: limit) { return column }
         let lower = max(0, lower)
         let limit = min(width, limit)
         var column = x
@@ -78,6 +79,28 @@ public struct CellBuffer: Sendable, Equatable {
             return column
         }
         return writeGraphemes(text, x: x, y: y, style: style, from: lower, to: limit)
+    }
+
+    /// `write(_:x:y:style:from:to:)` for text of printable ASCII alone (no control character),
+    /// read once as bytes: one cell a byte, nothing measured or replaced. Nil (nothing written)
+    /// for any other text, or a string whose bytes are not stored contiguously.
+    mutating func writePrintableASCII(
+        _ text: String, x: Int, y: Int, style: CellStyle, from lower: Int, to limit: Int
+    ) -> Int? {
+        guard y >= 0, y < height else { return x }
+        let lower = max(0, lower)
+        let limit = min(width, limit)
+        let written: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+            var column = x
+            for byte in bytes {
+                if column >= limit { break }
+                if column >= lower { put(Cell(scalar: Unicode.Scalar(byte), style: style), x: column, y: y) }
+                column += 1
+            }
+            return column
+        }
+        return written ?? nil
     }
 
     /// `write(_:x:y:style:from:to:)` for any text: grapheme by grapheme, each measured.
@@ -132,7 +155,13 @@ public struct CellBuffer: Sendable, Equatable {
             put(cell, x: x0, y: row)
             if x1 - 1 > x0 { put(cell, x: x1 - 1, y: row) }
             if x1 - 1 > x0 + 1 {
-                for column in (x0 + 1)..<(x1 - 1) { cells[row * width + column] = cell }
+                // One pass over the row's storage (no per-cell uniqueness or bounds check).
+                let start = row * width + x0 + 1
+                let count = x1 - 2 - x0
+                cells.withUnsafeMutableBufferPointer { target in
+                    guard let base = target.baseAddress else { return }
+                    (base + start).update(repeating: cell, count: count)
+                }
             }
         }
     }

@@ -90,12 +90,12 @@ struct HeaderView: Sendable, Equatable {
         buffer.draw(in: area) { canvas in
             for line in 0..<3 {
                 guard let cache else {
-                    render(line: line, into: &canvas)
+                    render(line: line, into: &canvas, cache: nil)
                     continue
                 }
                 let key = key(line: line, width: canvas.width)
                 if cache.drawHeaderLine(line, key: key, y: line, into: &canvas) { continue }
-                render(line: line, into: &canvas)
+                render(line: line, into: &canvas, cache: cache)
                 cache.storeHeaderLine(line, key: key, y: line, from: canvas)
             }
         }
@@ -156,11 +156,11 @@ struct HeaderView: Sendable, Equatable {
         var width: Int
     }
 
-    private func render(line: Int, into canvas: inout Canvas) {
+    private func render(line: Int, into canvas: inout Canvas, cache: RenderCache?) {
         switch line {
         case 0: renderTitle(into: &canvas)
-        case 1: renderCounts(into: &canvas)
-        default: renderProgress(into: &canvas, y: 2)
+        case 1: renderCounts(into: &canvas, cache: cache)
+        default: renderProgress(into: &canvas, y: 2, cache: cache)
         }
     }
 
@@ -183,12 +183,12 @@ struct HeaderView: Sendable, Equatable {
     }
 
     /// The counts by state and the running sparkline.
-    private func renderCounts(into canvas: inout Canvas) {
+    private func renderCounts(into canvas: inout Canvas, cache: RenderCache?) {
         let width = canvas.width
         var counts = countsLine(short: false)
         let countsWidth = counts.reduce(0) { $0 + $1.width }
         let fits = countsWidth <= width
-        if fits { counts += runningSparkline(room: width - countsWidth) }
+        if fits { counts += sparkline(.running, room: width - countsWidth, cache: cache).spans }
         canvas.write(fits ? counts : countsLine(short: true), x: 0, y: 1, maxWidth: width)
     }
 
@@ -367,7 +367,7 @@ struct HeaderView: Sendable, Equatable {
     }
 
     /// "[bar] 45%  12.3/45.6 MB  1.2 MB/s  ETA 0:30", the bar taking the spare width.
-    private func renderProgress(into canvas: inout Canvas, y: Int) {
+    private func renderProgress(into canvas: inout Canvas, y: Int, cache: RenderCache?) {
         let fraction: Double
         if totalBytes > 0 {
             fraction = Double(completedBytes) / Double(totalBytes)
@@ -395,9 +395,11 @@ struct HeaderView: Sendable, Equatable {
             spans.append(Span(eta))
         }
         let label = "progress "
-        let room = canvas.width - spans.reduce(0) { $0 + $1.width } - label.count
-        spans += finishedSparkline(room: room - Self.sparklineMinimumBar)
-        let textWidth = spans.reduce(0) { $0 + $1.width }
+        let spansWidth = spans.reduce(0) { $0 + $1.width }
+        let room = canvas.width - spansWidth - label.count
+        let sparkline = sparkline(.finished, room: room - Self.sparklineMinimumBar, cache: cache)
+        spans += sparkline.spans
+        let textWidth = spansWidth + sparkline.width
         let barWidth = canvas.width - textWidth - label.count
         canvas.write(label, x: 0, y: y, style: Theme.label)
         // The overall bar moves on almost every busy frame: drawn in the default colour, moving
@@ -410,38 +412,66 @@ struct HeaderView: Sendable, Equatable {
     /// Columns the overall bar keeps before a sparkline takes any of its width.
     static let sparklineMinimumBar = 24
 
+    /// The header's two sparklines.
+    enum SparklineKind { case finished, running }
+
+    /// What a header sparkline is drawn from (equal keys, equal spans).
+    struct SparklineKey: Equatable {
+        var kind: SparklineKind
+        var room: Int
+        var values: [Int64]
+        var failed: [Int64]
+        var glyphs: GlyphSet
+    }
+
+    /// Sparkline `kind` in at most `room` columns and the columns it takes (one a glyph, each a
+    /// narrow scalar: not measured): built from the values without intermediate strings, or the
+    /// spans `cache` kept when nothing it shows moved (the newest second moves with each finish).
+    private func sparkline(_ kind: SparklineKind, room: Int, cache: RenderCache?) -> (spans: [Span], width: Int) {
+        let key = SparklineKey(
+            kind: kind, room: room, values: kind == .finished ? recentFinished : recentRunning,
+            failed: kind == .finished ? recentFailed : [], glyphs: glyphs)
+        if let kept = cache?.sparkline(key) { return kept }
+        let built = kind == .finished ? finishedSparkline(room: room) : runningSparkline(room: room)
+        cache?.storeSparkline(key, spans: built.spans, width: built.width)
+        return built
+    }
+
     /// "  done ▁▂▅█▃": operations finished in each of the last seconds, a second with a failure
     /// in red, in at most `room` columns (nothing under 8 columns of sparkline, or before the
     /// history's first change).
-    private func finishedSparkline(room: Int) -> [Span] {
+    private func finishedSparkline(room: Int) -> (spans: [Span], width: Int) {
         let label = "  done "
         let count = min(recentFinished.count, room - label.count)
-        guard count >= 8 else { return [] }
-        let values = Array(recentFinished.suffix(count))
+        guard count >= 8 else { return ([], 0) }
+        let values = recentFinished.suffix(count)
         let failed = Array(recentFailed.suffix(count))
-        let glyphs = Array(Sparkline.row(values, glyphs: self.glyphs))
+        let peak = max(1, values.max() ?? 1)
         var spans = [Span(label, Theme.label)]
-        // Seconds in a row with the same style make one span (one string, measured once).
-        for (index, glyph) in glyphs.enumerated() {
+        // Seconds in a row with the same style make one span.
+        var run = String.UnicodeScalarView()
+        var runStyle = Theme.sparkline
+        for (index, value) in values.enumerated() {
             let style = index < failed.count && failed[index] > 0 ? DisplayState.failed.style : Theme.sparkline
-            if index > 0, spans[spans.count - 1].style == style {
-                spans[spans.count - 1].text.append(glyph)
-            } else {
-                spans.append(Span(String(glyph), style))
+            if index > 0, style != runStyle {
+                spans.append(Span(String(run), runStyle))
+                run = String.UnicodeScalarView()
             }
+            runStyle = style
+            run.append(Sparkline.glyph(value, peak: peak, glyphs: glyphs))
         }
-        return spans
+        spans.append(Span(String(run), runStyle))
+        return (spans, label.count + count)
     }
 
     /// "  running ▃▃▅▅█": operations running at the end of each of the last seconds, in at most
     /// `room` columns (nothing under 8 columns of sparkline).
-    private func runningSparkline(room: Int) -> [Span] {
+    private func runningSparkline(room: Int) -> (spans: [Span], width: Int) {
         let label = "  \(DisplayState.running.word) "
-        let count = min(recentRunning.count, room - DisplayWidth.of(label))
-        guard count >= 8 else { return [] }
-        return [
-            Span(label, Theme.label),
-            Span(Sparkline.row(Array(recentRunning.suffix(count)), glyphs: glyphs), Theme.sparkline),
-        ]
+        let labelWidth = DisplayWidth.of(label)
+        let count = min(recentRunning.count, room - labelWidth)
+        guard count >= 8 else { return ([], 0) }
+        let row = Sparkline.row(recentRunning.suffix(count), glyphs: glyphs)
+        return ([Span(label, Theme.label), Span(row, Theme.sparkline)], labelWidth + count)
     }
 }

@@ -49,11 +49,28 @@ struct LogView {
             ]
             spans.append(Span(" "))
             if let id = entry.operationID { spans.append(Span("#\(id) ", Theme.title)) }
-            spans.append(Span(text(entry), style(entry.kind)))
+            spans += textSpans(entry)
             if line.repeats > 1 { spans.append(Span(" \(times)\(line.repeats)", Theme.title)) }
             canvas.write(spans, x: 0, y: y, maxWidth: canvas.width)
             cache?.storeLogRow(key: key, y: y, from: canvas)
         }
+    }
+
+    /// The entry's line in its kind's style. A state change whose name is printable ASCII is
+    /// left in its parts (name, state words, arrow), each written as it is, rather than joined
+    /// into one string first; any other name is joined with what follows, as a terminal would
+    /// join its last character with the next ones.
+    private func textSpans(_ entry: LogEntry) -> [Span] {
+        let style = style(entry.kind)
+        guard let change = entry.stateChange, change.name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
+            return [Span(text(entry), style)]
+        }
+        var spans = [
+            Span(change.name, style), Span(": ", style), Span(DisplayState(change.from, nil).word, style),
+            Span(" \(glyphs.arrow) ", style), Span(DisplayState(change.to, change.outcome).word, style),
+        ]
+        if let message = change.message { spans.append(Span(" (\(message))", style)) }
+        return spans
     }
 
     /// The entry's line; a state change in the dashboard's state words:

@@ -14,10 +14,7 @@ public struct ProgressBar: Sendable, Equatable {
     /// The bar's characters for `width` cells: full cells, one partial cell, then empty cells.
     public func characters(width: Int, glyphs: GlyphSet) -> [Character] {
         guard width > 0 else { return [] }
-        let clamped = fraction.isFinite ? min(1, max(0, fraction)) : 0
-        let eighths = Int((clamped * Double(width * 8)).rounded(.down))
-        let full = eighths / 8
-        let partial = eighths % 8
+        let (full, partial) = filled(width: width)
         var result = Array(repeating: glyphs.barFull, count: full)
         if partial > 0 { result.append(glyphs.barPartial(eighths: partial)) }
         while result.count < width { result.append(glyphs.barEmpty) }
@@ -29,12 +26,25 @@ public struct ProgressBar: Sendable, Equatable {
         buffer.draw(in: buffer.bounds) { render(into: &$0, x: x, y: y, width: width, glyphs: glyphs) }
     }
 
-    /// Draws the bar at (`x`, `y`) of a widget's canvas across `width` cells, clipped to it.
+    /// Full cells and the eighths of the partial one for `width` cells (`width` above 0).
+    private func filled(width: Int) -> (full: Int, partialEighths: Int) {
+        let clamped = fraction.isFinite ? min(1, max(0, fraction)) : 0
+        let eighths = Int((clamped * Double(width * 8)).rounded(.down))
+        return (eighths / 8, eighths % 8)
+    }
+
+    /// Draws the bar at (`x`, `y`) of a widget's canvas across `width` cells, clipped to it: the
+    /// full cells and the empty ones filled as runs (no character built or compared per cell).
     func render(into canvas: inout Canvas, x: Int, y: Int, width: Int, glyphs: GlyphSet) {
-        let empty = CellStyle(dim: true)
-        for (offset, character) in characters(width: width, glyphs: glyphs).enumerated() {
-            let isEmpty = character == glyphs.barEmpty
-            canvas[x + offset, y] = Cell(character, style: isEmpty ? empty : style)
+        guard width > 0 else { return }
+        let (full, partial) = filled(width: width)
+        canvas.fill(x: x, y: y, width: full, height: 1, with: Cell(glyphs.barFull, style: style))
+        var column = full
+        if partial > 0 {
+            canvas[x + column, y] = Cell(glyphs.barPartial(eighths: partial), style: style)
+            column += 1
         }
+        let empty = Cell(glyphs.barEmpty, style: CellStyle(dim: true))
+        canvas.fill(x: x + column, y: y, width: width - column, height: 1, with: empty)
     }
 }

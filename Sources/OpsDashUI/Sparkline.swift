@@ -4,18 +4,25 @@
 enum Sparkline {
     /// One glyph a value, scaled to `peak` (the largest value when nil): zero is the lowest glyph,
     /// any value above zero at least the second.
-    static func row(_ values: [Int64], peak: Int64? = nil, glyphs: GlyphSet) -> String {
+    static func row(_ values: some Collection<Int64>, peak: Int64? = nil, glyphs: GlyphSet) -> String {
         let peak = max(1, peak ?? values.max() ?? 1)
-        let levels: [Character] =
-            glyphs == .unicode ? ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"] : ["_", ".", ":", "-", "=", "+", "*", "#"]
-        return String(
-            values.map { value -> Character in
-                guard value > 0 else { return levels[0] }
-                // 1…7: the fraction of the peak in sevenths, rounded up (a small value still shows).
-                let level = Int((Double(min(value, peak)) / Double(peak) * 7).rounded(.up))
-                return levels[min(7, max(1, level))]
-            })
+        var text = String.UnicodeScalarView()
+        for value in values { text.append(glyph(value, peak: peak, glyphs: glyphs)) }
+        return String(text)
     }
+
+    /// The glyph of `value` scaled to `peak` (at least 1), one narrow scalar: the lowest for zero,
+    /// any value above zero at least the second.
+    static func glyph(_ value: Int64, peak: Int64, glyphs: GlyphSet) -> Unicode.Scalar {
+        let levels = glyphs == .unicode ? unicodeLevels : asciiLevels
+        guard value > 0 else { return levels[0] }
+        // 1…7: the fraction of the peak in sevenths, rounded up (a small value still shows).
+        let level = Int((Double(min(value, peak)) / Double(peak) * 7).rounded(.up))
+        return levels[min(7, max(1, level))]
+    }
+
+    private static let unicodeLevels: [Unicode.Scalar] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    private static let asciiLevels: [Unicode.Scalar] = ["_", ".", ":", "-", "=", "+", "*", "#"]
 
     /// Row `row` (0 at the top) of a chart `height` rows tall of `value` scaled to `peak`: blank
     /// above the value, full below it, an eighth-block at its top (a value above zero shows at

@@ -51,15 +51,18 @@ struct TableView {
         filter = state.filter
         search = state.search
         let order = state.rows
+        let concurrency = state.effectiveConcurrency
+        let selectedID = state.selectedID
+        let first = state.scrollOffset
         rows.reserveCapacity(max(0, count))
         for line in 0..<max(0, count) {
-            guard let operation = order.operation(at: state.scrollOffset + line, in: snapshot) else { break }
+            guard let operation = order.operation(at: first + line, in: snapshot) else { break }
             let elapsed = operation.startedAt.map { (operation.finishedAt ?? snapshot.time) - $0 }
             let wait = (operation.startedAt ?? operation.finishedAt ?? snapshot.time) - operation.addedAt
             rows.append(
                 Row(
-                    operation: operation, why: WaitReason(operation, in: state), elapsed: elapsed,
-                    wait: max(.zero, wait), isSelected: operation.id == state.selectedID))
+                    operation: operation, why: WaitReason(operation, in: snapshot, concurrency: concurrency),
+                    elapsed: elapsed, wait: max(.zero, wait), isSelected: operation.id == selectedID))
         }
     }
 

@@ -47,6 +47,8 @@ struct TreeView {
         filter = state.filter
         let order = state.rows
         let snapshot = state.snapshot
+        let concurrency = state.effectiveConcurrency
+        let selectedID = state.selectedID
         for line in 0..<max(0, count) {
             let index = state.scrollOffset + line
             guard index < order.ids.count, let operation = snapshot.operation(id: order.ids[index]) else { break }
@@ -55,8 +57,8 @@ struct TreeView {
                 Row(
                     operation: operation, guides: order.guides[index], depth: depth,
                     isContext: index < order.isContext.count && order.isContext[index],
-                    why: WaitReason(operation, in: state), alsoAfter: order.alsoAfter[index],
-                    isSelected: operation.id == state.selectedID))
+                    why: WaitReason(operation, in: snapshot, concurrency: concurrency),
+                    alsoAfter: order.alsoAfter[index], isSelected: operation.id == selectedID))
         }
     }
 

@@ -18,7 +18,12 @@ public enum WaitReason: Sendable, Equatable {
     /// The reason for `operation` under the state's snapshot; looks up each dependency in
     /// O(log n).
     public init(_ operation: OperationSnapshot, in state: DashboardState) {
-        let snapshot = state.snapshot
+        self.init(operation, in: state.snapshot, concurrency: state.effectiveConcurrency)
+    }
+
+    /// The reason for `operation` in `snapshot` with the concurrency limit `concurrency` (below
+    /// 1: none): what a table takes once for all its rows, not a copy of the state per row.
+    init(_ operation: OperationSnapshot, in snapshot: QueueSnapshot, concurrency limit: Int) {
         switch operation.lifecycle {
         case .waiting:
             let unfinished = operation.dependencies.filter {
@@ -26,7 +31,6 @@ public enum WaitReason: Sendable, Equatable {
             }
             self = .dependencies(unfinished)
         case .ready:
-            let limit = state.effectiveConcurrency
             if snapshot.isSuspended {
                 self = .queuePaused
             } else if limit > 0 && snapshot.counts.executing >= limit {

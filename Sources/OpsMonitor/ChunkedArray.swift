@@ -28,7 +28,9 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     @inlinable public var endIndex: Int { count }
 
     @inlinable public subscript(position: Int) -> Element {
-        get { chunks[position / Self.chunkSize][position % Self.chunkSize] }
+        // Read in place: `operations[mid].id` reads one field without copying the element
+        // (an operation's strings and arrays retained and released).
+        _read { yield chunks[position / Self.chunkSize][position % Self.chunkSize] }
         set { chunks[position / Self.chunkSize][position % Self.chunkSize] = newValue }
     }
 

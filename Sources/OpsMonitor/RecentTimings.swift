@@ -17,8 +17,9 @@ package struct RecentTimings: Sendable, Equatable {
         var run: Duration
     }
 
-    /// A ring once full: `next` is the oldest entry's slot.
-    private var entries: [Entry] = []
+    /// A ring once full: `next` is the oldest entry's slot. In chunks: the store's first finish
+    /// after a picture (which shares the ring) copies one chunk, not the 1,000 entries.
+    private var entries = ChunkedArray<Entry>()
     private var next = 0
 
     package init() {}

@@ -40,6 +40,14 @@ import Testing
         Step(name: "history") {
             $0.snapshot.history.record(at: .seconds(66), finished: .failed, running: 9, waiting: 1)
         },
+        // The sparklines are kept between frames by what they are built from: each input anew.
+        Step(name: "a success in the newest second") {
+            $0.snapshot.history.record(at: .seconds(66), finished: .succeeded, running: 9, waiting: 1)
+        },
+        Step(name: "running in the newest second") {
+            $0.snapshot.history.record(at: .seconds(66), running: 3, waiting: 1)
+        },
+        Step(name: "progress text wider, sparkline narrower") { $0.snapshot.totalBytes *= 1_000 },
         Step(name: "glyphs") { $0.glyphs = .ascii },
         Step(name: "drained") {
             $0.snapshot.drainedAt = $0.snapshot.time
