@@ -31,7 +31,9 @@ var package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
     ],
     targets: [
-        .target(name: "OpsKit"),
+        .target(name: "OpsKit", dependencies: ["CReaderSlots"]),
+        // Per-thread reader slots and the membarrier fence behind KVO deliveries on Linux.
+        .target(name: "CReaderSlots"),
         .target(name: "OpsKitTesting", dependencies: ["OpsKit"]),
         .target(
             name: "OpsMonitor",

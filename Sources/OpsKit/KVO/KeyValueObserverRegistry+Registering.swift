@@ -1,4 +1,5 @@
 #if !canImport(ObjectiveC)
+import CReaderSlots
 import Foundation
 import Synchronization
 
@@ -85,9 +86,9 @@ extension KeyValueObserverRegistry {
         current.store(new, ordering: .sequentiallyConsistent)
         guard old != 0 else { return Released() }
         let replaced = Self.takeObservers(old)
-        // The load that pairs with a delivery's add in `withObservers` (see `readers`): 0 means
-        // no delivery that could have read `old` is still under way.
-        if readers.load(ordering: .sequentiallyConsistent) == 0 {
+        // The look that pairs with a delivery's announcement in `withObservers` (see `readers`):
+        // none means no delivery that could have read `old` is still under way.
+        if noDeliveryUnderWay() {
             return Released(replaced: replaced, retired: state.retired.isEmpty ? [] : takeRetired(&state))
         }
         state.retired.append(replaced)
@@ -107,8 +108,23 @@ extension KeyValueObserverRegistry {
         // Every retired value was swapped out before this load (all under `writer`): 0 here
         // means each delivery that could read one has left, and a delivery starting now reads
         // the newer `current`.
-        guard !state.retired.isEmpty, readers.load(ordering: .sequentiallyConsistent) == 0 else { return Released() }
+        guard !state.retired.isEmpty, noDeliveryUnderWay() else { return Released() }
         return Released(retired: takeRetired(&state))
+    }
+
+    /// Whether no delivery is announced, by a reader slot or by the count (under `writer`,
+    /// after storing `current` or `hasRetired`).
+    private func noDeliveryUnderWay() -> Bool {
+        #if os(Linux) && !OPSDASH_TSAN
+        // A delivery announced by a slot only exists once some thread attached one (it fenced
+        // that before its first read): until then, no system call.
+        if !countedReadersOnly, opsdash_reader_slots_in_use() != 0 {
+            // A refused fence (not expected once registered) proves nothing: keep what is retired.
+            guard opsdash_reader_slots_fence() == 0 else { return false }
+            if opsdash_reader_slots_hold(Unmanaged.passUnretained(self).toOpaque()) != 0 { return false }
+        }
+        #endif
+        return readers.load(ordering: .sequentiallyConsistent) == 0
     }
 
     private func takeRetired(_ state: inout Writer) -> [AnyObject] {

@@ -1,17 +1,20 @@
 #if !canImport(ObjectiveC)
+import CReaderSlots
 import Foundation
 import Synchronization
 
 /// The observers of one object; the Linux engine behind `observe(_:…)`.
 ///
 /// Publishing with no observers costs one atomic load and allocates nothing. With observers, a
-/// change takes no lock and no reference count: the publisher announces itself as a reader
-/// (one atomic add), loads the current observer list (an immutable value behind an atomic
-/// pointer), calls each matching observer on the publishing thread, in registration order, and
-/// leaves (one atomic subtract). Registering or removing an observer builds a new list under a
-/// lock and swaps it in; a replaced list is released once no delivery is under way (by the
-/// writer, or by the last delivery to leave), so a writer never waits for a handler, and a
-/// handler may observe or invalidate anything, this object included.
+/// change takes no lock, no reference count and (on Linux with `membarrier`) no locked
+/// instruction: the publisher announces itself as a reader (a plain store of this registry's
+/// address in a slot of its thread; elsewhere, one atomic add), loads the current observer list
+/// (an immutable value behind an atomic pointer), calls each matching observer on the
+/// publishing thread, in registration order, and leaves (a plain store; or one atomic
+/// subtract). Registering or removing an observer builds a new list under a lock and swaps it
+/// in; a replaced list is released once no delivery is under way (by the writer, after one
+/// `membarrier` system call, or by the last delivery to leave), so a writer never waits for a
+/// handler, and a handler may observe or invalidate anything, this object included.
 ///
 /// A value published with the type it is observed as reaches the handler without `Any` boxing or
 /// dynamic casts of the values; the `.prior` pass is skipped unless some observer asked for it.
@@ -61,7 +64,28 @@ public final class KeyValueObserverRegistry: Sendable {
     // - ThreadSanitizer (`.ci/run`) sees these atomics and the `writer` lock, not this argument:
     //   Swift 6.3's TSan reports no access racing with a `free`, so a release made too early shows
     //   up as a crash or a failed test (`KVOEngineTests`, `KVORegistryConcurrencyTests`).
-    /// Deliveries under way. A list swapped out is released only once this is 0.
+    // Reader slots (Linux, `CReaderSlots`): the same protocol with the count replaced by
+    // per-thread slots, each a plain store, and the writer's side of each store-then-load pair
+    // made a full barrier on every thread by `membarrier` (`opsdash_reader_slots_fence`):
+    // - Entering: a delivery stores this registry's address in its thread's slot, then loads
+    //   `current` (no hardware fence between). A writer stores `current`, fences, then looks for
+    //   the address in every slot. The fence runs a barrier on the reader's thread: a load of
+    //   `current` before it follows the slot store, which the fence made visible, so the writer
+    //   sees the slot; a load after it reads the new value.
+    // - Leaving: a delivery clears its slot (a release store), then loads `hasRetired`; a
+    //   writer that retires sets `hasRetired`, fences, then looks at the slots: either it sees
+    //   the slot clear (and its acquiring load makes every read of the delivery happen before
+    //   the release), or the delivery sees `hasRetired` and calls `reclaim()`.
+    // - A delivery takes the slots or the count, never both; a writer checks both. The count is
+    //   the path where `membarrier` is missing or refused, for a nesting deeper than the slots
+    //   (`OPSDASH_READER_SLOTS`), for a registry made with `countedReadersOnly` (a test hook),
+    //   and the only path in the ThreadSanitizer build (`OPSDASH_TSAN`): TSan does not know that
+    //   `membarrier` orders the plain stores, and would report them.
+    // - Once any thread used a slot, each release of a replaced list costs the writer one
+    //   system call (~1 µs); a writer before that (`opsdash_reader_slots_in_use` 0, fenced on
+    //   the reader side) needs none.
+    /// Deliveries under way that announced themselves by the count. A list swapped out is
+    /// released only once this is 0 and no thread's reader slot holds this registry.
     @usableFromInline let readers = Atomic<Int>(0)
     // The tag bit: an `ObservationEntry` or `ObserverList` is a Swift heap object, whose header
     // starts with a pointer; the runtime allocates objects at least pointer-aligned (with
@@ -85,9 +109,33 @@ public final class KeyValueObserverRegistry: Sendable {
     /// Whether `retired` holds anything (checked by each delivery as it leaves).
     @usableFromInline let hasRetired = Atomic<Bool>(false)
     @usableFromInline let writer = Mutex(Writer())
+    /// Whether deliveries always announce themselves by the count, never by a reader slot.
+    @usableFromInline let countedReadersOnly: Bool
 
     /// Creates an empty registry (no allocation until the first observer).
-    public init() {}
+    public init() {
+        countedReadersOnly = false
+    }
+
+    /// A registry whose deliveries take the counted path even where reader slots work (to test
+    /// that path, which is what systems without `membarrier` run).
+    package init(countedReadersOnly: Bool) {
+        self.countedReadersOnly = countedReadersOnly
+    }
+
+    /// Whether deliveries on this thread announce themselves in a reader slot when their
+    /// registry allows it (false without `membarrier`, and in the ThreadSanitizer build).
+    package static var readerSlotsWork: Bool {
+        #if os(Linux) && !OPSDASH_TSAN
+        // 1 is no registry's address: announcing it holds nothing back.
+        let slot = opsdash_reader_enter(UnsafeRawPointer(bitPattern: 1))
+        guard slot >= 0 else { return false }
+        opsdash_reader_leave(slot)
+        return true
+        #else
+        return false
+        #endif
+    }
 
     // Every entry (registered or retired) holds its registry, so this runs with `current` at 0
     // and nothing retired; the release is a safeguard, and needs no reader count: no delivery
@@ -148,6 +196,27 @@ public final class KeyValueObserverRegistry: Sendable {
     /// Runs `body` on the current observers, announced as a reader (no lock, no retain).
     @inlinable @inline(__always)
     func withObservers<R>(_ body: (ObserverView) -> R) -> R {
+        #if os(Linux) && !OPSDASH_TSAN
+        if !countedReadersOnly {
+            // Announce in this thread's slot, then load (see "Reader slots" at `readers`).
+            let slot = opsdash_reader_enter(Unmanaged.passUnretained(self).toOpaque())
+            if slot >= 0 {
+                defer {
+                    opsdash_reader_leave(slot)
+                    // Clear, then load: paired with the writer's store, fence, then look.
+                    if hasRetired.load(ordering: .relaxed) { reclaim() }
+                }
+                let raw = current.load(ordering: .acquiring)
+                return body(ObserverView(raw: raw, ownerType: ownerType.load(ordering: .acquiring)))
+            }
+        }
+        #endif
+        return withCountedObservers(body)
+    }
+
+    /// `withObservers` announced by the count (see `readers`).
+    @inlinable @inline(__always)
+    func withCountedObservers<R>(_ body: (ObserverView) -> R) -> R {
         // Announce, then load (see `readers`): both the order and the ordering matter.
         readers.wrappingAdd(1, ordering: .sequentiallyConsistent)
         defer {
