@@ -51,7 +51,11 @@ private final class WitnessedPayload: Sendable {
         let early = Atomic<Int>(0)
         let releasedCount = Atomic<Int>(0)
         let removersLeft = Atomic<Int>(2)
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+        // Threads of their own: the publishers spin until the removers are done, so they must
+        // not take a pool's only threads.
+        let done = DispatchSemaphore(value: 0)
+        let work: @Sendable (Int) -> Void = { thread in
+            defer { done.signal() }
             if thread < 2 {
                 while removersLeft.load(ordering: .acquiring) > 0 {
                     publish(tickets.add(1, ordering: .sequentiallyConsistent).newValue)
@@ -84,6 +88,8 @@ private final class WitnessedPayload: Sendable {
                 removersLeft.subtract(1, ordering: .releasing)
             }
         }
+        for thread in 0..<4 { Thread { work(thread) }.start() }
+        for _ in 0..<4 { done.wait() }
         return (late.load(ordering: .relaxed), early.load(ordering: .relaxed), releasedCount.load(ordering: .relaxed))
     }
 
