@@ -72,7 +72,9 @@ private final class WitnessedPayload: Sendable {
                         token = observe { value in
                             payload.use()
                             seen.store(true, ordering: .relaxed)
-                            if value > cutoff.load(ordering: .sequentiallyConsistent) { late.add(1, ordering: .relaxed) }
+                            if value > cutoff.load(ordering: .sequentiallyConsistent) {
+                                late.add(1, ordering: .relaxed)
+                            }
                         }
                     }
                     // Removed once it was delivered to (so deliveries hold the list it is in),
@@ -97,7 +99,8 @@ private final class WitnessedPayload: Sendable {
         let meter = Meter()
         let result = Self.churn(
             publish: { meter.setLevel($0) },
-            observe: { handler in meter.observe(\.level, options: [.new]) { _, change in handler(change.newValue ?? 0) } })
+            observe: { handler in meter.observe(\.level, options: [.new]) { _, change in handler(change.newValue ?? 0) }
+            })
         #expect(result.late == 0, "called for a publish that began after its removal returned")
         #expect(result.early == 0, "released while a delivery still ran its handler")
         #expect(!meter.keyValueObservers.hasObservers)
@@ -109,7 +112,8 @@ private final class WitnessedPayload: Sendable {
         let meter = CountedMeter()
         let result = Self.churn(
             publish: { meter.setLevel($0) },
-            observe: { handler in meter.observe(\.level, options: [.new]) { _, change in handler(change.newValue ?? 0) } })
+            observe: { handler in meter.observe(\.level, options: [.new]) { _, change in handler(change.newValue ?? 0) }
+            })
         #expect(result.late == 0, "called for a publish that began after its removal returned")
         #expect(result.early == 0, "released while a delivery still ran its handler")
         #expect(!meter.keyValueObservers.hasObservers)
