@@ -51,7 +51,11 @@ private final class WitnessedPayload: Sendable {
         let early = Atomic<Int>(0)
         let releasedCount = Atomic<Int>(0)
         let removersLeft = Atomic<Int>(2)
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+        // Threads of their own: the publishers spin until the removers are done, so they must
+        // not take a pool's only threads.
+        let done = DispatchSemaphore(value: 0)
+        let work: @Sendable (Int) -> Void = { thread in
+            defer { done.signal() }
             if thread < 2 {
                 while removersLeft.load(ordering: .acquiring) > 0 {
                     publish(tickets.add(1, ordering: .sequentiallyConsistent).newValue)
@@ -68,7 +72,9 @@ private final class WitnessedPayload: Sendable {
                         token = observe { value in
                             payload.use()
                             seen.store(true, ordering: .relaxed)
-                            if value > cutoff.load(ordering: .sequentiallyConsistent) { late.add(1, ordering: .relaxed) }
+                            if value > cutoff.load(ordering: .sequentiallyConsistent) {
+                                late.add(1, ordering: .relaxed)
+                            }
                         }
                     }
                     // Removed once it was delivered to (so deliveries hold the list it is in),
@@ -84,6 +90,8 @@ private final class WitnessedPayload: Sendable {
                 removersLeft.subtract(1, ordering: .releasing)
             }
         }
+        for thread in 0..<4 { Thread { work(thread) }.start() }
+        for _ in 0..<4 { done.wait() }
         return (late.load(ordering: .relaxed), early.load(ordering: .relaxed), releasedCount.load(ordering: .relaxed))
     }
 
@@ -91,7 +99,8 @@ private final class WitnessedPayload: Sendable {
         let meter = Meter()
         let result = Self.churn(
             publish: { meter.setLevel($0) },
-            observe: { handler in meter.observe(\.level, options: [.new]) { _, change in handler(change.newValue ?? 0) } })
+            observe: { handler in meter.observe(\.level, options: [.new]) { _, change in handler(change.newValue ?? 0) }
+            })
         #expect(result.late == 0, "called for a publish that began after its removal returned")
         #expect(result.early == 0, "released while a delivery still ran its handler")
         #expect(!meter.keyValueObservers.hasObservers)
@@ -103,7 +112,8 @@ private final class WitnessedPayload: Sendable {
         let meter = CountedMeter()
         let result = Self.churn(
             publish: { meter.setLevel($0) },
-            observe: { handler in meter.observe(\.level, options: [.new]) { _, change in handler(change.newValue ?? 0) } })
+            observe: { handler in meter.observe(\.level, options: [.new]) { _, change in handler(change.newValue ?? 0) }
+            })
         #expect(result.late == 0, "called for a publish that began after its removal returned")
         #expect(result.early == 0, "released while a delivery still ran its handler")
         #expect(!meter.keyValueObservers.hasObservers)
