@@ -39,7 +39,7 @@ private final class WitnessedPayload: Sendable {
 /// change whose publish began after its removal returned, and it is not released while a
 /// delivery still runs its handler. Both reader paths: slots (where `membarrier` works) and
 /// the count.
-@Suite struct KVOReaderSlotTests {
+@Suite(.ownThread) struct KVOReaderSlotTests {
     /// Publishes (each value a ticket taken before the publish) on `publishers` threads while
     /// `removers` threads each add and remove observers; returns the violations seen.
     private static func churn(

@@ -21,6 +21,16 @@ import Testing
         }
     }
 
+    /// The module maps SwiftPM made for the build's C targets (OpsKit imports `CReaderSlots`),
+    /// which a compiler outside SwiftPM needs to load OpsKit.
+    static func cModuleMaps(besides modules: URL) -> [String] {
+        let build = modules.deletingLastPathComponent()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []
+        return entries.filter { $0.hasSuffix(".build") }.map {
+            build.appendingPathComponent($0).appendingPathComponent("module.modulemap").path
+        }.filter { FileManager.default.fileExists(atPath: $0) }
+    }
+
     /// Type-checks `source` against OpsKit: exit status and diagnostics.
     static func typecheck(_ source: String, modules: URL) throws -> (status: Int32, output: String) {
         let file = FileManager.default.temporaryDirectory
@@ -29,7 +39,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
+        process.arguments =
+            ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path]
+            + cModuleMaps(besides: modules).flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] } + [file.path]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
