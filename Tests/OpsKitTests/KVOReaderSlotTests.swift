@@ -101,11 +101,7 @@ private final class WitnessedPayload: Sendable {
             publish: { meter.setLevel($0) },
             observe: { handler in meter.observe(\.level, options: [.new]) { _, change in handler(change.newValue ?? 0) }
             })
-        #expect(result.late == 0, "called for a publish that began after its removal returned")
-        #expect(result.early == 0, "released while a delivery still ran its handler")
-        #expect(!meter.keyValueObservers.hasObservers)
-        // Every removed observer is released by the time all deliveries left.
-        #expect(Self.allReleased(meter.keyValueObservers))
+        Self.expectSafe(result, meter.keyValueObservers)
     }
 
     @Test func removedObserversGetNoLaterChangeAndOutliveDeliveriesOnTheCount() {
@@ -114,10 +110,21 @@ private final class WitnessedPayload: Sendable {
             publish: { meter.setLevel($0) },
             observe: { handler in meter.observe(\.level, options: [.new]) { _, change in handler(change.newValue ?? 0) }
             })
-        #expect(result.late == 0, "called for a publish that began after its removal returned")
-        #expect(result.early == 0, "released while a delivery still ran its handler")
-        #expect(!meter.keyValueObservers.hasObservers)
-        #expect(Self.allReleased(meter.keyValueObservers))
+        Self.expectSafe(result, meter.keyValueObservers)
+    }
+
+    /// What a churn must never show, and that every removed observer is released by the time
+    /// all deliveries left.
+    private static func expectSafe(
+        _ result: (late: Int, early: Int, released: Int), _ registry: KeyValueObserverRegistry,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            result.late == 0, "called for a publish that began after its removal returned",
+            sourceLocation: sourceLocation)
+        #expect(result.early == 0, "released while a delivery still ran its handler", sourceLocation: sourceLocation)
+        #expect(!registry.hasObservers, sourceLocation: sourceLocation)
+        #expect(allReleased(registry), sourceLocation: sourceLocation)
     }
 
     private static func allReleased(_ registry: KeyValueObserverRegistry) -> Bool {
