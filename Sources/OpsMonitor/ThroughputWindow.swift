@@ -38,9 +38,10 @@ struct ThroughputWindow: Sendable {
     /// from a keyframe, which carries the rate but not the bytes behind it).
     mutating func seed(bytesPerSecond: Double, at time: Duration) {
         guard bytesPerSecond.isFinite, bytesPerSecond > 0, time > .zero else { return }
-        let span = min(Self.window, time)
-        // A keyframe read from elsewhere may carry any rate: clamped, not an Int64 overflow.
-        record(Int64(clampingRounded: bytesPerSecond * span.seconds), at: time)
+        // Over the span `rate(at:)` divides by, so the rate read back at `time` is the one seeded
+        // (to a byte's rounding). A keyframe read from elsewhere may carry any rate: clamped, not
+        // an Int64 overflow.
+        record(Int64(clampingRounded: bytesPerSecond * Self.span(endingAt: time).seconds), at: time)
     }
 
     /// Bytes per second over the window ending at `time`; 0 before any time has passed.
@@ -54,9 +55,14 @@ struct ThroughputWindow: Sendable {
             if bucket.index <= now { bytes += bucket.bytes }
         }
         guard bytes > 0 else { return 0 }
-        let start = max(.zero, Self.bucket * oldest)
-        let span = max(Self.bucket, time - start)
-        return Double(bytes) / span.seconds
+        return Double(bytes) / Self.span(endingAt: time).seconds
+    }
+
+    /// The clock time the window ending at `time` covers: from the start of its oldest bucket
+    /// (or zero) to `time`, at least one bucket.
+    private static func span(endingAt time: Duration) -> Duration {
+        let start = max(.zero, bucket * (index(time) - bucketCount))
+        return max(bucket, time - start)
     }
 
     /// The bucket holding `time`, in integer arithmetic (a whole-bucket time lands in its own

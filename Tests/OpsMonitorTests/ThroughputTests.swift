@@ -22,6 +22,23 @@ import Testing
         #expect(window.rate(at: .seconds(7)) == 0, "nothing moved in the last two seconds")
     }
 
+    /// A store rebuilt from a keyframe seeds its window with the keyframe's rate: read back at
+    /// the keyframe's time it is that rate (to a byte over the window), and seeding again with
+    /// what was read gives it exactly, so a keyframe written, read and written again is the same
+    /// (past the window's first two seconds too, where its span starts at a bucket's edge).
+    @Test(arguments: [50, 1000, 2000, 2178, 2199, 3_600_030] as [Int64])
+    func aSeededWindowReadsBackTheRateItWasSeededWith(milliseconds: Int64) {
+        let time = Duration.milliseconds(milliseconds)
+        let rate = 275171.3185755534
+        var first = ThroughputWindow()
+        first.seed(bytesPerSecond: rate, at: time)
+        let once = first.rate(at: time)
+        #expect(abs(once - rate) <= 0.5 / min(2, time.seconds) + 1e-6, "read back \(once), seeded \(rate)")
+        var second = ThroughputWindow()
+        second.seed(bytesPerSecond: once, at: time)
+        #expect(second.rate(at: time) == once)
+    }
+
     @Test func manyShortOperationsShowTheRateThatMoves() throws {
         let clock = ManualClock()
         let queue = ObservableOperationQueue()
