@@ -23,13 +23,54 @@ final class RenderCache {
         var searchNeedle: String
     }
 
-    /// Everything a table row shows is computed from these.
+    /// Everything a table row shows is computed from these: the operation's fields its cells
+    /// read (not the whole `OperationSnapshot`, whose history and retry log no cell shows and
+    /// whose copy and comparison cost more than drawing the row), and the row's own values.
     struct TableKey: Equatable {
-        var operation: OperationSnapshot
+        var storedName: String?
+        var nameAddsID: Bool
+        var kind: OperationKind
+        var unit: ProgressUnit
+        var lifecycle: Lifecycle
+        var outcome: Outcome?
+        /// Whether a retry is due (the STATE column shows "retrying").
+        var retryDue: Bool
+        var completedUnits: Int64
+        var totalUnits: Int64
+        var unitsPerSecond: Double
+        var retries: Int
+        var dependencies: [Int]
         var why: WaitReason
         var elapsedSeconds: Int64?
         var waitSeconds: Int64
         var isSelected: Bool
+
+        /// The key of `row` as `TableView` draws it.
+        init(_ row: TableView.Row) {
+            let operation = row.operation
+            storedName = operation.storedName
+            nameAddsID = operation.nameAddsID
+            kind = operation.kind
+            unit = operation.unit
+            lifecycle = operation.lifecycle
+            outcome = operation.outcome
+            retryDue = operation.nextAttemptAt != nil
+            completedUnits = operation.completedUnits
+            totalUnits = operation.totalUnits
+            unitsPerSecond = operation.unitsPerSecond
+            retries = operation.retries
+            dependencies = operation.dependencies
+            why = row.why
+            elapsedSeconds = row.elapsedSeconds
+            waitSeconds = row.waitSeconds
+            isSelected = row.isSelected
+        }
+    }
+
+    /// What the table's column-header line and its column layout are computed from.
+    struct TableHeadingKey: Equatable {
+        var width: Int
+        var idWidth: Int
     }
 
     /// Everything a log row shows is computed from these.
@@ -44,6 +85,8 @@ final class RenderCache {
     private var tableRows: [Int: Row<TableKey>] = [:]
     private var nextTableRows: [Int: Row<TableKey>] = [:]
     private var logRows: [Row<LogKey>] = []
+    /// The table's column-header line and the columns it laid out, with what both came from.
+    private var tableHeading: (row: Row<TableHeadingKey>, columns: [(column: TableColumn, width: Int)])?
     /// The header's three lines, by line, each with the key it was drawn from (typed, not
     /// `any Equatable`: a boxed key cost an allocation a store and a dynamic cast a frame).
     private var headerLines: [Row<HeaderView.LineKey>?] = [nil, nil, nil]
@@ -159,6 +202,7 @@ final class RenderCache {
     func clear() {
         tableContext = nil
         tableRows.removeAll()
+        tableHeading = nil
         logRows.removeAll()
         headerLines = [nil, nil, nil]
         footerLeft = nil
@@ -261,6 +305,34 @@ final class RenderCache {
     func storeTableRow(id: Int, key: TableKey, y: Int, from canvas: Canvas) {
         let row = Row(key: key, cells: canvas.cells(row: y), serial: nextSerial())
         nextTableRows[id] = row
+        place(row.serial, y, canvas)
+    }
+
+    /// The table's columns as last laid out from `key`, if they were.
+    func tableColumns(_ key: TableHeadingKey) -> [(column: TableColumn, width: Int)]? {
+        guard let heading = tableHeading, heading.row.key == key else { return nil }
+        return heading.columns
+    }
+
+    /// Draws the table's column-header line on the canvas's row `y` if it was last drawn from
+    /// `key`.
+    func drawTableHeading(key: TableHeadingKey, y: Int, into canvas: inout Canvas) -> Bool {
+        guard let row = tableHeading?.row, row.key == key, canvas.replace(row: y, with: row.cells) else {
+            return false
+        }
+        place(row.serial, y, canvas)
+        return true
+    }
+
+    /// Remembers the canvas's row `y` as the table's column-header line drawn from `key` in
+    /// `columns`.
+    func storeTableHeading(
+        key: TableHeadingKey, columns: [(column: TableColumn, width: Int)], y: Int, from canvas: Canvas
+    ) {
+        let cells = canvas.cells(row: y)
+        guard !cells.isEmpty else { return }
+        let row = Row(key: key, cells: cells, serial: nextSerial())
+        tableHeading = (row, columns)
         place(row.serial, y, canvas)
     }
 

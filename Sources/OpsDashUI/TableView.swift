@@ -73,12 +73,16 @@ struct TableView {
     }
 
     private func render(into canvas: inout Canvas, cache: RenderCache?) {
-        let columns = TableColumn.layout(width: canvas.width, maxID: maxID)
-        var x = 0
-        for (column, width) in columns {
-            let title = Format.fit(column.title, width, right: column.alignsRight)
-            canvas.write(title, x: x, y: 0, style: Theme.columnHeader)
-            x += width + 1
+        let heading = RenderCache.TableHeadingKey(width: canvas.width, idWidth: TableColumn.idWidth(maxID: maxID))
+        let columns = cache?.tableColumns(heading) ?? TableColumn.layout(width: canvas.width, maxID: maxID)
+        if cache?.drawTableHeading(key: heading, y: 0, into: &canvas) != true {
+            var x = 0
+            for (column, width) in columns {
+                let title = Format.fit(column.title, width, right: column.alignsRight)
+                canvas.write(title, x: x, y: 0, style: Theme.columnHeader)
+                x += width + 1
+            }
+            cache?.storeTableHeading(key: heading, columns: columns, y: 0, from: canvas)
         }
         if rows.isEmpty {
             let message = filter.isEmpty ? "no operations" : "no operations match \"\(filter)\""
@@ -93,9 +97,7 @@ struct TableView {
             let y = 1 + line
             var key: RenderCache.TableKey?
             if let cache {
-                let rowKey = RenderCache.TableKey(
-                    operation: row.operation, why: row.why, elapsedSeconds: row.elapsedSeconds,
-                    waitSeconds: row.waitSeconds, isSelected: row.isSelected)
+                let rowKey = RenderCache.TableKey(row)
                 if cache.drawTableRow(id: row.operation.id, key: rowKey, y: y, into: &canvas) { continue }
                 key = rowKey
             }

@@ -47,13 +47,13 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     }
 
     /// The number of chunks (the last one may be partly filled).
-    package var chunkCount: Int { chunks.count }
+    @inlinable package var chunkCount: Int { chunks.count }
 
     /// Whether chunk `index` is the very same storage in `self` and in `other`, so holds the same
     /// elements: a chunk is changed only after it is copied once it is shared, so an unchanged
     /// chunk of a copy is its original's. Both arrays are alive here, so equal addresses are one
     /// buffer, never a freed one reused. O(1).
-    package func sharesChunk(_ index: Int, with other: Self) -> Bool {
+    @inlinable package func sharesChunk(_ index: Int, with other: Self) -> Bool {
         guard index < chunks.count, index < other.chunks.count else { return false }
         let mine = chunks[index].withUnsafeBufferPointer { $0 }
         let theirs = other.chunks[index].withUnsafeBufferPointer { $0 }
