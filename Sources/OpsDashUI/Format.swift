@@ -122,8 +122,13 @@ public enum Format {
 
     /// A whole percentage, rounded down so that 100% means done: `0.456` → `"45%"`.
     public static func percent(_ fraction: Double) -> String {
-        guard fraction.isFinite else { return "0%" }
-        return "\(Int((min(1, max(0, fraction)) * 100).rounded(.down)))%"
+        "\(wholePercent(fraction))%"
+    }
+
+    /// The number `percent(_:)` shows: 0 to 100, rounded down, 0 for a fraction that is not finite.
+    static func wholePercent(_ fraction: Double) -> Int {
+        guard fraction.isFinite else { return 0 }
+        return Int((min(1, max(0, fraction)) * 100).rounded(.down))
     }
 
     /// Pads or clips `text` to exactly `width` columns (display columns: a wide character

@@ -182,14 +182,57 @@ struct HeaderView: Sendable, Equatable {
         canvas.write(elapsed, x: width - elapsedWidth, y: 0, maxWidth: elapsedWidth)
     }
 
-    /// The counts by state and the running sparkline.
+    /// The counts by state and the running sparkline. The counts move with every finish: drawn
+    /// as words and digits into the cells (`countsLine(short: false)` as spans would be built,
+    /// measured and scanned again each time); the short form, for a narrow header, as spans.
     private func renderCounts(into canvas: inout Canvas, cache: RenderCache?) {
         let width = canvas.width
-        var counts = countsLine(short: false)
-        let countsWidth = counts.reduce(0) { $0 + $1.width }
-        let fits = countsWidth <= width
-        if fits { counts += sparkline(.running, room: width - countsWidth, cache: cache).spans }
-        canvas.write(fits ? counts : countsLine(short: true), x: 0, y: 1, maxWidth: width)
+        let countsWidth = countsLineWidth
+        guard countsWidth <= width else {
+            canvas.write(countsLine(short: true), x: 0, y: 1, maxWidth: width)
+            return
+        }
+        let x = writeCountsLine(into: &canvas, y: 1)
+        let sparkline = sparkline(.running, room: width - countsWidth, cache: cache)
+        canvas.write(sparkline.spans, x: x, y: 1, maxWidth: width - x)
+    }
+
+    /// The labels of the counts line (not short), each with the space before its number:
+    /// "waiting ", "ready ", …, "total "; two spaces go between a number and the next label.
+    private static let countLabels = DisplayState.counted.map { $0.word + " " } + ["total "]
+    private static let countLabelWidths = countLabels.map(DisplayWidth.of)
+    private static let countGap = "  "
+
+    /// Columns `countsLine(short: false)` takes.
+    private var countsLineWidth: Int {
+        var columns = 0
+        for (index, displayState) in DisplayState.counted.enumerated() {
+            columns += Self.countLabelWidths[index] + Digits.count(displayState.count(in: counts))
+        }
+        columns += Self.countLabelWidths[DisplayState.counted.count] + Digits.count(counts.total)
+        columns += Self.countGap.count * DisplayState.counted.count
+        if evictedCount > 0 { columns += Self.countGap.count + "evicted ".count + Digits.count(evictedCount) }
+        return columns
+    }
+
+    /// Draws `countsLine(short: false)` on row `y` from column 0; returns the column after it.
+    private func writeCountsLine(into canvas: inout Canvas, y: Int) -> Int {
+        var x = 0
+        for (index, displayState) in DisplayState.counted.enumerated() {
+            let count = displayState.count(in: counts)
+            if index > 0 { x = canvas.write(Self.countGap, x: x, y: y) }
+            x = canvas.write(Self.countLabels[index], x: x, y: y, style: Theme.label)
+            x = canvas.writeDigits(count, x: x, y: y, style: count == 0 ? .plain : displayState.style)
+        }
+        // Before "total" and "evicted" the gap is in the label's style.
+        x = canvas.write(Self.countGap, x: x, y: y, style: Theme.label)
+        x = canvas.write(Self.countLabels[DisplayState.counted.count], x: x, y: y, style: Theme.label)
+        x = canvas.writeDigits(counts.total, x: x, y: y, style: Theme.title)
+        if evictedCount > 0 {
+            x = canvas.write(Self.countGap + "evicted ", x: x, y: y, style: Theme.label)
+            x = canvas.writeDigits(evictedCount, x: x, y: y)
+        }
+        return x
     }
 
     /// "opsdash │ RUNNING │ running 3/4 │ sort id │ filter dl", or once every operation has
@@ -376,7 +419,11 @@ struct HeaderView: Sendable, Equatable {
         } else {
             fraction = 0
         }
-        var spans = [Span(" " + Format.fit(Format.percent(fraction), 4, right: true), Theme.live)]
+        // " 45%": a space and the percentage right-aligned in 4 columns, drawn as digits (it
+        // moves on almost every busy frame); the other figures follow as spans.
+        let percent = Format.wholePercent(fraction)
+        let percentWidth = 5
+        var spans: [Span] = []
         if totalBytes > 0 {
             spans.append(Span("  "))
             spans.append(Span(Format.bytes(completedBytes, of: totalBytes)))
@@ -395,7 +442,7 @@ struct HeaderView: Sendable, Equatable {
             spans.append(Span(eta))
         }
         let label = "progress "
-        let spansWidth = spans.reduce(0) { $0 + $1.width }
+        let spansWidth = percentWidth + spans.reduce(0) { $0 + $1.width }
         let room = canvas.width - spansWidth - label.count
         let sparkline = sparkline(.finished, room: room - Self.sparklineMinimumBar, cache: cache)
         spans += sparkline.spans
@@ -406,7 +453,12 @@ struct HeaderView: Sendable, Equatable {
         // it needs no colour switch in and out (16 bytes a frame on xterm).
         ProgressBar(fraction: fraction, style: Theme.live)
             .render(into: &canvas, x: label.count, y: y, width: barWidth, glyphs: glyphs)
-        canvas.write(spans, x: label.count + max(0, barWidth), y: y, maxWidth: textWidth)
+        let textX = label.count + max(0, barWidth)
+        let digitsX = textX + percentWidth - 1 - Digits.count(percent)
+        canvas.write("     ", x: textX, y: y, style: Theme.live, maxWidth: digitsX - textX)
+        let percentEnd = canvas.writeDigits(percent, x: digitsX, y: y, style: Theme.live)
+        canvas.write("%", x: percentEnd, y: y, style: Theme.live)
+        canvas.write(spans, x: textX + percentWidth, y: y, maxWidth: textWidth - percentWidth)
     }
 
     /// Columns the overall bar keeps before a sparkline takes any of its width.
