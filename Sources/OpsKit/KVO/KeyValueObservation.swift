@@ -120,10 +120,17 @@ class ObservationEntry: @unchecked Sendable {
     @usableFromInline let optionBits: UInt8
     /// Cleared by `invalidate()`; a delivery already under way skips an inactive entry.
     @usableFromInline let active = Atomic<Bool>(true)
+    /// `ObjectIdentifier` of the observed root type (`HandlerEntry`'s `Root`): a publisher whose
+    /// static type is this one calls the handler without the key's trampoline.
+    @usableFromInline let rootType: ObjectIdentifier
 
     @usableFromInline
-    init(registry: KeyValueObserverRegistry, key: ObservedKey, options: NSKeyValueObservingOptions) {
+    init(
+        registry: KeyValueObserverRegistry, key: ObservedKey, options: NSKeyValueObservingOptions,
+        rootType: ObjectIdentifier
+    ) {
         self.registry = registry
+        self.rootType = rootType
         self.borrowedKey = Unmanaged.passRetained(key)
         self.optionBits = UInt8(truncatingIfNeeded: options.rawValue)
     }
@@ -162,7 +169,7 @@ final class HandlerEntry<Root: AnyObject, Value>: ObservationEntry, @unchecked S
         handler: @escaping @Sendable (Root, NSKeyValueObservedChange<Value>) -> Void
     ) {
         self.handler = handler
-        super.init(registry: registry, key: key, options: options)
+        super.init(registry: registry, key: key, options: options, rootType: ObjectIdentifier(Root.self))
     }
 }
 #endif

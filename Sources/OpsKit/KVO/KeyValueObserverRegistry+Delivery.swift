@@ -17,10 +17,11 @@ extension KeyValueObserverRegistry {
     /// property changed (the one observed).
     ///
     /// Always inlined (a publisher's hot path): the one-observer delivery then runs in the
-    /// publisher with its values computed in place; more observers take one call.
+    /// publisher with its values computed in place; more observers take one call. An observer
+    /// that observed `owner`'s own static type is called directly (see `invoke`).
     @inlinable @inline(__always)
     public func didChange<Value>(
-        _ key: String, old: @autoclosure () -> Value, new: @autoclosure () -> Value, owner: AnyObject
+        _ key: String, old: @autoclosure () -> Value, new: @autoclosure () -> Value, owner: some AnyObject
     ) {
         guard hasObservers, mayObserve(key) else { return }
         withObservers { deliver(key, owner: owner, $0, old: old, new: new) }
@@ -93,8 +94,8 @@ extension KeyValueObserverRegistry {
     /// Delivers a change: the one-observer case inline in the publisher (the values computed
     /// only for it, no list, no call but the handler's), more observers in `deliverToList`.
     @inlinable @inline(__always)
-    func deliver<Value>(
-        _ key: String, owner: AnyObject, _ observers: ObserverView, old: () -> Value, new: () -> Value
+    func deliver<Owner: AnyObject, Value>(
+        _ key: String, owner: Owner, _ observers: ObserverView, old: () -> Value, new: () -> Value
     ) {
         guard let single = observers.single else {
             deliverToList(key, owner: owner, observers, old: old, new: new)
@@ -157,15 +158,30 @@ extension KeyValueObserverRegistry {
         }
     }
 
-    /// Calls one entry: typed when the published type is the observed one, else through `Any`.
-    /// `exact`: the owner is known to be an instance of the entry's root (see `ownerType`).
+    /// Calls one entry: directly when the publisher's static type is the entry's root, else
+    /// typed through the key's trampoline when the published type is the observed one, else
+    /// through `Any`. `exact`: the owner is known to be an instance of the entry's root (see
+    /// `ownerType`).
     @inlinable @inline(__always)
-    static func invoke<Value>(
-        _ entry: ObservationEntry, owner: AnyObject, exact: Bool, kind: NSKeyValueChange, old: Value?,
+    static func invoke<Owner: AnyObject, Value>(
+        _ entry: ObservationEntry, owner: Owner, exact: Bool, kind: NSKeyValueChange, old: Value?,
         new: Value?, indexes: IndexSet?, isPrior: Bool
     ) {
         entry.borrowedKey._withUnsafeGuaranteedRef { key in
             if key.valueType == ObjectIdentifier(Value.self) {
+                // Only `register` makes entries: one of root `R` and value `V` is a
+                // `HandlerEntry<R, V>`, whose key has `valueType` `V`. So with both identifiers
+                // equal, the entry is a `HandlerEntry<Owner, Value>` and `owner` (statically an
+                // `Owner`) needs no cast: one call, the handler's, instead of the trampoline's
+                // and then the handler's. (`Owner` is `AnyObject` when the publisher's type is
+                // not known here; no entry's root is that.)
+                if entry.rootType == ObjectIdentifier(Owner.self) {
+                    unsafeDowncast(entry, to: HandlerEntry<Owner, Value>.self).handler(
+                        owner,
+                        NSKeyValueObservedChange(
+                            kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior))
+                    return
+                }
                 // Handed over, not lent: the trampoline moves the change out (no copy, so no
                 // retain of its `indexes`). Unprotected: the slot is written once, by this
                 // initialisation, so a stack protector (inlined into every publisher, taken
