@@ -206,7 +206,10 @@ public final class KeyValueObserverRegistry: Sendable {
                     // Clear, then load: paired with the writer's store, fence, then look.
                     if hasRetired.load(ordering: .relaxed) { reclaim() }
                 }
-                let raw = current.load(ordering: .acquiring)
+                // Sequentially consistent (a plain load on x86-64, as acquiring is): a set's
+                // atomic exchange before it pairs with a registration's store of `current`
+                // and read of the value (see `ObservedProperty.word`).
+                let raw = current.load(ordering: .sequentiallyConsistent)
                 return body(ObserverView(raw: raw, ownerType: ownerType.load(ordering: .acquiring)))
             }
         }

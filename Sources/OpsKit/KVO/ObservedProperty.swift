@@ -1,38 +1,94 @@
 import Synchronization
 
-/// A lock-protected stored value that publishes its changes under a property name: how an OpsKit
+/// A thread-safe stored value that publishes its changes under a property name: how an OpsKit
 /// class declares an observable stored property in one line
 /// (`let _bytes = ObservedProperty("completedBytes", 0 as Int64)`) and exposes it read-only.
+///
+/// A trivially copyable value of at most 8 bytes (`Int`, `Int64`, `Double`, `Bool`, a plain enum)
+/// lives in an atomic word: a set is one atomic exchange, a read one atomic load. Any other
+/// value lives under a `Mutex`.
 public final class ObservedProperty<Value: Sendable>: Sendable {
     /// The published property name.
     public let name: String
+    /// The value, unless it is a word (`isWord`): then this keeps the first value, never read.
     @usableFromInline let storage: Mutex<Value>
+    /// The value's bytes, when it is a word (`isWord`); else unused.
+    @usableFromInline let word: Atomic<UInt64>
+
+    // Memory ordering of the word path. Every access to `word` is sequentially consistent; on
+    // x86-64 a load or store is a plain `mov` and the exchange an `xchg`, the one locked
+    // instruction of a set.
+    // - Old and new values: each set takes its old value from the exchange that stores its new
+    //   one, so concurrent sets report a chain with no value lost or reported twice, as under
+    //   the lock.
+    // - A set and a registration with `.initial`: the set exchanges, then its delivery loads the
+    //   registry's `current`; a registration stores `current`, then reads the value for its
+    //   initial notification (`KeyValueObservingPublisher.register`). With all four operations
+    //   in one total order, either the delivery sees the new observer or the initial read sees
+    //   the new value, so an observer never misses a change (the store-then-load pair the lock
+    //   ordered before). The delivery's loads of `current` are sequentially consistent for this.
+    // - A read returns a value some set stored (never torn: one atomic word).
+
+    /// Whether `Value` lives in `word`: trivially copyable and at most 8 bytes (a constant once
+    /// specialised, so each path compiles to one branch-free body).
+    @inlinable
+    static var isWord: Bool { _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<UInt64>.size }
+
+    /// `value`'s bytes in a word (the rest zero); only when `isWord`.
+    @inlinable @inline(__always)
+    static func bits(_ value: Value) -> UInt64 {
+        var bits: UInt64 = 0
+        withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: value, as: Value.self) }
+        return bits
+    }
+
+    /// The value whose bytes `bits` holds; only when `isWord`.
+    @inlinable @inline(__always)
+    static func value(_ bits: UInt64) -> Value {
+        // A `UInt64` is aligned for any value of at most its size.
+        withUnsafeBytes(of: bits) { $0.baseAddress.unsafelyUnwrapped.load(as: Value.self) }
+    }
 
     /// Creates the property with its published `name` and first value.
     public init(_ name: String, _ initial: Value) {
         self.name = name
         self.storage = Mutex(initial)
+        self.word = Atomic(Self.isWord ? Self.bits(initial) : 0)
     }
 
     /// The current value.
-    public var value: Value { storage.withLock { $0 } }
+    @inlinable
+    public var value: Value {
+        if Self.isWord { return Self.value(word.load(ordering: .sequentiallyConsistent)) }
+        return storage.withLock { $0 }
+    }
 
-    /// Stores `newValue` and publishes the change through `owner`, outside the lock.
+    /// Stores `newValue` and returns the value it replaced (one atomic exchange for a word, else
+    /// one swap under the lock).
+    @inlinable @inline(__always)
+    func exchange(_ newValue: Value) -> Value {
+        if Self.isWord {
+            return Self.value(word.exchange(Self.bits(newValue), ordering: .sequentiallyConsistent))
+        }
+        return storage.withLock { value -> Value in
+            let old = value
+            value = newValue
+            return old
+        }
+    }
+
+    /// Stores `newValue` and publishes the change through `owner`.
     ///
     /// Inlined and specialised in the caller. Unless an observer asked for `.prior`, this is one
-    /// swap under the lock, then the change notification (one atomic load when nobody observes,
-    /// else one registry snapshot and a typed call per observer). An observer that registers
-    /// meanwhile still gets the change: the check comes after the store.
+    /// exchange (atomic, or under the lock), then the change notification (one atomic load when
+    /// nobody observes, else one registry snapshot and a typed call per observer). An observer
+    /// that registers meanwhile still gets the change: the check comes after the store.
     @inlinable
     public func set(_ newValue: Value, publishingOn owner: some KeyValueObservingPublisher) {
         #if !canImport(ObjectiveC)
         let observers = owner.keyValueObservers
         if !observers.hasPriorObservers {
-            let old = storage.withLock { value -> Value in
-                let old = value
-                value = newValue
-                return old
-            }
+            let old = exchange(newValue)
             observers.didChange(name, old: old, new: newValue, owner: owner)
             return
         }
@@ -40,19 +96,17 @@ public final class ObservedProperty<Value: Sendable>: Sendable {
         publish(newValue, on: owner)
     }
 
-    /// Changes the value with `body` under the lock and publishes the change through `owner`,
-    /// outside the lock; publishes nothing when `body` left the value equal.
+    /// Changes the value with `body` and publishes the change through `owner`, outside any lock;
+    /// publishes nothing when `body` left the value equal. For a word, `body` may run more than
+    /// once (again on the newer value when another thread set it meanwhile); the change
+    /// published is the one stored.
     @inlinable
     public func update(publishingOn owner: some KeyValueObservingPublisher, _ body: (inout Value) -> Void)
     where Value: Equatable {
         #if !canImport(ObjectiveC)
         let observers = owner.keyValueObservers
         if !observers.hasPriorObservers {
-            let (old, new) = storage.withLock { value -> (Value, Value) in
-                let old = value
-                body(&value)
-                return (old, value)
-            }
+            let (old, new) = exchange(updatedBy: body)
             if old != new { observers.didChange(name, old: old, new: new, owner: owner) }
             return
         }
@@ -62,12 +116,37 @@ public final class ObservedProperty<Value: Sendable>: Sendable {
         if next != value { publish(next, on: owner) }
     }
 
+    /// Applies `body` to the value as one atomic step; returns the old and the new value.
+    @inlinable
+    func exchange(updatedBy body: (inout Value) -> Void) -> (old: Value, new: Value) {
+        if Self.isWord {
+            var expected = word.load(ordering: .sequentiallyConsistent)
+            while true {
+                var next = Self.value(expected)
+                body(&next)
+                let (exchanged, found) = word.compareExchange(
+                    expected: expected, desired: Self.bits(next), ordering: .sequentiallyConsistent)
+                if exchanged { return (Self.value(expected), next) }
+                expected = found
+            }
+        }
+        return storage.withLock { value -> (Value, Value) in
+            let old = value
+            body(&value)
+            return (old, value)
+        }
+    }
+
     /// The full sequence: prior notification, store, change notification.
     @inlinable
     func publish(_ newValue: Value, on owner: some KeyValueObservingPublisher) {
         let old = value
         owner.publishChange(name, old: old, new: newValue) {
-            storage.withLock { $0 = newValue }
+            if Self.isWord {
+                word.store(Self.bits(newValue), ordering: .sequentiallyConsistent)
+            } else {
+                storage.withLock { $0 = newValue }
+            }
         }
     }
 }
