@@ -58,14 +58,14 @@ final class MonitorRecorder: Sendable {
     }
 
     /// Records operations the queue just took: ready, or waiting (then watched until ready).
-    fileprivate func added(_ ops: [Operation]) {
+    fileprivate func added(_ ops: [Operation], tickets: [UInt64]) {
         let time = now
         var changes: [PendingChange] = []
         changes.reserveCapacity(ops.count)
-        for op in ops {
+        for (op, ticket) in zip(ops, tickets) {
             let waiting = Self.isWaiting(op)
-            let tokens = OperationTokens(ready: waiting ? watchReadiness(op) : nil)
-            changes.append(.added(op, waiting ? .waiting : .ready, time: time, tokens: tokens))
+            let tokens = OperationTokens(ready: waiting ? watchReadiness(op, ticket: ticket) : nil)
+            changes.append(.added(op, waiting ? .waiting : .ready, ticket: ticket, time: time, tokens: tokens))
         }
         record(changes)
     }
@@ -75,31 +75,31 @@ final class MonitorRecorder: Sendable {
     /// makes meanwhile comes after the operation's `added` entry.
     func recordCurrentOperations(of queue: ObservableOperationQueue, into box: inout MonitorInbox) {
         let time = now
-        for op in queue.allOperations {
+        for (op, ticket) in queue.allOperationsWithTickets {
             let lifecycle = Self.currentLifecycle(op)
             var tokens = OperationTokens()
-            if lifecycle == .waiting { tokens.ready = watchReadiness(op) }
-            if lifecycle == .executing { tokens.progress = watchProgress(op) }
-            box.changes.append(.added(op, lifecycle, time: time, tokens: tokens))
+            if lifecycle == .waiting { tokens.ready = watchReadiness(op, ticket: ticket) }
+            if lifecycle == .executing { tokens.progress = watchProgress(op, ticket: ticket) }
+            box.changes.append(.added(op, lifecycle, ticket: ticket, time: time, tokens: tokens))
         }
     }
 
     /// Watches a waiting operation until it becomes ready.
-    private func watchReadiness(_ op: Operation) -> NSKeyValueObservation? {
+    private func watchReadiness(_ op: Operation, ticket: UInt64) -> NSKeyValueObservation? {
         guard let async = op as? AsyncOperation else { return nil }
         return async.observe(\.isReady, options: [.new]) { [self] op, change in
             guard change.newValue == true else { return }
-            record(.ready(op, time: now))
+            record(.ready(op, ticket: ticket, time: now))
         }
     }
 
     /// Watches a progress-reporting operation's progress while it runs (whether `op` reports
     /// progress is answered per class from a cache: a protocol cast per start would cost more
     /// than the rest of this handler).
-    fileprivate func watchProgress(_ op: Operation) -> NSKeyValueObservation? {
+    fileprivate func watchProgress(_ op: Operation, ticket: UInt64) -> NSKeyValueObservation? {
         guard let reporter = op.progressReporter else { return nil }
         return reporter.observeProgress { [self] op, progress in
-            record(.progressed(op, progress, time: now))
+            record(.progressed(op, progress, ticket: ticket, time: now))
         }
     }
 
@@ -157,12 +157,14 @@ final class MonitorRecorder: Sendable {
     }
 }
 
-extension MonitorRecorder: OperationLifecycleListener {
-    func operationsAdded(_ operations: [Operation]) { added(operations) }
+extension MonitorRecorder: TicketedLifecycleListener {
+    func operationsAdded(_ operations: [Operation], tickets: [UInt64]) { added(operations, tickets: tickets) }
 
-    func operationStarted(_ operation: Operation) {
-        record(.started(operation, time: now, progress: watchProgress(operation)))
+    func operationStarted(_ operation: Operation, ticket: UInt64) {
+        record(.started(operation, ticket: ticket, time: now, progress: watchProgress(operation, ticket: ticket)))
     }
 
-    func operationFinished(_ operation: Operation) { record(.finished(operation, time: now)) }
+    func operationFinished(_ operation: Operation, ticket: UInt64) {
+        record(.finished(operation, ticket: ticket, time: now))
+    }
 }

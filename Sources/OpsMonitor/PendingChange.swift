@@ -5,23 +5,25 @@ import OpsKit
 /// applied to the store. Recording one costs a clock read and an array append; the store work
 /// happens later, in order, in batches (on the monitor's applier or when someone reads).
 enum PendingChange: Sendable {
-    /// The queue took `operation` (in `lifecycle`); `tokens` are the subscriptions made for it.
-    case added(Operation, Lifecycle, time: Duration, tokens: OperationTokens)
+    /// The queue took `operation` (in `lifecycle`) as ticket `ticket` (the number the queue
+    /// names it by, in this change and every later one); `tokens` are the subscriptions made
+    /// for it.
+    case added(Operation, Lifecycle, ticket: UInt64, time: Duration, tokens: OperationTokens)
     /// `operation` started executing; `progress` watches it if it reports progress.
-    case started(Operation, time: Duration, progress: NSKeyValueObservation?)
+    case started(Operation, ticket: UInt64, time: Duration, progress: NSKeyValueObservation?)
     /// A waiting `operation` became ready (its dependencies finished, or it was cancelled).
-    case ready(Operation, time: Duration)
+    case ready(Operation, ticket: UInt64, time: Duration)
     /// A progress-reporting operation published `progress` (boxed: a progress value is larger
     /// than the other cases, and most changes are not progress).
-    indirect case progressed(Operation, OperationProgress, time: Duration)
+    indirect case progressed(Operation, OperationProgress, ticket: UInt64, time: Duration)
     /// `operation` finished (its outcome is read when applied; it no longer changes).
-    case finished(Operation, time: Duration)
+    case finished(Operation, ticket: UInt64, time: Duration)
 
     /// When the change was stamped.
     var time: Duration {
         switch self {
-        case .added(_, _, let time, _), .started(_, let time, _), .ready(_, let time),
-            .progressed(_, _, let time), .finished(_, let time):
+        case .added(_, _, _, let time, _), .started(_, _, let time, _), .ready(_, _, let time),
+            .progressed(_, _, _, let time), .finished(_, _, let time):
             return time
         }
     }

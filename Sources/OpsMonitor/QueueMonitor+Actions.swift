@@ -10,7 +10,7 @@ extension QueueMonitor {
     /// Cancels the operation with monitor id `id`, if it is still tracked and unfinished.
     public func cancel(id: Int) {
         let target = withAppliedState { state, time -> Operation? in
-            guard let target = state.tracked.values.first(where: { $0.id == id })?.operation else { return nil }
+            guard let target = state.tracked.operation(id: id) else { return nil }
             state.store.queueChanged(reason: "operator cancelled #\(id)", time: time)
             return target
         }

@@ -64,48 +64,49 @@ extension QueueMonitor {
         // time order; they are applied in inbox order, at non-decreasing times.
         let time = state.ordered(change.time)
         switch change {
-        case .added(let op, let lifecycle, _, let tokens):
-            track(op, lifecycle, time: time, tokens: tokens, in: &state, releasing: &released)
-        case .started(let op, _, let progress):
-            let key = OperationKey(op)
-            guard let tracked = state.tracked[key] else {
+        case .added(let op, let lifecycle, let ticket, _, let tokens):
+            track(op, lifecycle, ticket: ticket, time: time, tokens: tokens, in: &state, releasing: &released)
+        case .started(let op, let ticket, _, let progress):
+            let id = state.tracked.update(ticket: ticket) { tracked -> Int in
+                if let progress {
+                    if let previous = tracked.tokens.progress { released.append(previous) }
+                    tracked.tokens.progress = progress
+                }
+                return tracked.id
+            }
+            guard let id else {
                 if let progress { released.append(progress) }
                 return
             }
-            if let progress {
-                if let previous = tracked.tokens.progress { released.append(previous) }
-                state.tracked[key]?.tokens.progress = progress
+            state.store.transition(id, to: .executing, time: time)
+            startSampling(op, id: id, in: &state)
+        case .ready(_, let ticket, _):
+            guard let id = state.tracked.id(ticket: ticket) else { return }
+            if state.store.operation(id: id)?.lifecycle == .waiting {
+                state.store.transition(id, to: .ready, time: time)
             }
-            state.store.transition(tracked.id, to: .executing, time: time)
-            startSampling(op, id: tracked.id, in: &state)
-        case .ready(let op, _):
-            let key = OperationKey(op)
-            guard let tracked = state.tracked[key] else { return }
-            if state.store.operation(id: tracked.id)?.lifecycle == .waiting {
-                state.store.transition(tracked.id, to: .ready, time: time)
+            state.tracked.update(ticket: ticket) { tracked in
+                if let token = tracked.tokens.ready {
+                    released.append(token)
+                    tracked.tokens.ready = nil
+                }
             }
-            if let token = tracked.tokens.ready {
-                released.append(token)
-                state.tracked[key]?.tokens.ready = nil
-            }
-        case .progressed(let op, let progress, _):
-            guard let id = state.tracked[OperationKey(op)]?.id else { return }
+        case .progressed(let op, let progress, let ticket, _):
+            guard let id = state.tracked.id(ticket: ticket) else { return }
             applyProgress(progress, of: op, id: id, time: time, in: &state)
-        case .finished(let op, _):
-            finish(op, time: time, in: &state, releasing: &released)
+        case .finished(let op, let ticket, _):
+            finish(op, ticket: ticket, time: time, in: &state, releasing: &released)
         }
     }
 
     func track(
-        _ op: Operation, _ lifecycle: Lifecycle, time: Duration, tokens: OperationTokens,
+        _ op: Operation, _ lifecycle: Lifecycle, ticket: UInt64, time: Duration, tokens: OperationTokens,
         in state: inout State, releasing released: inout [NSKeyValueObservation]
     ) {
-        let key = OperationKey(op)
-        // One probe of the table: the entry goes in first (the store takes `nextID` next), and
-        // an operation tracked already keeps its entry.
+        // The entry goes in first (the store takes `nextID` next); a ticket tracked already
+        // (an operation found in the queue and told of as added) keeps its entry.
         let id = state.store.nextID
-        if let already = state.tracked.updateValue(Tracked(id: id, operation: op, tokens: tokens), forKey: key) {
-            state.tracked[key] = already
+        guard state.tracked.insert(Tracked(id: id, operation: op, tokens: tokens), ticket: ticket) else {
             tokens.release(into: &released)
             return
         }
@@ -127,7 +128,7 @@ extension QueueMonitor {
         for dependency in dependencies where state.id(of: dependency) == nil && !dependency.isFinished {
             state.pendingLinks[OperationKey(dependency), default: []].append(id)
         }
-        if !state.pendingLinks.isEmpty, let dependents = state.pendingLinks.removeValue(forKey: key) {
+        if !state.pendingLinks.isEmpty, let dependents = state.pendingLinks.removeValue(forKey: OperationKey(op)) {
             for dependent in dependents { state.store.link(dependent, dependsOn: id, time: time) }
         }
         if lifecycle == .executing, let report {
@@ -135,14 +136,14 @@ extension QueueMonitor {
         }
         if lifecycle == .executing, reporter == nil { startSampling(op, id: id, last: report, in: &state) }
         watchPlainStart(op, id: id, lifecycle: lifecycle, in: &state)
-        if lifecycle == .finished { finish(op, time: time, in: &state, releasing: &released) }
+        if lifecycle == .finished { finish(op, ticket: ticket, time: time, in: &state, releasing: &released) }
     }
 
     func finish(
-        _ op: Operation, time: Duration, in state: inout State, releasing released: inout [NSKeyValueObservation]
+        _ op: Operation, ticket: UInt64, time: Duration, in state: inout State,
+        releasing released: inout [NSKeyValueObservation]
     ) {
-        let key = OperationKey(op)
-        guard let tracked = state.tracked.removeValue(forKey: key) else { return }
+        guard let tracked = state.tracked.remove(ticket: ticket) else { return }
         tracked.tokens.release(into: &released)
         if !state.sampled.isEmpty { stopSampling(id: tracked.id, time: time, in: &state) }
         if let reporter = op.progressReporter {

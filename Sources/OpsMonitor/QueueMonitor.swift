@@ -20,7 +20,7 @@ public final class QueueMonitor: Sendable {
     // Neither lock is held while calling out to user code; tokens are invalidated after unlocking.
     struct State {
         var store: MonitorStore
-        var tracked: [OperationKey: Tracked] = [:]
+        var tracked = TrackedOperations()
         /// Dependents waiting for a dependency that was not tracked yet.
         var pendingLinks: [OperationKey: [Int]] = [:]
         /// Recently finished operations, so a dependent added later still links to them.
@@ -55,7 +55,7 @@ public final class QueueMonitor: Sendable {
 
         /// The id of `op` if it is tracked or finished recently.
         mutating func id(of op: Operation) -> Int? {
-            if let tracked = tracked[OperationKey(op)] { return tracked.id }
+            if let ticket = tracked.ticket(of: op), let id = tracked.id(ticket: ticket) { return id }
             return finished.id(of: op)
         }
     }
@@ -244,11 +244,11 @@ public final class QueueMonitor: Sendable {
                 return box.changes
             }
             for change in dropped.all {
-                if case .added(_, _, _, let held) = change { tokens += held.all }
-                if case .started(_, _, let progress?) = change { tokens.append(progress) }
+                if case .added(_, _, _, _, let held) = change { tokens += held.all }
+                if case .started(_, _, _, let progress?) = change { tokens.append(progress) }
             }
-            for tracked in state.tracked.values { tokens += tracked.tokens.all }
-            state.tracked = [:]
+            for tracked in state.tracked.entries { tokens += tracked.tokens.all }
+            state.tracked = TrackedOperations()
             state.sampled = []
             state.unstartedPlain = []
         }

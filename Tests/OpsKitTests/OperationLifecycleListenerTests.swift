@@ -15,7 +15,50 @@ private final class RecordingListener: OperationLifecycleListener {
     func operationFinished(_ operation: Operation) { log.add("listener end \(operation.name ?? "")") }
 }
 
+/// Records the tickets an `ObservableOperationQueue` names operations by.
+private final class TicketListener: TicketedLifecycleListener {
+    let log: Recorder
+    init(_ log: Recorder) { self.log = log }
+
+    func operationsAdded(_ operations: [Operation], tickets: [UInt64]) {
+        for (op, ticket) in zip(operations, tickets) { log.add("added \(op.name ?? "") \(ticket)") }
+    }
+    func operationStarted(_ operation: Operation, ticket: UInt64) { log.add("start \(operation.name ?? "") \(ticket)") }
+    func operationFinished(_ operation: Operation, ticket: UInt64) { log.add("end \(operation.name ?? "") \(ticket)") }
+}
+
 @Suite(.ownThread) struct OperationLifecycleListenerTests {
+    /// Each operation keeps the ticket it was added with at its start and finish (what a
+    /// monitor's table by ticket relies on); tickets grow by one per operation taken, and the
+    /// queue's `allOperationsWithTickets` names the same ones.
+    @Test func aTicketedListenerIsToldEachOperationsTicketAtItsAddStartAndFinish() {
+        let queue = ObservableOperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.isSuspended = true
+        let log = Recorder()
+        let listener = TicketListener(log)
+        queue.addLifecycleListener(listener)
+        let a = ClosureOperation(name: "a") {}
+        let b = ClosureOperation(name: "b") {}
+        let c = ClosureOperation(name: "c") {}
+        b.addDependency(a)
+        queue.addOperations([a, b], waitUntilFinished: false)
+        queue.addOperation(c)
+        #expect(
+            queue.allOperationsWithTickets.map { "\($0.operation.name ?? "") \($0.ticket)" } == ["a 1", "b 2", "c 3"])
+        queue.isSuspended = false
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(eventually { log.all.count == 9 })
+        let byOperation = Dictionary(grouping: log.all) { $0.split(separator: " ")[1] }
+        #expect(byOperation["a"] == ["added a 1", "start a 1", "end a 1"])
+        #expect(byOperation["b"] == ["added b 2", "start b 2", "end b 2"])
+        #expect(byOperation["c"] == ["added c 3", "start c 3", "end c 3"])
+        queue.removeLifecycleListener(listener)
+        queue.addOperations([ClosureOperation(name: "d") {}], waitUntilFinished: true)
+        #expect(eventually { queue.allOperationCount == 0 })
+        #expect(log.all.count == 9, "a removed ticketed listener is told nothing more")
+    }
+
     @Test func everyAddStartAndFinishIsToldJustBeforeItsNotification() {
         let queue = ObservableOperationQueue()
         queue.maxConcurrentOperationCount = 1

@@ -9,12 +9,12 @@ import Testing
 
     /// A change that carries `number` (as its time), to check order by.
     private func change(_ number: Int) -> PendingChange {
-        .ready(operation, time: .nanoseconds(number))
+        .ready(operation, ticket: 1, time: .nanoseconds(number))
     }
 
     private func numbers(_ changes: [PendingChange]) -> [Int] {
         changes.map { change in
-            guard case .ready(_, let time) = change else { return -1 }
+            guard case .ready(_, _, let time) = change else { return -1 }
             return Int((time / .nanoseconds(1)).rounded())
         }
     }

@@ -7,7 +7,7 @@ import Testing
 /// thread preempted in between records its change after a later-stamped one. The monitor hands
 /// out non-decreasing times all the same, in events, snapshots and `now`.
 @Suite struct EventTimeOrderTests {
-    /// A monitor of a suspended queue holding one operation, added at time 0.
+    /// A monitor of a suspended queue holding one operation (ticket 1), added at time 0.
     func monitorWithOneOperation() -> (QueueMonitor, ManualClock, Operation) {
         let clock = ManualClock()
         let queue = ObservableOperationQueue()
@@ -21,8 +21,8 @@ import Testing
     @Test func aChangeStampedBeforeAnEarlierRecordedOneIsAppliedAtTheLaterTime() {
         let (monitor, clock, op) = monitorWithOneOperation()
         clock.advance(by: .seconds(3))
-        monitor.recorder.record(.started(op, time: .seconds(2), progress: nil))
-        monitor.recorder.record(.finished(op, time: .seconds(1)))
+        monitor.recorder.record(.started(op, ticket: 1, time: .seconds(2), progress: nil))
+        monitor.recorder.record(.finished(op, ticket: 1, time: .seconds(1)))
         let times = monitor.drainEvents().map(\.time)
         #expect(times == [.zero, .zero, .seconds(2), .seconds(2)], "added, ready, executing, finished")
         let row = monitor.snapshot().operations.first
@@ -35,14 +35,14 @@ import Testing
         _ = monitor.drainEvents()
         clock.advance(by: .seconds(3))
         #expect(monitor.now == .seconds(3))
-        monitor.recorder.record(.finished(op, time: .seconds(1)))
+        monitor.recorder.record(.finished(op, ticket: 1, time: .seconds(1)))
         #expect(monitor.drainEvents().map(\.time) == [.seconds(3)])
         #expect(monitor.snapshot().time == .seconds(3))
     }
 
     @Test func aSnapshotTimeIsNeverEarlierThanTheEventsBeforeIt() {
         let (monitor, _, op) = monitorWithOneOperation()
-        monitor.recorder.record(.started(op, time: .seconds(5), progress: nil))
+        monitor.recorder.record(.started(op, ticket: 1, time: .seconds(5), progress: nil))
         let (events, snapshot) = monitor.drainEventsAndSnapshot()
         #expect(events.last?.time == .seconds(5))
         #expect(snapshot.time == .seconds(5), "the clock reads 0, the last change was stamped 5")

@@ -7,7 +7,7 @@ extension AsyncOperation {
     @discardableResult
     func transition(to next: OperationState, outcome: OperationOutcome?) -> Bool {
         guard let claimed = claimTransition(to: next) else { return false }
-        let (previous, startingIn) = claimed
+        let (previous, startingIn, startTicket) = claimed
         let executingChanges = previous == .executing || next == .executing
         let finishing = next == .finished
         if executingChanges {
@@ -38,7 +38,7 @@ extension AsyncOperation {
         #if !canImport(ObjectiveC)
         keyValueObservers.didChange("state", old: previous, new: next, owner: self)
         #endif
-        startingIn?.operationStarted(self)
+        startingIn?.operationStarted(self, ticket: startTicket)
         if finishing {
             queue?.operationFinished(self, ticket: ticket, wasExecuting: previous == .executing)
             for listener in listeners { listener(self) }
@@ -57,8 +57,11 @@ extension AsyncOperation {
     }
 
     /// Claims the move to `next` for this caller: the state moved from and the queue to tell of a
-    /// start; nil when another caller is finishing it already or the move is illegal (reported).
-    private func claimTransition(to next: OperationState) -> (OperationState, ObservableOperationQueue?)? {
+    /// start (with the operation's ticket there); nil when another caller is finishing it
+    /// already or the move is illegal (reported).
+    private func claimTransition(
+        to next: OperationState
+    ) -> (OperationState, ObservableOperationQueue?, UInt64)? {
         let claim = locked.withLock { state -> TransitionClaim in
             if let inFlight = state.transitioningTo {
                 // Two finishes at once (two callbacks, or a cancel and the work's own finish):
@@ -69,11 +72,11 @@ extension AsyncOperation {
                 return state.state == .finished && next == .finished ? .alreadyFinishing : .refused(state.state, nil)
             }
             state.transitioningTo = next
-            return .claimed(state.state, next == .executing ? state.queue : nil)
+            return .claimed(state.state, next == .executing ? state.queue : nil, state.queueTicket)
         }
         switch claim {
-        case .claimed(let from, let queue):
-            return (from, queue)
+        case .claimed(let from, let queue, let ticket):
+            return (from, queue, ticket)
         case .alreadyFinishing:
             return nil
         case .refused(let current, let inFlight):
@@ -85,8 +88,8 @@ extension AsyncOperation {
 
     /// What a request for a transition got.
     private enum TransitionClaim {
-        /// This caller makes it: from this state, telling this queue of a start.
-        case claimed(OperationState, ObservableOperationQueue?)
+        /// This caller makes it: from this state, telling this queue of a start (with this ticket).
+        case claimed(OperationState, ObservableOperationQueue?, UInt64)
         /// A finish while the operation finishes or has finished: nothing to do.
         case alreadyFinishing
         /// Not allowed from this state (or while a transition to the second one is under way).

@@ -111,7 +111,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
             return (old, state.unfinished.count)
         }
         publishCount(old: old, new: new)
-        lifecycleListeners.forEach { $0.operationsAdded(ops) }
+        lifecycleListeners.forEach { $0.operationsAdded(ops, tickets: tickets) }
         #if !canImport(ObjectiveC)
         keyValueObservers.didChangeElements(
             "operations", kind: .insertion, elements: ops, indexes: IndexSet(integersIn: old..<new), owner: self)
@@ -280,8 +280,8 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
 
     /// Publishes that `op` (an `AsyncOperation` of this queue) started: an insertion into
     /// `executingOperations`, before Foundation learns of the start.
-    func operationStarted(_ op: AsyncOperation) {
-        lifecycleListeners.forEach { $0.operationStarted(op) }
+    func operationStarted(_ op: AsyncOperation, ticket: UInt64) {
+        lifecycleListeners.forEach { $0.operationStarted(op, ticket: ticket) }
         #if !canImport(ObjectiveC)
         keyValueObservers.didChangeElements(
             "executingOperations", kind: .insertion, elements: [op as Operation], indexes: Self.noIndexes, owner: self)
@@ -308,7 +308,7 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
             return (old, old - 1)
         }
         guard let (old, new) = change else { return }
-        lifecycleListeners.forEach { $0.operationFinished(op) }
+        lifecycleListeners.forEach { $0.operationFinished(op, ticket: ticket) }
         #if !canImport(ObjectiveC)
         keyValueObservers.didChangeElements(
             "operations", kind: .removal, elements: [op], indexes: Self.noIndexes, owner: self)
@@ -331,6 +331,11 @@ open class ObservableOperationQueue: OperationQueue, KeyValueObservingPublisher,
     /// `operations`, which can't be overridden on Linux, leaves held operations out.)
     public var allOperations: [Operation] {
         tracking.withLock { $0.unfinished.all }
+    }
+
+    /// `allOperations` with each one's ticket (what lifecycle listeners are told with it).
+    package var allOperationsWithTickets: [(operation: Operation, ticket: UInt64)] {
+        tracking.withLock { $0.unfinished.allWithTickets }
     }
 
     /// How many operations are unfinished, held ones included; the value published as

@@ -17,16 +17,53 @@ public protocol OperationLifecycleListener: AnyObject, Sendable {
     func operationFinished(_ operation: Operation)
 }
 
+/// A lifecycle listener that is also told each operation's ticket: a number the queue gives
+/// every operation it takes (growing by one per operation, in the order taken, never reused)
+/// and names again at its start and finish, so a listener can keep its books in a table
+/// indexed by ticket instead of looking operations up by identity.
+package protocol TicketedLifecycleListener: AnyObject, Sendable {
+    /// The queue took `operations` (one batch, before any of them can start); `tickets[i]` is
+    /// `operations[i]`'s.
+    func operationsAdded(_ operations: [Operation], tickets: [UInt64])
+    /// An `AsyncOperation` of the queue, ticket `ticket`, started executing.
+    func operationStarted(_ operation: Operation, ticket: UInt64)
+    /// An operation of the queue, ticket `ticket`, finished and left its books.
+    func operationFinished(_ operation: Operation, ticket: UInt64)
+}
+
+/// A public listener, told without the tickets.
+private final class UnticketedListener: TicketedLifecycleListener {
+    let listener: any OperationLifecycleListener
+
+    init(_ listener: any OperationLifecycleListener) {
+        self.listener = listener
+    }
+
+    func operationsAdded(_ operations: [Operation], tickets: [UInt64]) { listener.operationsAdded(operations) }
+    func operationStarted(_ operation: Operation, ticket: UInt64) { listener.operationStarted(operation) }
+    func operationFinished(_ operation: Operation, ticket: UInt64) { listener.operationFinished(operation) }
+}
+
 extension ObservableOperationQueue {
     /// Tells `listener` of every operation this queue takes, starts and finishes from now on,
     /// until `removeLifecycleListener(_:)` (the queue holds it strongly until then).
     public func addLifecycleListener(_ listener: any OperationLifecycleListener) {
+        lifecycleListeners.add(UnticketedListener(listener))
+    }
+
+    /// Like `addLifecycleListener(_:)`, telling `listener` each operation's ticket too.
+    package func addLifecycleListener(_ listener: any TicketedLifecycleListener) {
         lifecycleListeners.add(listener)
     }
 
     /// Stops telling `listener` (does nothing if it is not registered).
     public func removeLifecycleListener(_ listener: any OperationLifecycleListener) {
-        lifecycleListeners.remove(listener)
+        lifecycleListeners.remove { ($0 as? UnticketedListener)?.listener === listener }
+    }
+
+    /// Stops telling `listener` (does nothing if it is not registered).
+    package func removeLifecycleListener(_ listener: any TicketedLifecycleListener) {
+        lifecycleListeners.remove { $0 === listener }
     }
 }
 
@@ -46,15 +83,18 @@ final class OperationLifecycleListeners: Sendable {
     /// The current list; nil when there is no listener (the common case skips everything).
     private let current = Atomic<Unmanaged<ListenerList>?>(nil)
 
-    func add(_ listener: any OperationLifecycleListener) {
+    func add(_ listener: any TicketedLifecycleListener) {
         publish { $0 + [listener] }
     }
 
-    func remove(_ listener: any OperationLifecycleListener) {
-        publish { $0.filter { $0 !== listener } }
+    /// Removes every listener `matches` picks.
+    func remove(where matches: (any TicketedLifecycleListener) -> Bool) {
+        publish { $0.filter { !matches($0) } }
     }
 
-    private func publish(_ change: ([any OperationLifecycleListener]) -> [any OperationLifecycleListener]) {
+    private func publish(
+        _ change: ([any TicketedLifecycleListener]) -> [any TicketedLifecycleListener]
+    ) {
         published.withLock { published in
             let next = ListenerList(change(published.last?.listeners ?? []))
             published.append(next)
@@ -64,7 +104,7 @@ final class OperationLifecycleListeners: Sendable {
 
     /// Calls `body` with each listener (no lock held, nothing retained, while it runs).
     @inline(__always)
-    func forEach(_ body: (any OperationLifecycleListener) -> Void) {
+    func forEach(_ body: (any TicketedLifecycleListener) -> Void) {
         guard let list = current.load(ordering: .acquiring) else { return }
         list._withUnsafeGuaranteedRef { list in
             for listener in list.listeners { body(listener) }
@@ -74,9 +114,9 @@ final class OperationLifecycleListeners: Sendable {
 
 /// One published set of lifecycle listeners; never changed once made.
 private final class ListenerList: Sendable {
-    let listeners: [any OperationLifecycleListener]
+    let listeners: [any TicketedLifecycleListener]
 
-    init(_ listeners: [any OperationLifecycleListener]) {
+    init(_ listeners: [any TicketedLifecycleListener]) {
         self.listeners = listeners
     }
 }

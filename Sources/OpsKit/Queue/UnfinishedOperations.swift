@@ -56,4 +56,14 @@ struct UnfinishedOperations {
         for case let op? in slots[head...] { result.append(op) }
         return result
     }
+
+    /// The operations present with their tickets, oldest first.
+    var allWithTickets: [(operation: Operation, ticket: UInt64)] {
+        var result: [(operation: Operation, ticket: UInt64)] = []
+        result.reserveCapacity(count)
+        for index in head..<slots.count {
+            if let op = slots[index] { result.append((op, firstTicket + UInt64(index))) }
+        }
+        return result
+    }
 }
