@@ -1,0 +1,128 @@
+/// Values kept by ticket, where tickets grow by one per value taken (the queue's per-operation
+/// ticket): finding, changing and removing a value is an index into a table, with no hashing.
+///
+/// A removed value leaves a hole until every older one is removed too, so memory is one slot
+/// per ticket from the oldest present value's on; the holes at the front are dropped in bulk.
+/// The queue's own books (`UnfinishedOperations`) and a monitor's tracked operations use it.
+package struct TicketSlots<Element> {
+    private var slots: [Element?] = []
+    /// `slots[..<head]` are all empty.
+    private var head = 0
+    /// The ticket of `slots[0]`.
+    private var firstTicket: UInt64
+    /// Values present.
+    package private(set) var count = 0
+
+    /// An empty table whose first `append` gets `firstTicket`.
+    package init(firstTicket: UInt64) {
+        self.firstTicket = firstTicket
+    }
+
+    /// Makes room for `additional` appends. Grows at least geometrically: reserving the exact
+    /// size on every one-value append would copy the whole table each time.
+    package mutating func reserve(_ additional: Int) {
+        let needed = slots.count + additional
+        guard needed > slots.capacity else { return }
+        slots.reserveCapacity(max(needed, 2 * slots.capacity))
+    }
+
+    /// Adds `element` under the next ticket; returns that ticket.
+    package mutating func append(_ element: Element) -> UInt64 {
+        slots.append(element)
+        count += 1
+        return firstTicket + UInt64(slots.count - 1)
+    }
+
+    /// Adds `element` under `ticket`, which may be older than the present ones or leave a gap;
+    /// false (nothing changed) if `ticket` holds a value already.
+    package mutating func insert(_ element: Element, ticket: UInt64) -> Bool {
+        if count == 0 {
+            slots.removeAll(keepingCapacity: slots.capacity <= 4_096)
+            head = 0
+            firstTicket = ticket
+        } else if ticket < firstTicket {
+            slots.insert(contentsOf: repeatElement(nil, count: Int(firstTicket - ticket)), at: 0)
+            head = 0
+            firstTicket = ticket
+        }
+        let index = Int(ticket - firstTicket)
+        if index < slots.count {
+            guard slots[index] == nil else { return false }
+            slots[index] = element
+            if index < head { head = index }
+        } else {
+            if index > slots.count { slots.append(contentsOf: repeatElement(nil, count: index - slots.count)) }
+            slots.append(element)
+        }
+        count += 1
+        return true
+    }
+
+    /// The value under `ticket`, if present.
+    package subscript(ticket: UInt64) -> Element? {
+        guard let index = index(of: ticket) else { return nil }
+        return slots[index]
+    }
+
+    /// Runs `body` on the value under `ticket` in place (nil, and `body` not run, if absent).
+    package mutating func update<T>(ticket: UInt64, _ body: (inout Element) -> T) -> T? {
+        guard let index = index(of: ticket) else { return nil }
+        return Self.update(&slots[index], body)
+    }
+
+    /// Removes and returns the value under `ticket`, if present.
+    package mutating func remove(ticket: UInt64) -> Element? {
+        guard let index = index(of: ticket), let element = slots[index] else { return nil }
+        slots[index] = nil
+        count -= 1
+        while head < slots.count, slots[head] == nil { head += 1 }
+        if head == slots.count {
+            firstTicket += UInt64(slots.count)
+            slots.removeAll(keepingCapacity: slots.capacity <= 4_096)
+            head = 0
+        } else if head >= 1_024, head * 2 >= slots.count {
+            slots.removeFirst(head)
+            firstTicket += UInt64(head)
+            head = 0
+        }
+        return element
+    }
+
+    /// The values present, oldest ticket first.
+    package var elements: [Element] {
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        for case let element? in slots[head...] { result.append(element) }
+        return result
+    }
+
+    /// Calls `body` with each present value and its ticket, oldest first.
+    package func forEachWithTicket(_ body: (_ ticket: UInt64, _ element: Element) -> Void) {
+        for index in head..<slots.count {
+            if let element = slots[index] { body(firstTicket + UInt64(index), element) }
+        }
+    }
+
+    /// The oldest present value that satisfies `predicate`.
+    package func first(where predicate: (Element) -> Bool) -> Element? {
+        for case let element? in slots[head...] where predicate(element) { return element }
+        return nil
+    }
+
+    /// The slot of `ticket`, if it is in the table's range.
+    private func index(of ticket: UInt64) -> Int? {
+        guard ticket >= firstTicket else { return nil }
+        let index = Int(ticket - firstTicket)
+        return index < slots.count ? index : nil
+    }
+
+    /// Runs `body` on the value in `slot`, moved out while it runs so it is not copied.
+    private static func update<T>(_ slot: inout Element?, _ body: (inout Element) -> T) -> T? {
+        guard var element = slot else { return nil }
+        slot = nil
+        defer { slot = element }
+        return body(&element)
+    }
+}
+
+extension TicketSlots: Sendable where Element: Sendable {}
