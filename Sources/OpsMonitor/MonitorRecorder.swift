@@ -87,9 +87,9 @@ final class MonitorRecorder: Sendable {
     /// Watches a waiting operation until it becomes ready.
     private func watchReadiness(_ op: Operation, ticket: UInt64) -> NSKeyValueObservation? {
         guard let async = op as? AsyncOperation else { return nil }
-        return async.observe(\.isReady, options: [.new]) { [self] op, change in
+        return async.observe(\.isReady, options: [.new]) { [self] _, change in
             guard change.newValue == true else { return }
-            record(.ready(op, ticket: ticket, time: now))
+            record(.ready(ticket: ticket, time: now))
         }
     }
 
@@ -161,10 +161,14 @@ extension MonitorRecorder: TicketedLifecycleListener {
     func operationsAdded(_ operations: [Operation], tickets: [UInt64]) { added(operations, tickets: tickets) }
 
     func operationStarted(_ operation: Operation, ticket: UInt64) {
-        record(.started(operation, ticket: ticket, time: now, progress: watchProgress(operation, ticket: ticket)))
+        if let progress = watchProgress(operation, ticket: ticket) {
+            record(.startedReporting(ticket: ticket, time: now, progress: progress))
+        } else {
+            record(.started(ticket: ticket, time: now))
+        }
     }
 
     func operationFinished(_ operation: Operation, ticket: UInt64) {
-        record(.finished(operation, ticket: ticket, time: now))
+        record(.finished(ticket: ticket, time: now))
     }
 }

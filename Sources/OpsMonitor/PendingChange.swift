@@ -9,21 +9,28 @@ enum PendingChange: Sendable {
     /// names it by, in this change and every later one); `tokens` are the subscriptions made
     /// for it.
     case added(Operation, Lifecycle, ticket: UInt64, time: Duration, tokens: OperationTokens)
-    /// `operation` started executing; `progress` watches it if it reports progress.
-    case started(Operation, ticket: UInt64, time: Duration, progress: NSKeyValueObservation?)
-    /// A waiting `operation` became ready (its dependencies finished, or it was cancelled).
-    case ready(Operation, ticket: UInt64, time: Duration)
+    /// The operation of `ticket` started executing. The changes a worker thread records for
+    /// every operation (started, finished, ready) name it by ticket alone: the monitor holds the
+    /// operation from its `added` change on, and a change that holds no reference is copied
+    /// into the inbox and out of it without retaining and releasing the operation.
+    case started(ticket: UInt64, time: Duration)
+    /// The operation of `ticket` started executing and reports progress, which `progress` watches.
+    case startedReporting(ticket: UInt64, time: Duration, progress: NSKeyValueObservation)
+    /// The waiting operation of `ticket` became ready (its dependencies finished, or it was
+    /// cancelled).
+    case ready(ticket: UInt64, time: Duration)
     /// A progress-reporting operation published `progress` (boxed: a progress value is larger
     /// than the other cases, and most changes are not progress).
     indirect case progressed(Operation, OperationProgress, ticket: UInt64, time: Duration)
-    /// `operation` finished (its outcome is read when applied; it no longer changes).
-    case finished(Operation, ticket: UInt64, time: Duration)
+    /// The operation of `ticket` finished (its outcome is read when applied; it no longer
+    /// changes).
+    case finished(ticket: UInt64, time: Duration)
 
     /// When the change was stamped.
     var time: Duration {
         switch self {
-        case .added(_, _, _, let time, _), .started(_, _, let time, _), .ready(_, _, let time),
-            .progressed(_, _, _, let time), .finished(_, _, let time):
+        case .added(_, _, _, let time, _), .started(_, let time), .startedReporting(_, let time, _),
+            .ready(_, let time), .progressed(_, _, _, let time), .finished(_, let time):
             return time
         }
     }

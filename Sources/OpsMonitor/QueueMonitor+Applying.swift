@@ -66,21 +66,11 @@ extension QueueMonitor {
         switch change {
         case .added(let op, let lifecycle, let ticket, _, let tokens):
             track(op, lifecycle, ticket: ticket, time: time, tokens: tokens, in: &state, releasing: &released)
-        case .started(let op, let ticket, _, let progress):
-            let id = state.tracked.update(ticket: ticket) { tracked -> Int in
-                if let progress {
-                    if let previous = tracked.tokens.progress { released.append(previous) }
-                    tracked.tokens.progress = progress
-                }
-                return tracked.id
-            }
-            guard let id else {
-                if let progress { released.append(progress) }
-                return
-            }
-            state.store.transition(id, to: .executing, time: time)
-            startSampling(op, id: id, in: &state)
-        case .ready(_, let ticket, _):
+        case .started(let ticket, _):
+            start(ticket: ticket, progress: nil, time: time, in: &state, releasing: &released)
+        case .startedReporting(let ticket, _, let progress):
+            start(ticket: ticket, progress: progress, time: time, in: &state, releasing: &released)
+        case .ready(let ticket, _):
             guard let id = state.tracked.id(ticket: ticket) else { return }
             if state.store.operation(id: id)?.lifecycle == .waiting {
                 state.store.transition(id, to: .ready, time: time)
@@ -94,9 +84,30 @@ extension QueueMonitor {
         case .progressed(let op, let progress, let ticket, _):
             guard let id = state.tracked.id(ticket: ticket) else { return }
             applyProgress(progress, of: op, id: id, time: time, in: &state)
-        case .finished(let op, let ticket, _):
-            finish(op, ticket: ticket, time: time, in: &state, releasing: &released)
+        case .finished(let ticket, _):
+            finish(ticket: ticket, time: time, in: &state, releasing: &released)
         }
+    }
+
+    /// Applies the start of the operation of `ticket`, which `progress` watches if it reports
+    /// progress (the token is released if that operation is not tracked).
+    func start(
+        ticket: UInt64, progress: NSKeyValueObservation?, time: Duration, in state: inout State,
+        releasing released: inout [NSKeyValueObservation]
+    ) {
+        let started = state.tracked.update(ticket: ticket) { tracked -> (Int, Operation) in
+            if let progress {
+                if let previous = tracked.tokens.progress { released.append(previous) }
+                tracked.tokens.progress = progress
+            }
+            return (tracked.id, tracked.operation)
+        }
+        guard let (id, op) = started else {
+            if let progress { released.append(progress) }
+            return
+        }
+        state.store.transition(id, to: .executing, time: time)
+        startSampling(op, id: id, in: &state)
     }
 
     func track(
@@ -136,14 +147,14 @@ extension QueueMonitor {
         }
         if lifecycle == .executing, reporter == nil { startSampling(op, id: id, last: report, in: &state) }
         watchPlainStart(op, id: id, lifecycle: lifecycle, in: &state)
-        if lifecycle == .finished { finish(op, ticket: ticket, time: time, in: &state, releasing: &released) }
+        if lifecycle == .finished { finish(ticket: ticket, time: time, in: &state, releasing: &released) }
     }
 
     func finish(
-        _ op: Operation, ticket: UInt64, time: Duration, in state: inout State,
-        releasing released: inout [NSKeyValueObservation]
+        ticket: UInt64, time: Duration, in state: inout State, releasing released: inout [NSKeyValueObservation]
     ) {
         guard let tracked = state.tracked.remove(ticket: ticket) else { return }
+        let op = tracked.operation
         tracked.tokens.release(into: &released)
         if !state.sampled.isEmpty { stopSampling(id: tracked.id, time: time, in: &state) }
         if let reporter = op.progressReporter {

@@ -245,7 +245,7 @@ public final class QueueMonitor: Sendable {
             }
             for change in dropped.all {
                 if case .added(_, _, _, _, let held) = change { tokens += held.all }
-                if case .started(_, _, _, let progress?) = change { tokens.append(progress) }
+                if case .startedReporting(_, _, let progress) = change { tokens.append(progress) }
             }
             for tracked in state.tracked.entries { tokens += tracked.tokens.all }
             state.tracked = TrackedOperations()

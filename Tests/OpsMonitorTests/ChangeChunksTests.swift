@@ -5,16 +5,14 @@ import Testing
 /// The monitor's list of pending changes keeps recording order through single appends, whole
 /// batches, moves into another list and partial takes.
 @Suite struct ChangeChunksTests {
-    private let operation = Operation()
-
     /// A change that carries `number` (as its time), to check order by.
     private func change(_ number: Int) -> PendingChange {
-        .ready(operation, ticket: 1, time: .nanoseconds(number))
+        .ready(ticket: 1, time: .nanoseconds(number))
     }
 
     private func numbers(_ changes: [PendingChange]) -> [Int] {
         changes.map { change in
-            guard case .ready(_, _, let time) = change else { return -1 }
+            guard case .ready(_, let time) = change else { return -1 }
             return Int((time / .nanoseconds(1)).rounded())
         }
     }

@@ -1,6 +1,6 @@
 import Dispatch
 import Testing
-@testable import OpsKit
+@testable import OpsMonitor
 
 @Suite struct SpinLockedTests {
     /// Eight threads on two cores (so holders get preempted mid-section): no increment is lost,

@@ -1,9 +1,5 @@
+import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A value behind a spin lock, for critical sections of a few nanoseconds taken from many
 /// threads (the monitor's inbox: one append per change).
@@ -11,18 +7,23 @@ import Darwin
 /// Unlocking is a plain store (a `Mutex` unlock is a second atomic read-modify-write), and a
 /// contended lock spins, then yields, instead of sleeping in the kernel: with `Mutex`, two
 /// worker threads appending at once made one of them block in a futex and be woken again.
-package final class SpinLocked<Value: Sendable>: @unchecked Sendable {
+///
+/// It lives in the module that records (not in OpsKit), so its generic `withLock` is
+/// specialised and inlined at the recording call.
+final class SpinLocked<Value: Sendable>: @unchecked Sendable {
     // Locking: `value` is only touched between a successful `exchange(true)` on `locked` and
     // the `store(false)` that follows, in `withLock`.
     private let locked = Atomic<Bool>(false)
-    private var value: Value
+    /// Unchecked: the lock is what makes access exclusive (a dynamic exclusivity check here cost
+    /// more than the inbox's append it guards).
+    @exclusivity(unchecked) private var value: Value
 
-    package init(_ value: Value) {
+    init(_ value: Value) {
         self.value = value
     }
 
     /// Runs `body` with the value, holding the lock.
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         while locked.exchange(true, ordering: .acquiring) {
             var spins = 0
             while locked.load(ordering: .relaxed) {
