@@ -32,7 +32,7 @@ struct ChangeChunks {
     var isEmpty: Bool { count == 0 }
 
     /// Appends one change (into the tail chunk; a full tail is linked into the list first).
-    mutating func append(_ change: PendingChange) {
+    mutating func append(_ change: consuming PendingChange) {
         if tail.count == Self.chunkSize { moveTailToChunks() }
         if tail.capacity == 0 { tail.reserveCapacity(Self.chunkSize) }
         tail.append(change)

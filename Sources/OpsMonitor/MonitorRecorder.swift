@@ -118,8 +118,8 @@ final class MonitorRecorder: Sendable {
     // MARK: Recording
 
     /// Appends `change` (the one-change path of every worker-thread notification).
-    func record(_ change: PendingChange) {
-        let next = inbox.withLock { box -> NextApply in
+    func record(_ change: consuming PendingChange) {
+        let next = inbox.withLock(moving: change) { box, change -> NextApply in
             guard !box.stopped else { return .nothing }
             box.changes.append(change)
             return box.next(batch: Self.applyBatch, limit: Self.inboxLimit)

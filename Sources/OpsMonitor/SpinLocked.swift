@@ -11,8 +11,8 @@ import Synchronization
 /// It lives in the module that records (not in OpsKit), so its generic `withLock` is
 /// specialised and inlined at the recording call.
 final class SpinLocked<Value: Sendable>: @unchecked Sendable {
-    // Locking: `value` is only touched between a successful `exchange(true)` on `locked` and
-    // the `store(false)` that follows, in `withLock`.
+    // Locking: `value` is only touched between `lock()` (a successful `exchange(true)` on
+    // `locked`) and the `store(false)` that follows it, in the two `withLock`s.
     private let locked = Atomic<Bool>(false)
     /// Unchecked: the lock is what makes access exclusive (a dynamic exclusivity check here cost
     /// more than the inbox's append it guards).
@@ -24,6 +24,13 @@ final class SpinLocked<Value: Sendable>: @unchecked Sendable {
 
     /// Runs `body` with the value, holding the lock.
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock()
+        defer { locked.store(false, ordering: .releasing) }
+        return try body(&value)
+    }
+
+    /// Takes the lock, spinning (and yielding now and then) while another thread holds it.
+    private func lock() {
         while locked.exchange(true, ordering: .acquiring) {
             var spins = 0
             while locked.load(ordering: .relaxed) {
@@ -34,7 +41,15 @@ final class SpinLocked<Value: Sendable>: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// Runs `body` with the value and `item`, holding the lock; `item` is moved in, not copied
+    /// (the monitor's recording hands each change over this way).
+    func withLock<Item, Result>(
+        moving item: consuming Item, _ body: (inout Value, consuming Item) -> Result
+    ) -> Result {
+        lock()
         defer { locked.store(false, ordering: .releasing) }
-        return try body(&value)
+        return body(&value, item)
     }
 }
