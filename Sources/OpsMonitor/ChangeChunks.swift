@@ -39,9 +39,14 @@ struct ChangeChunks {
         count += 1
     }
 
-    /// Appends a batch as a chunk of its own (no copy).
+    /// Appends a batch: a large one as a chunk of its own (no copy), one smaller than a chunk
+    /// change by change (a chunk object and an array for each operation added on its own would
+    /// hold ~145 bytes a change, where a full chunk holds ~60).
     mutating func append(batch: [PendingChange]) {
-        guard !batch.isEmpty else { return }
+        guard batch.count >= Self.chunkSize else {
+            for change in batch { append(change) }
+            return
+        }
         moveTailToChunks()
         link(ChangeChunk(batch))
         count += batch.count
@@ -93,6 +98,17 @@ struct ChangeChunks {
             chunk = current.next
         }
         result += tail
+        return result
+    }
+
+    /// Chunks held, the one being filled included (a walk; for tests).
+    var chunkCount: Int {
+        var result = tail.isEmpty ? 0 : 1
+        var chunk = first
+        while let current = chunk {
+            result += 1
+            chunk = current.next
+        }
         return result
     }
 

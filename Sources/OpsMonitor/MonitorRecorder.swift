@@ -8,8 +8,8 @@ import Synchronization
 /// Handlers hold the recorder strongly (it holds neither the monitor nor any token, so there is
 /// no cycle): a notification costs no weak-reference load of the monitor.
 final class MonitorRecorder: Sendable {
-    // Locking: `inbox` (a spin lock) holds the changes not applied yet; `apply` and `applier` (Mutexes)
-    // are set once and read when an apply is due. No lock is held while calling out.
+    // Locking: `inbox` (a spin lock) holds the changes not applied yet; `apply`, `applier` and
+    // `backgroundApplies` (Mutexes) are set once (or by a test) and read when an apply is due. No lock is held while calling out.
     let inbox = SpinLocked(MonitorInbox())
     private let clock: any SimulationClock
     private let origin: Duration
@@ -18,11 +18,18 @@ final class MonitorRecorder: Sendable {
     private let apply = OpsMutex<(@Sendable () -> Void)?>(nil)
     /// Runs `apply` in the background; its thread starts on first need.
     private let applier = OpsMutex<BackgroundApplier?>(nil)
+    /// Whether `scheduleApply` may start and wake the applier (off only in tests).
+    private let backgroundApplies = OpsMutex(true)
 
     /// Pending changes that make a background apply worthwhile.
     static let applyBatch = 512
     /// Pending changes at which a recording thread applies them itself (back-pressure).
     static let inboxLimit = 524_288
+    /// Pending changes at which a thread adding operations applies them itself before its
+    /// batch is taken further: the background applier (nice 19) gets no CPU on a busy machine,
+    /// and a stream of adds would otherwise leave one `added` change per queued operation in
+    /// the inbox, pages that stay resident after they are applied and freed.
+    static let addedLimit = 4_096
 
     init(clock: any SimulationClock) {
         self.clock = clock
@@ -40,6 +47,11 @@ final class MonitorRecorder: Sendable {
     /// Ends the background applier's thread.
     func stopApplier() {
         applier.withLock { $0?.stop() }
+    }
+
+    /// Starts no background applier from now on (for tests: only reads and back-pressure apply).
+    func disableBackgroundApplier() {
+        backgroundApplies.withLock { $0 = false }
     }
 
     // MARK: Subscriptions
@@ -67,7 +79,7 @@ final class MonitorRecorder: Sendable {
             let tokens = OperationTokens(ready: waiting ? watchReadiness(op, ticket: ticket) : nil)
             changes.append(.added(op, waiting ? .waiting : .ready, ticket: ticket, time: time, tokens: tokens))
         }
-        record(changes)
+        record(added: changes)
     }
 
     /// Records what `queue` holds now, as `added` changes (for a monitor attached to a running
@@ -127,12 +139,13 @@ final class MonitorRecorder: Sendable {
         perform(next)
     }
 
-    /// Appends `changes` (a batch of added operations: never applied on the adding thread).
-    private func record(_ changes: [PendingChange]) {
+    /// Appends `changes` (a batch of added operations), applied on the adding thread only if
+    /// `addedLimit` changes waited before it.
+    private func record(added changes: [PendingChange]) {
         let next = inbox.withLock { box -> NextApply in
             guard !box.stopped else { return .nothing }
             box.changes.append(batch: changes)
-            return box.next(batch: Self.applyBatch, limit: .max)
+            return box.nextAfterAdding(changes.count, batch: Self.applyBatch, limit: Self.addedLimit)
         }
         perform(next)
     }
@@ -146,6 +159,7 @@ final class MonitorRecorder: Sendable {
     }
 
     private func scheduleApply() {
+        guard backgroundApplies.withLock({ $0 }) else { return }
         let applier = self.applier.withLock { current -> BackgroundApplier? in
             if let current { return current }
             guard let work = apply.withLock({ $0 }) else { return nil }

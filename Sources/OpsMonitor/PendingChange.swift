@@ -73,6 +73,15 @@ struct MonitorInbox {
         applyScheduled = true
         return .schedule
     }
+
+    /// What to do after appending a batch of `size` added operations: apply on the adding
+    /// thread if `limit` changes waited before the batch (back-pressure on a stream of adds),
+    /// else as `next` with no limit. One large batch alone is left to the background applier,
+    /// so the queue hands its operations to Foundation without waiting for the monitor.
+    mutating func nextAfterAdding(_ size: Int, batch: Int, limit: Int) -> NextApply {
+        if changes.count - size >= limit { return .applyHere }
+        return next(batch: batch, limit: .max)
+    }
 }
 
 /// What a recording thread does after appending to the inbox.

@@ -39,6 +39,17 @@ import Testing
         #expect(numbers(list.all) == [7], "a list emptied by taking is usable again")
     }
 
+    /// An operation added on its own is a one-change batch: it fills the tail chunk like a
+    /// single change, not a chunk of its own (a chunk object and an array per operation).
+    @Test func batchesSmallerThanAChunkShareChunksInOrder() {
+        var list = ChangeChunks()
+        let size = ChangeChunks.chunkSize
+        for number in 0..<(4 * size) { list.append(batch: [change(number)]) }
+        list.append(batch: (1000..<1003).map(change))
+        #expect(list.chunkCount == 5)
+        #expect(popAll(&list) == Array(0..<(4 * size)) + Array(1000..<1003))
+    }
+
     @Test func movingAListKeepsOrderAndEmptiesTheSource() {
         let size = ChangeChunks.chunkSize
         var backlog = ChangeChunks()

@@ -9,6 +9,8 @@
 //
 // The monitor's part is the difference between the two rows; Foundation's `Operation` objects'
 // (with OpsKit's KVO layer and the operations' own state) is the "none" row's growth.
+// `--malloc-stats` also prints glibc's `malloc_stats()` (to stderr) after the adds and after the
+// monitor applied them: bytes malloc holds from the system and hands out, per arena.
 import Foundation
 import OpsKit
 import OpsMonitor
@@ -28,6 +30,16 @@ func residentMemory() -> (rss: Int, peak: Int) {
     return (field("VmRSS"), field("VmHWM"))
 }
 
+/// Prints glibc's `malloc_stats()` under `title` with `--malloc-stats` (looked up at run time:
+/// Swift's Glibc module does not export it).
+func printMallocStats(_ title: String) {
+    guard CommandLine.arguments.contains("--malloc-stats"),
+        let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_stats")
+    else { return }
+    FileHandle.standardError.write(Data("== \(title)\n".utf8))
+    unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)()
+}
+
 let operations = Int(option("operations", "22500")) ?? 22_500
 let watched = option("monitor", "monitor") == "monitor"
 let queue = ObservableOperationQueue(name: "memory")
@@ -44,10 +56,12 @@ for index in 0..<operations {
             kind: .download, name: "chunk-\(index).bin", plan: plan, clock: clock,
             random: SeededGenerator(seed: UInt64(index))))
 }
+printMallocStats("after the adds")
 // What the dashboard holds: the latest picture of every operation.
 monitor?.applyPendingChanges()
 let picture = monitor?.snapshot()
 let after = residentMemory()
+printMallocStats("after applying")
 let perOperation = Double(after.rss - before.rss) * 1024 / Double(max(1, operations))
 print(
     String(
