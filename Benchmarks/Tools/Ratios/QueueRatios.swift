@@ -11,20 +11,34 @@ func monitoringOverhead(_ run: RatioRun) -> [Row] {
     var rows: [Row] = []
     let n = size.queueOperations
     log("2. monitoring overhead, \(n) operations")
-    let r = smoke ? 2 : 7
+    let r = smoke ? 3 : 9
     var plain: [Double] = [], observable: [Double] = [], monitored: [Double] = [], caughtUp: [Double] = []
     var plainCPU: [Double] = [], monitoredCPU: [Double] = [], cpuGrowth: [Double] = []
     _ = QueueBench.run(.monitored, count: min(n, 5_000))
-    for _ in 0..<r {
-        let unwatched = QueueBench.runMeasured(.plain, count: n)
-        plain.append(unwatched.drained)
-        plainCPU.append(unwatched.cpu)
-        observable.append(QueueBench.run(.observable, count: n))
-        let watched = QueueBench.runMeasured(.monitored, count: n)
-        monitored.append(watched.drained)
-        caughtUp.append(watched.caughtUp)
-        monitoredCPU.append(watched.cpu)
-        cpuGrowth.append(watched.cpu / unwatched.cpu - 1)
+    // The order of the three setups turns every round: a fixed order would put what the drain
+    // before leaves behind (memory it freed, its threads winding down) on the same setup every
+    // time (batches of one binary read up to 7% apart by their place in a fixed order).
+    let kinds: [QueueKind] = [.plain, .observable, .monitored]
+    for round in 0..<r {
+        var unwatchedCPU = 0.0, watchedCPU = 0.0
+        for step in 0..<kinds.count {
+            switch kinds[(round + step) % kinds.count] {
+            case .plain:
+                let unwatched = QueueBench.runMeasured(.plain, count: n)
+                plain.append(unwatched.drained)
+                plainCPU.append(unwatched.cpu)
+                unwatchedCPU = unwatched.cpu
+            case .observable:
+                observable.append(QueueBench.run(.observable, count: n))
+            case .monitored:
+                let watched = QueueBench.runMeasured(.monitored, count: n)
+                monitored.append(watched.drained)
+                caughtUp.append(watched.caughtUp)
+                monitoredCPU.append(watched.cpu)
+                watchedCPU = watched.cpu
+            }
+        }
+        cpuGrowth.append(watchedCPU / unwatchedCPU - 1)
     }
     let sp = Stats(plain), so = Stats(observable), sm = Stats(monitored), sc = Stats(caughtUp)
     let ratio = sp.median / sm.median
