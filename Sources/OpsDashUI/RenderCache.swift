@@ -293,19 +293,14 @@ final class RenderCache {
     /// Draws the cached row of operation `id` on the canvas's row `y` if it was rendered from
     /// `key`.
     func drawTableRow(id: Int, key: TableKey, y: Int, into canvas: inout Canvas) -> Bool {
-        guard let row = tableRows[id], row.key == key, canvas.replace(row: y, with: row.cells) else {
-            return false
-        }
+        guard let row = tableRows[id], draw(row, key: key, y: y, into: &canvas) else { return false }
         nextTableRows[id] = row
-        place(row.serial, y, canvas)
         return true
     }
 
     /// Remembers the canvas's row `y` as operation `id`'s row rendered from `key`.
     func storeTableRow(id: Int, key: TableKey, y: Int, from canvas: Canvas) {
-        let row = Row(key: key, cells: canvas.cells(row: y), serial: nextSerial())
-        nextTableRows[id] = row
-        place(row.serial, y, canvas)
+        nextTableRows[id] = placedRow(canvas.cells(row: y), key: key, y: y, canvas)
     }
 
     /// The table's columns as last laid out from `key`, if they were.
@@ -317,11 +312,8 @@ final class RenderCache {
     /// Draws the table's column-header line on the canvas's row `y` if it was last drawn from
     /// `key`.
     func drawTableHeading(key: TableHeadingKey, y: Int, into canvas: inout Canvas) -> Bool {
-        guard let row = tableHeading?.row, row.key == key, canvas.replace(row: y, with: row.cells) else {
-            return false
-        }
-        place(row.serial, y, canvas)
-        return true
+        guard let row = tableHeading?.row else { return false }
+        return draw(row, key: key, y: y, into: &canvas)
     }
 
     /// Remembers the canvas's row `y` as the table's column-header line drawn from `key` in
@@ -331,34 +323,26 @@ final class RenderCache {
     ) {
         let cells = canvas.cells(row: y)
         guard !cells.isEmpty else { return }
-        let row = Row(key: key, cells: cells, serial: nextSerial())
-        tableHeading = (row, columns)
-        place(row.serial, y, canvas)
+        tableHeading = (placedRow(cells, key: key, y: y, canvas), columns)
     }
 
     /// Draws the cached log row rendered from `key` on the canvas's row `y`, if any.
     func drawLogRow(key: LogKey, y: Int, into canvas: inout Canvas) -> Bool {
-        guard let row = logRows.first(where: { $0.key == key }), canvas.replace(row: y, with: row.cells)
+        guard let row = logRows.first(where: { $0.key == key }), draw(row, key: key, y: y, into: &canvas)
         else { return false }
         nextLogRows.append(row)
-        place(row.serial, y, canvas)
         return true
     }
 
     /// Remembers the canvas's row `y` as the log row rendered from `key`.
     func storeLogRow(key: LogKey, y: Int, from canvas: Canvas) {
-        let row = Row(key: key, cells: canvas.cells(row: y), serial: nextSerial())
-        nextLogRows.append(row)
-        place(row.serial, y, canvas)
+        nextLogRows.append(placedRow(canvas.cells(row: y), key: key, y: y, canvas))
     }
 
     /// Draws header line `line` on the canvas's row `y` if it was last drawn from `key`.
     func drawHeaderLine(_ line: Int, key: HeaderView.LineKey, y: Int, into canvas: inout Canvas) -> Bool {
-        guard headerLines.indices.contains(line), let row = headerLines[line], row.key == key,
-            canvas.replace(row: y, with: row.cells)
-        else { return false }
-        place(row.serial, y, canvas)
-        return true
+        guard headerLines.indices.contains(line), let row = headerLines[line] else { return false }
+        return draw(row, key: key, y: y, into: &canvas)
     }
 
     /// Remembers the canvas's row `y` as header line `line` drawn from `key`.
@@ -366,9 +350,7 @@ final class RenderCache {
         guard headerLines.indices.contains(line) else { return }
         let cells = canvas.cells(row: y)
         guard !cells.isEmpty else { return }
-        let row = Row(key: key, cells: cells, serial: nextSerial())
-        headerLines[line] = row
-        place(row.serial, y, canvas)
+        headerLines[line] = placedRow(cells, key: key, y: y, canvas)
     }
 
     /// The header sparkline last built from `key`, and the columns it takes.
@@ -411,6 +393,22 @@ final class RenderCache {
     }
 
     /// Records that the canvas's row `y` shows the row `serial`, when that row is its screen row.
+    /// Draws the kept `row` on the canvas's row `y` if it was rendered from `key`, and records
+    /// that it is there; false (nothing drawn) when it must be rendered.
+    private func draw<Key: Equatable>(_ row: Row<Key>, key: Key, y: Int, into canvas: inout Canvas) -> Bool {
+        guard row.key == key, canvas.replace(row: y, with: row.cells) else { return false }
+        place(row.serial, y, canvas)
+        return true
+    }
+
+    /// `cells`, the canvas's row `y` just rendered from `key`, as a row to keep (a new serial),
+    /// recorded as there.
+    private func placedRow<Key>(_ cells: [Cell], key: Key, y: Int, _ canvas: Canvas) -> Row<Key> {
+        let row = Row(key: key, cells: cells, serial: nextSerial())
+        place(row.serial, y, canvas)
+        return row
+    }
+
     private func place(_ serial: Int, _ y: Int, _ canvas: Canvas) {
         guard canvas.spansBufferWidth else { return }
         let row = canvas.bufferRow(y)
