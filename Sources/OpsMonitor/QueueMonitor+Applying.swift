@@ -71,15 +71,17 @@ extension QueueMonitor {
         case .startedReporting(let ticket, _, let progress):
             start(ticket: ticket, progress: progress, time: time, in: &state, releasing: &released)
         case .ready(let ticket, _):
-            guard let id = state.tracked.id(ticket: ticket) else { return }
-            if state.store.operation(id: id)?.lifecycle == .waiting {
-                state.store.transition(id, to: .ready, time: time)
-            }
-            state.tracked.update(ticket: ticket) { tracked in
+            // Its readiness token is no longer needed (released once the lock is let go).
+            let id = state.tracked.update(ticket: ticket) { tracked -> Int in
                 if let token = tracked.tokens.ready {
                     released.append(token)
                     tracked.tokens.ready = nil
                 }
+                return tracked.id
+            }
+            guard let id else { return }
+            if state.store.operation(id: id)?.lifecycle == .waiting {
+                state.store.transition(id, to: .ready, time: time)
             }
         case .progressed(let op, let progress, let ticket, _):
             guard let id = state.tracked.id(ticket: ticket) else { return }
