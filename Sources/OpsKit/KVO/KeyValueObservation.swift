@@ -146,6 +146,13 @@ class ObservationEntry: @unchecked Sendable {
         NSKeyValueObservingOptions(rawValue: UInt(optionBits))
     }
 
+    /// Whether a change reaches this observer with its new value and not its old one (`.new`
+    /// without `.old`; `.initial` and `.prior` aside).
+    @inlinable final var asksForNewValueOnly: Bool {
+        let values = UInt8(truncatingIfNeeded: NSKeyValueObservingOptions([.new, .old]).rawValue)
+        return optionBits & values == UInt8(truncatingIfNeeded: NSKeyValueObservingOptions.new.rawValue)
+    }
+
     /// Whether this entry, still active, observes `key` (and asked for `.prior`, with `prior`).
     @inlinable @inline(__always)
     final func wants(_ key: String, prior: Bool) -> Bool {
@@ -153,6 +160,15 @@ class ObservationEntry: @unchecked Sendable {
         if prior, optionBits & UInt8(NSKeyValueObservingOptions.prior.rawValue) == 0 { return false }
         let (name, length) = borrowedKey._withUnsafeGuaranteedRef { ($0.name, $0.nameLength) }
         if length != key.utf8.count { return false }  // O(1): most keys differ in length
+        if name != key { return false }
+        return active.load(ordering: .acquiring)
+    }
+
+    /// `wants(key, prior: false)` for a `key` whose UTF-8 length is `length`.
+    @inlinable @inline(__always)
+    final func wants(_ key: String, length: Int) -> Bool {
+        let (name, nameLength) = borrowedKey._withUnsafeGuaranteedRef { ($0.name, $0.nameLength) }
+        if nameLength != length { return false }
         if name != key { return false }
         return active.load(ordering: .acquiring)
     }

@@ -27,6 +27,38 @@ extension KeyValueObserverRegistry {
         withObservers { deliver(key, owner: owner, $0, old: old, new: new) }
     }
 
+    /// Sends the change notification of `key`, whose UTF-8 length is `length`, with both values
+    /// known: what `ObservedProperty` publishes. No closure is built for the values and the key is
+    /// not measured again. One atomic load when nobody observes a key of that length.
+    @inlinable @inline(__always)
+    func didChange<Owner: AnyObject, Value>(_ key: String, length: Int, old: Value, new: Value, owner: Owner) {
+        // No separate `hasObservers` load: `replace` keeps `observedKeyLengths` at 0 while no
+        // observer is registered. Sequentially consistent (a plain load on x86-64): it pairs with
+        // a registration's store, as `current`'s load does (see `ObservedProperty.word`).
+        guard observedKeyLengths.load(ordering: .sequentiallyConsistent) & Self.lengthBit(length) != 0 else { return }
+        withObservers { observers in
+            guard let single = observers.single else {
+                deliverValuesToList(key, owner: owner, observers, old: old, new: new)
+                return
+            }
+            single._withUnsafeGuaranteedRef { entry in
+                guard entry.wants(key, length: length) else { return }
+                if entry.asksForNewValueOnly {
+                    // What a monitor asks for: the change built without decoding the options.
+                    Self.invoke(
+                        entry, owner: owner, exact: observers.isExactOwner(owner), kind: .setting,
+                        old: nil, new: new, indexes: nil, isPrior: false)
+                    return
+                }
+                let options = entry.options
+                Self.invoke(
+                    entry, owner: owner, exact: observers.isExactOwner(owner), kind: .setting,
+                    old: options.contains(.old) ? old : nil, new: options.contains(.new) ? new : nil,
+                    indexes: nil, isPrior: false)
+            }
+        }
+    }
+
     /// Sends a to-many change (`.insertion` or `.removal`) of `key`: `elements` are the inserted
     /// (as new) or removed (as old) elements, at `indexes`; `owner` is the observed object.
     /// Neither is computed unless an observer of `key` receives it.
@@ -135,6 +167,14 @@ extension KeyValueObserverRegistry {
         }
     }
 
+    /// `deliverToList` with both values known. Out of line, so that the publisher that inlines
+    /// the one-observer path builds no closure (nor keeps the values in memory) for this one.
+    @inlinable @inline(never)
+    func deliverValuesToList<Value>(_ key: String, owner: AnyObject, _ observers: ObserverView, old: Value, new: Value)
+    {
+        deliverToList(key, owner: owner, observers, old: { old }, new: { new })
+    }
+
     @inlinable
     func deliverElements<Element>(
         _ key: String, owner: AnyObject, _ observers: ObserverView, kind: NSKeyValueChange,
@@ -160,11 +200,11 @@ extension KeyValueObserverRegistry {
 
     /// Calls one entry: directly when the publisher's static type is the entry's root, else
     /// typed through the key's trampoline when the published type is the observed one, else
-    /// through `Any`. `exact`: the owner is known to be an instance of the entry's root (see
-    /// `ownerType`).
+    /// through `Any`. `exact`: whether the owner is known to be an instance of the entry's root
+    /// (see `ownerType`), asked only by the trampolines.
     @inlinable @inline(__always)
     static func invoke<Owner: AnyObject, Value>(
-        _ entry: ObservationEntry, owner: Owner, exact: Bool, kind: NSKeyValueChange, old: Value?,
+        _ entry: ObservationEntry, owner: Owner, exact: @autoclosure () -> Bool, kind: NSKeyValueChange, old: Value?,
         new: Value?, indexes: IndexSet?, isPrior: Bool
     ) {
         entry.borrowedKey._withUnsafeGuaranteedRef { key in
@@ -193,11 +233,11 @@ extension KeyValueObserverRegistry {
                         to: NSKeyValueObservedChange(
                             kind: kind, newValue: new, oldValue: old, indexes: indexes, isPrior: isPrior))
                     unsafeDowncast(key, to: TypedObservedKey<Value>.self).invoke(
-                        entry, owner, exact, UnsafeMutableRawPointer(change))
+                        entry, owner, exact(), UnsafeMutableRawPointer(change))
                 }
             } else {
                 key.invokeErased(
-                    entry, owner, exact, kind, old.map { $0 as Any }, new.map { $0 as Any }, indexes, isPrior)
+                    entry, owner, exact(), kind, old.map { $0 as Any }, new.map { $0 as Any }, indexes, isPrior)
             }
         }
     }

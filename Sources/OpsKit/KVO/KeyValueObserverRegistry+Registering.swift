@@ -81,7 +81,7 @@ extension KeyValueObserverRegistry {
     /// that starts after the swap reads the new value, so none can be reading what is released.
     private func replace(_ old: Int, with new: Int, in state: inout Writer) -> Released {
         var lengths: UInt64 = 0
-        ObserverView(raw: new, ownerType: 0).forEach { lengths |= Self.lengthBit($0.key.name) }
+        ObserverView(raw: new, registry: nil).forEach { lengths |= Self.lengthBit($0.key.name) }
         observedKeyLengths.store(lengths, ordering: .sequentiallyConsistent)
         current.store(new, ordering: .sequentiallyConsistent)
         guard old != 0 else { return Released() }
@@ -143,7 +143,7 @@ extension KeyValueObserverRegistry {
     /// The entries behind a `current` value (under `writer`, or with a reader announced).
     private static func entries(_ raw: Int) -> [ObservationEntry] {
         var entries: [ObservationEntry] = []
-        ObserverView(raw: raw, ownerType: 0).forEach { entries.append($0) }
+        ObserverView(raw: raw, registry: nil).forEach { entries.append($0) }
         return entries
     }
 }

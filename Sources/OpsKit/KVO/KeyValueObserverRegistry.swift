@@ -161,7 +161,13 @@ public final class KeyValueObserverRegistry: Sendable {
 
     @inlinable
     static func lengthBit(_ key: String) -> UInt64 {
-        1 &<< UInt64(truncatingIfNeeded: key.utf8.count & 63)
+        lengthBit(key.utf8.count)
+    }
+
+    /// The bit of a key whose UTF-8 length is `length` in `observedKeyLengths`.
+    @inlinable
+    static func lengthBit(_ length: Int) -> UInt64 {
+        1 &<< UInt64(truncatingIfNeeded: length & 63)
     }
 
     /// Whether anything observes this object at all; one atomic load.
@@ -210,7 +216,7 @@ public final class KeyValueObserverRegistry: Sendable {
                 // atomic exchange before it pairs with a registration's store of `current`
                 // and read of the value (see `ObservedProperty.word`).
                 let raw = current.load(ordering: .sequentiallyConsistent)
-                return body(ObserverView(raw: raw, ownerType: ownerType.load(ordering: .acquiring)))
+                return body(ObserverView(raw: raw, registry: Unmanaged.passUnretained(self)))
             }
         }
         #endif
@@ -229,7 +235,7 @@ public final class KeyValueObserverRegistry: Sendable {
             if hasRetired.load(ordering: .sequentiallyConsistent) { reclaim() }
         }
         let raw = current.load(ordering: .sequentiallyConsistent)
-        return body(ObserverView(raw: raw, ownerType: ownerType.load(ordering: .sequentiallyConsistent)))
+        return body(ObserverView(raw: raw, registry: Unmanaged.passUnretained(self)))
     }
 }
 #endif

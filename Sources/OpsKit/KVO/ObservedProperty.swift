@@ -10,6 +10,9 @@ import Synchronization
 public final class ObservedProperty<Value: Sendable>: Sendable {
     /// The published property name.
     public let name: String
+    /// `name.utf8.count`, kept: a publish checks the registry's observed key lengths and each
+    /// observer's key against it without measuring the name again.
+    @usableFromInline let nameLength: Int
     /// The value, unless it is a word (`isWord`): then this keeps the first value, never read.
     @usableFromInline let storage: Mutex<Value>
     /// The value's bytes, when it is a word (`isWord`); else unused.
@@ -34,24 +37,40 @@ public final class ObservedProperty<Value: Sendable>: Sendable {
     @inlinable
     static var isWord: Bool { _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<UInt64>.size }
 
-    /// `value`'s bytes in a word (the rest zero); only when `isWord`.
+    /// `value`'s bytes in a word (the rest zero); only when `isWord`. A value of 1, 2, 4 or 8
+    /// bytes is reinterpreted in registers; any other size goes through memory.
     @inlinable @inline(__always)
     static func bits(_ value: Value) -> UInt64 {
-        var bits: UInt64 = 0
-        withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: value, as: Value.self) }
-        return bits
+        switch MemoryLayout<Value>.size {
+        case 8: return unsafeBitCast(value, to: UInt64.self)
+        case 4: return UInt64(unsafeBitCast(value, to: UInt32.self))
+        case 2: return UInt64(unsafeBitCast(value, to: UInt16.self))
+        case 1: return UInt64(unsafeBitCast(value, to: UInt8.self))
+        default:
+            var bits: UInt64 = 0
+            withUnsafeMutableBytes(of: &bits) { $0.storeBytes(of: value, as: Value.self) }
+            return bits
+        }
     }
 
     /// The value whose bytes `bits` holds; only when `isWord`.
     @inlinable @inline(__always)
     static func value(_ bits: UInt64) -> Value {
-        // A `UInt64` is aligned for any value of at most its size.
-        withUnsafeBytes(of: bits) { $0.baseAddress.unsafelyUnwrapped.load(as: Value.self) }
+        switch MemoryLayout<Value>.size {
+        case 8: return unsafeBitCast(bits, to: Value.self)
+        case 4: return unsafeBitCast(UInt32(truncatingIfNeeded: bits), to: Value.self)
+        case 2: return unsafeBitCast(UInt16(truncatingIfNeeded: bits), to: Value.self)
+        case 1: return unsafeBitCast(UInt8(truncatingIfNeeded: bits), to: Value.self)
+        default:
+            // A `UInt64` is aligned for any value of at most its size.
+            return withUnsafeBytes(of: bits) { $0.baseAddress.unsafelyUnwrapped.load(as: Value.self) }
+        }
     }
 
     /// Creates the property with its published `name` and first value.
     public init(_ name: String, _ initial: Value) {
         self.name = name
+        self.nameLength = name.utf8.count
         self.storage = Mutex(initial)
         self.word = Atomic(Self.isWord ? Self.bits(initial) : 0)
     }
@@ -83,13 +102,13 @@ public final class ObservedProperty<Value: Sendable>: Sendable {
     /// exchange (atomic, or under the lock), then the change notification (one atomic load when
     /// nobody observes, else one registry snapshot and a typed call per observer). An observer
     /// that registers meanwhile still gets the change: the check comes after the store.
-    @inlinable
+    @inlinable @inline(__always)
     public func set(_ newValue: Value, publishingOn owner: some KeyValueObservingPublisher) {
         #if !canImport(ObjectiveC)
         let observers = owner.keyValueObservers
         if !observers.hasPriorObservers {
             let old = exchange(newValue)
-            observers.didChange(name, old: old, new: newValue, owner: owner)
+            observers.didChange(name, length: nameLength, old: old, new: newValue, owner: owner)
             return
         }
         #endif
@@ -107,7 +126,7 @@ public final class ObservedProperty<Value: Sendable>: Sendable {
         let observers = owner.keyValueObservers
         if !observers.hasPriorObservers {
             let (old, new) = exchange(updatedBy: body)
-            if old != new { observers.didChange(name, old: old, new: new, owner: owner) }
+            if old != new { observers.didChange(name, length: nameLength, old: old, new: new, owner: owner) }
             return
         }
         #endif

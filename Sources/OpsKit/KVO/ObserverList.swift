@@ -25,13 +25,15 @@ struct ObserverView {
     @usableFromInline let single: Unmanaged<ObservationEntry>?
     /// The observers, if there are two or more.
     @usableFromInline let list: Unmanaged<ObserverList>?
-    @usableFromInline let ownerType: Int
+    /// The registry whose `ownerType` `isExactOwner` reads (nil: never exact).
+    @usableFromInline let registry: Unmanaged<KeyValueObserverRegistry>?
 
     // Holds no reference: `single` and `list` borrow `current`'s +1, valid only while the
-    // reader that made this view is counted in `readers` (or under `writer`).
-    @inlinable
-    init(raw: Int, ownerType: Int) {
-        self.ownerType = ownerType
+    // reader that made this view is counted in `readers` (or under `writer`); `registry` is
+    // the one that made it, alive while it delivers.
+    @inlinable @inline(__always)
+    init(raw: Int, registry: Unmanaged<KeyValueObserverRegistry>?) {
+        self.registry = registry
         if raw == 0 {
             single = nil
             list = nil
@@ -45,10 +47,16 @@ struct ObserverView {
     }
 
     /// Whether `owner` is an instance of every entry's root (so it can be downcast unchecked).
+    ///
+    /// Loads the registry's `ownerType` here, when a trampoline asks, not when the view is
+    /// made. Read after the observers were: `ownerType` only ever goes from 0 (none yet) to
+    /// one type, then to 0 for good, so a type read now was every registered owner's type when
+    /// the observers were read.
     @inlinable
     func isExactOwner(_ owner: AnyObject) -> Bool {
-        ownerType != 0
-            && ownerType == Int(bitPattern: ObjectIdentifier(type(of: owner)))
+        guard let registry else { return false }
+        let ownerType = registry._withUnsafeGuaranteedRef { $0.ownerType.load(ordering: .acquiring) }
+        return ownerType != 0 && ownerType == Int(bitPattern: ObjectIdentifier(type(of: owner)))
     }
 
     /// Calls `body` with each observer, in registration order.
