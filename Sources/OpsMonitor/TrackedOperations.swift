@@ -1,5 +1,5 @@
 import Foundation
-import OpsKit
+@_spi(OpsDashInternals) import OpsKit
 
 /// The operations a monitor tracks (taken by the queue, not finished yet), kept by the ticket
 /// the queue gave each one: every change names its operation's ticket, so finding, updating

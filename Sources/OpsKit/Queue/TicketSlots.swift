@@ -4,39 +4,48 @@
 /// A removed value leaves a hole until every older one is removed too, so memory is one slot
 /// per ticket from the oldest present value's on; the holes at the front are dropped in bulk.
 /// The queue's own books (`UnfinishedOperations`) and a monitor's tracked operations use it.
-package struct TicketSlots<Element> {
-    private var slots: [Element?] = []
+///
+/// Public as SPI and inlinable throughout, so that OpsMonitor's table (another module) is
+/// specialised: an unspecialised generic asks the runtime for `Optional<Element>`'s metadata at
+/// every lookup and moves elements through value witnesses (~2,000 instructions per update or
+/// remove). `@inlinable package` is not enough: this toolchain does not specialise a `package`
+/// generic across modules.
+@_spi(OpsDashInternals) public struct TicketSlots<Element> {
+    @usableFromInline var slots: [Element?] = []
     /// `slots[..<head]` are all empty.
-    private var head = 0
+    @usableFromInline var head = 0
     /// The ticket of `slots[0]`.
-    private var firstTicket: UInt64
+    @usableFromInline var firstTicket: UInt64
     /// Values present.
-    package private(set) var count = 0
+    @usableFromInline var present = 0
+
+    /// Values present.
+    @_spi(OpsDashInternals) @inlinable public var count: Int { present }
 
     /// An empty table whose first `append` gets `firstTicket`.
-    package init(firstTicket: UInt64) {
+    @_spi(OpsDashInternals) @inlinable public init(firstTicket: UInt64) {
         self.firstTicket = firstTicket
     }
 
     /// Makes room for `additional` appends. Grows at least geometrically: reserving the exact
     /// size on every one-value append would copy the whole table each time.
-    package mutating func reserve(_ additional: Int) {
+    @_spi(OpsDashInternals) @inlinable public mutating func reserve(_ additional: Int) {
         let needed = slots.count + additional
         guard needed > slots.capacity else { return }
         slots.reserveCapacity(max(needed, 2 * slots.capacity))
     }
 
     /// Adds `element` under the next ticket; returns that ticket.
-    package mutating func append(_ element: Element) -> UInt64 {
+    @_spi(OpsDashInternals) @inlinable public mutating func append(_ element: Element) -> UInt64 {
         slots.append(element)
-        count += 1
+        present += 1
         return firstTicket + UInt64(slots.count - 1)
     }
 
     /// Adds `element` under `ticket`, which may be older than the present ones or leave a gap;
     /// false (nothing changed) if `ticket` holds a value already.
-    package mutating func insert(_ element: Element, ticket: UInt64) -> Bool {
-        if count == 0 {
+    @_spi(OpsDashInternals) @inlinable public mutating func insert(_ element: Element, ticket: UInt64) -> Bool {
+        if present == 0 {
             slots.removeAll(keepingCapacity: slots.capacity <= 4_096)
             head = 0
             firstTicket = ticket
@@ -54,27 +63,29 @@ package struct TicketSlots<Element> {
             if index > slots.count { slots.append(contentsOf: repeatElement(nil, count: index - slots.count)) }
             slots.append(element)
         }
-        count += 1
+        present += 1
         return true
     }
 
     /// The value under `ticket`, if present.
-    package subscript(ticket: UInt64) -> Element? {
+    @_spi(OpsDashInternals) @inlinable public subscript(ticket: UInt64) -> Element? {
         guard let index = index(of: ticket) else { return nil }
         return slots[index]
     }
 
     /// Runs `body` on the value under `ticket` in place (nil, and `body` not run, if absent).
-    package mutating func update<T>(ticket: UInt64, _ body: (inout Element) -> T) -> T? {
+    @_spi(OpsDashInternals) @inlinable public mutating func update<T>(ticket: UInt64, _ body: (inout Element) -> T)
+        -> T?
+    {
         guard let index = index(of: ticket) else { return nil }
         return Self.update(&slots[index], body)
     }
 
     /// Removes and returns the value under `ticket`, if present.
-    package mutating func remove(ticket: UInt64) -> Element? {
+    @_spi(OpsDashInternals) @inlinable public mutating func remove(ticket: UInt64) -> Element? {
         guard let index = index(of: ticket), let element = slots[index] else { return nil }
         slots[index] = nil
-        count -= 1
+        present -= 1
         while head < slots.count, slots[head] == nil { head += 1 }
         if head == slots.count {
             firstTicket += UInt64(slots.count)
@@ -89,35 +100,39 @@ package struct TicketSlots<Element> {
     }
 
     /// The values present, oldest ticket first.
-    package var elements: [Element] {
+    @_spi(OpsDashInternals) @inlinable public var elements: [Element] {
         var result: [Element] = []
-        result.reserveCapacity(count)
+        result.reserveCapacity(present)
         for case let element? in slots[head...] { result.append(element) }
         return result
     }
 
     /// Calls `body` with each present value and its ticket, oldest first.
-    package func forEachWithTicket(_ body: (_ ticket: UInt64, _ element: Element) -> Void) {
+    @_spi(OpsDashInternals) @inlinable public func forEachWithTicket(
+        _ body: (_ ticket: UInt64, _ element: Element) -> Void
+    ) {
         for index in head..<slots.count {
             if let element = slots[index] { body(firstTicket + UInt64(index), element) }
         }
     }
 
     /// The oldest present value that satisfies `predicate`.
-    package func first(where predicate: (Element) -> Bool) -> Element? {
+    @_spi(OpsDashInternals) @inlinable public func first(where predicate: (Element) -> Bool) -> Element? {
         for case let element? in slots[head...] where predicate(element) { return element }
         return nil
     }
 
     /// The slot of `ticket`, if it is in the table's range.
-    private func index(of ticket: UInt64) -> Int? {
+    @inlinable
+    func index(of ticket: UInt64) -> Int? {
         guard ticket >= firstTicket else { return nil }
         let index = Int(ticket - firstTicket)
         return index < slots.count ? index : nil
     }
 
     /// Runs `body` on the value in `slot`, moved out while it runs so it is not copied.
-    private static func update<T>(_ slot: inout Element?, _ body: (inout Element) -> T) -> T? {
+    @inlinable
+    static func update<T>(_ slot: inout Element?, _ body: (inout Element) -> T) -> T? {
         guard var element = slot else { return nil }
         slot = nil
         defer { slot = element }
