@@ -155,14 +155,26 @@ public struct CellBuffer: Sendable, Equatable {
             put(cell, x: x0, y: row)
             if x1 - 1 > x0 { put(cell, x: x1 - 1, y: row) }
             if x1 - 1 > x0 + 1 {
-                // One pass over the row's storage (no per-cell uniqueness or bounds check).
                 let start = row * width + x0 + 1
                 let count = x1 - 2 - x0
                 cells.withUnsafeMutableBufferPointer { target in
                     guard let base = target.baseAddress else { return }
-                    (base + start).update(repeating: cell, count: count)
+                    Self.fill(base + start, count: count, with: cell)
                 }
             }
+        }
+    }
+
+    /// Stores `cell` in the `count` cells from `start`: the first one, then copies of what is
+    /// filled so far, doubling (a few block copies instead of a store per field per cell).
+    private static func fill(_ start: UnsafeMutablePointer<Cell>, count: Int, with cell: Cell) {
+        guard count > 0 else { return }
+        start.pointee = cell
+        var filled = 1
+        while filled < count {
+            let more = min(filled, count - filled)
+            (start + filled).update(from: start, count: more)
+            filled += more
         }
     }
 
@@ -189,7 +201,9 @@ public struct CellBuffer: Sendable, Equatable {
         let start = y * width + x
         cells.withUnsafeMutableBufferPointer { target in
             row.withUnsafeBufferPointer { source in
-                for offset in 0..<source.count { target[start + offset] = source[offset] }
+                // One block copy (a cell holds no reference), not a store per field per cell.
+                guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                (to + start).update(from: from, count: source.count)
             }
         }
         return true
@@ -204,7 +218,8 @@ public struct CellBuffer: Sendable, Equatable {
         let start = y * width + x
         cells.withUnsafeMutableBufferPointer { target in
             other.cells.withUnsafeBufferPointer { source in
-                for index in start..<(start + count) { target[index] = source[index] }
+                guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                (to + start).update(from: from + start, count: count)
             }
         }
     }
