@@ -23,50 +23,6 @@ final class RenderCache {
         var searchNeedle: String
     }
 
-    /// Everything a table row shows is computed from these: the operation's fields its cells
-    /// read (not the whole `OperationSnapshot`, whose history and retry log no cell shows and
-    /// whose copy and comparison cost more than drawing the row), and the row's own values.
-    struct TableKey: Equatable {
-        var storedName: String?
-        var nameAddsID: Bool
-        var kind: OperationKind
-        var unit: ProgressUnit
-        var lifecycle: Lifecycle
-        var outcome: Outcome?
-        /// Whether a retry is due (the STATE column shows "retrying").
-        var retryDue: Bool
-        var completedUnits: Int64
-        var totalUnits: Int64
-        var unitsPerSecond: Double
-        var retries: Int
-        var dependencies: [Int]
-        var why: WaitReason
-        var elapsedSeconds: Int64?
-        var waitSeconds: Int64
-        var isSelected: Bool
-
-        /// The key of `row` as `TableView` draws it.
-        init(_ row: TableView.Row) {
-            let operation = row.operation
-            storedName = operation.storedName
-            nameAddsID = operation.nameAddsID
-            kind = operation.kind
-            unit = operation.unit
-            lifecycle = operation.lifecycle
-            outcome = operation.outcome
-            retryDue = operation.nextAttemptAt != nil
-            completedUnits = operation.completedUnits
-            totalUnits = operation.totalUnits
-            unitsPerSecond = operation.unitsPerSecond
-            retries = operation.retries
-            dependencies = operation.dependencies
-            why = row.why
-            elapsedSeconds = row.elapsedSeconds
-            waitSeconds = row.waitSeconds
-            isSelected = row.isSelected
-        }
-    }
-
     /// What the table's column-header line and its column layout are computed from.
     struct TableHeadingKey: Equatable {
         var width: Int
@@ -82,8 +38,10 @@ final class RenderCache {
     }
 
     private var tableContext: TableContext?
-    private var tableRows: [Int: Row<TableKey>] = [:]
-    private var nextTableRows: [Int: Row<TableKey>] = [:]
+    /// Table rows by operation id, each kept by the row it was drawn from (`TableView.Row`
+    /// holds exactly what its cells read).
+    private var tableRows: [Int: Row<TableView.Row>] = [:]
+    private var nextTableRows: [Int: Row<TableView.Row>] = [:]
     private var logRows: [Row<LogKey>] = []
     /// The table's column-header line and the columns it laid out, with what both came from.
     private var tableHeading: (row: Row<TableHeadingKey>, columns: [(column: TableColumn, width: Int)])?
@@ -290,17 +248,17 @@ final class RenderCache {
         }
     }
 
-    /// Draws the cached row of operation `id` on the canvas's row `y` if it was rendered from
-    /// `key`.
-    func drawTableRow(id: Int, key: TableKey, y: Int, into canvas: inout Canvas) -> Bool {
-        guard let row = tableRows[id], draw(row, key: key, y: y, into: &canvas) else { return false }
-        nextTableRows[id] = row
+    /// Draws the cached line of `row`'s operation on the canvas's row `y` if it was rendered
+    /// from a row equal to `row`.
+    func drawTableRow(_ row: TableView.Row, y: Int, into canvas: inout Canvas) -> Bool {
+        guard let kept = tableRows[row.id], draw(kept, key: row, y: y, into: &canvas) else { return false }
+        nextTableRows[row.id] = kept
         return true
     }
 
-    /// Remembers the canvas's row `y` as operation `id`'s row rendered from `key`.
-    func storeTableRow(id: Int, key: TableKey, y: Int, from canvas: Canvas) {
-        nextTableRows[id] = placedRow(canvas.cells(row: y), key: key, y: y, canvas)
+    /// Remembers the canvas's row `y` as the line rendered from `row`.
+    func storeTableRow(_ row: TableView.Row, y: Int, from canvas: Canvas) {
+        nextTableRows[row.id] = placedRow(canvas.cells(row: y), key: row, y: y, canvas)
     }
 
     /// The table's columns as last laid out from `key`, if they were.
