@@ -92,13 +92,21 @@ public struct CellBuffer: Sendable, Equatable {
         let limit = min(width, limit)
         let written: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
-            var column = x
-            for byte in bytes {
-                if column >= limit { break }
-                if column >= lower { put(Cell(scalar: Unicode.Scalar(byte), style: style), x: column, y: y) }
-                column += 1
+            let end = x + min(bytes.count, max(0, limit - x))
+            let start = max(x, lower)
+            guard start < end else { return end }
+            func cell(_ column: Int) -> Cell { Cell(scalar: Unicode.Scalar(bytes[column - x]), style: style) }
+            // The edges may cut a wide character in half (first, so that the halves they blank
+            // are overwritten after); the inside is overwritten whole, in one pass.
+            put(cell(start), x: start, y: y)
+            if end - 1 > start { put(cell(end - 1), x: end - 1, y: y) }
+            if end - 2 > start {
+                let row = y * width
+                cells.withUnsafeMutableBufferPointer { target in
+                    for column in (start + 1)..<(end - 1) { target[row + column] = cell(column) }
+                }
             }
-            return column
+            return end
         }
         return written ?? nil
     }
