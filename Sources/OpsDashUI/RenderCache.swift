@@ -97,7 +97,7 @@ final class RenderCache {
         if touched.count != height {
             touched = Array(repeating: false, count: height)
         } else {
-            for index in touched.indices { touched[index] = false }
+            Self.clear(&touched)
         }
         return true
     }
@@ -112,11 +112,25 @@ final class RenderCache {
     func blank(_ area: Rect, in buffer: inout CellBuffer) {
         let clip = area.intersection(buffer.bounds)
         guard inPlace, !clip.isEmpty else { return }
-        for row in clip.y..<clip.maxY where row < touched.count && !touched[row] {
+        Self.keep(rows: clip.y..<clip.maxY, of: buffer, in: &before, marking: &touched)
+        buffer.fill(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
+    }
+
+    /// Copies the `rows` of `buffer` not yet marked in `touched` to `before`, and marks them.
+    /// Static, over the cache's arrays passed in: one access to each, not one a row (a
+    /// class's stored properties are checked for exclusive access at every access).
+    private static func keep(
+        rows: Range<Int>, of buffer: CellBuffer, in before: inout CellBuffer, marking touched: inout [Bool]
+    ) {
+        for row in rows where row < touched.count && !touched[row] {
             touched[row] = true
             before.copyCells(row: row, x: 0, count: buffer.width, from: buffer)
         }
-        buffer.fill(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
+    }
+
+    /// Sets every element of `flags` to `false` (one access, as `keep(rows:of:in:marking:)`).
+    private static func clear(_ flags: inout [Bool]) {
+        flags.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
     }
 
     /// Drawing in place: whether row `y` was blanked and drawn again this frame (the others
@@ -132,10 +146,8 @@ final class RenderCache {
             placedBefore = Array(repeating: 0, count: height)
             copied = Array(repeating: false, count: height)
         } else {
-            for index in placed.indices {
-                placed[index] = 0
-                copied[index] = false
-            }
+            placed.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            Self.clear(&copied)
         }
         self.onScreen = onScreen
         inPlace = false
@@ -182,10 +194,8 @@ final class RenderCache {
 
     /// Forgets where rows and panes went this frame (an overlay is drawn over them).
     func forgetPlacement() {
-        for index in placed.indices {
-            placed[index] = 0
-            copied[index] = false
-        }
+        placed.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        Self.clear(&copied)
         nextTablePane = nil
         nextLogPane = nil
     }
@@ -251,7 +261,11 @@ final class RenderCache {
     /// Draws the cached line of `row`'s operation on the canvas's row `y` if it was rendered
     /// from a row equal to `row`.
     func drawTableRow(_ row: TableView.Row, y: Int, into canvas: inout Canvas) -> Bool {
-        guard let kept = tableRows[row.id], draw(kept, key: row, y: y, into: &canvas) else { return false }
+        // Moved out, not copied: a row is drawn once a frame, and one not drawn from here is
+        // drawn and stored again.
+        guard let kept = tableRows.removeValue(forKey: row.id), draw(kept, key: row, y: y, into: &canvas) else {
+            return false
+        }
         nextTableRows[row.id] = kept
         return true
     }
@@ -286,10 +300,14 @@ final class RenderCache {
 
     /// Draws the cached log row rendered from `key` on the canvas's row `y`, if any.
     func drawLogRow(key: LogKey, y: Int, into canvas: inout Canvas) -> Bool {
-        guard let row = logRows.first(where: { $0.key == key }), draw(row, key: key, y: y, into: &canvas)
-        else { return false }
-        nextLogRows.append(row)
-        return true
+        // A local reference to the rows: one exclusive-access check, not one a comparison.
+        let rows = logRows
+        for row in rows where row.key.entry.time == key.entry.time && row.key == key {
+            guard draw(row, key: key, y: y, into: &canvas) else { return false }
+            nextLogRows.append(row)
+            return true
+        }
+        return false
     }
 
     /// Remembers the canvas's row `y` as the log row rendered from `key`.

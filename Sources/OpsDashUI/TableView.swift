@@ -159,12 +159,13 @@ struct TableView {
             RenderCache.TableContext(
                 width: canvas.width, idWidth: columns.first?.width ?? 0, glyphs: glyphs, needle: needle,
                 searchNeedle: searchNeedle))
-        for (line, row) in rows.prefix(max(0, canvas.height - 1)).enumerated() {
+        // By index: each row read where the array stores it, not copied.
+        for line in 0..<min(rows.count, max(0, canvas.height - 1)) {
             let y = 1 + line
-            if let cache, cache.drawTableRow(row, y: y, into: &canvas) { continue }
-            renderRow(row, columns: columns, into: &canvas, y: y)
-            if row.isSelected { canvas.reverse(y: y, x: 0, width: canvas.width) }
-            cache?.storeTableRow(row, y: y, from: canvas)
+            if let cache, cache.drawTableRow(rows[line], y: y, into: &canvas) { continue }
+            renderRow(rows[line], columns: columns, into: &canvas, y: y)
+            if rows[line].isSelected { canvas.reverse(y: y, x: 0, width: canvas.width) }
+            cache?.storeTableRow(rows[line], y: y, from: canvas)
         }
     }
 
