@@ -301,10 +301,11 @@ final class RenderCache {
     /// Draws the cached log row rendered from `key` on the canvas's row `y`, if any.
     func drawLogRow(key: LogKey, y: Int, into canvas: inout Canvas) -> Bool {
         // A local reference to the rows: one exclusive-access check, not one a comparison.
+        // Read by index: only the row found is copied.
         let rows = logRows
-        for row in rows where row.key.entry.time == key.entry.time && row.key == key {
-            guard draw(row, key: key, y: y, into: &canvas) else { return false }
-            nextLogRows.append(row)
+        for index in rows.indices where rows[index].key.entry.time == key.entry.time && rows[index].key == key {
+            guard draw(rows[index], key: key, y: y, into: &canvas) else { return false }
+            nextLogRows.append(rows[index])
             return true
         }
         return false
