@@ -39,15 +39,19 @@ struct LogView {
     private func render(into canvas: inout Canvas, cache: RenderCache?) {
         canvas.rule(y: 0, width: canvas.width, title: title, glyphs: glyphs)
         let times = glyphs == .unicode ? "×" : "x"
+        let arrow = " \(glyphs.arrow) "
+        var spans: [Span] = []
         for (offset, line) in lines.prefix(max(0, canvas.height - 1)).enumerated() {
             let entry = line.entry
             let y = 1 + offset
             let key = RenderCache.LogKey(entry: entry, repeats: line.repeats, width: canvas.width, glyphs: glyphs)
             if let cache, cache.drawLogRow(key: key, y: y, into: &canvas) { continue }
             Self.writeTime(entry.time, into: &canvas, y: y)
-            var spans = [Span(" ")]
+            // One array for every line's spans, its room kept.
+            spans.removeAll(keepingCapacity: true)
+            spans.append(Span(" "))
             if let id = entry.operationID { spans.append(Span("#\(id) ", Theme.title)) }
-            spans += textSpans(entry)
+            appendTextSpans(entry, arrow: arrow, to: &spans)
             if line.repeats > 1 { spans.append(Span(" \(times)\(line.repeats)", Theme.title)) }
             canvas.write(spans, x: Self.timeWidth, y: y, maxWidth: canvas.width - Self.timeWidth)
             cache?.storeLogRow(key: key, y: y, from: canvas)
@@ -96,18 +100,20 @@ struct LogView {
     /// The entry's line in its kind's style. A state change whose name is printable ASCII is
     /// left in its parts (name, state words, arrow), each written as it is, rather than joined
     /// into one string first; any other name is joined with what follows, as a terminal would
-    /// join its last character with the next ones.
-    private func textSpans(_ entry: LogEntry) -> [Span] {
+    /// join its last character with the next ones. Appended to `spans`; `arrow` is the arrow
+    /// with a space either side.
+    private func appendTextSpans(_ entry: LogEntry, arrow: String, to spans: inout [Span]) {
         let style = style(entry.kind)
         guard let change = entry.stateChange, change.name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
-            return [Span(text(entry), style)]
+            spans.append(Span(text(entry), style))
+            return
         }
-        var spans = [
-            Span(change.name, style), Span(": ", style), Span(DisplayState(change.from, nil).word, style),
-            Span(" \(glyphs.arrow) ", style), Span(DisplayState(change.to, change.outcome).word, style),
-        ]
+        spans.append(Span(change.name, style))
+        spans.append(Span(": ", style))
+        spans.append(Span(DisplayState(change.from, nil).word, style))
+        spans.append(Span(arrow, style))
+        spans.append(Span(DisplayState(change.to, change.outcome).word, style))
         if let message = change.message { spans.append(Span(" (\(message))", style)) }
-        return spans
     }
 
     /// The entry's line; a state change in the dashboard's state words:
