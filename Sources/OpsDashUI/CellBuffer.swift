@@ -162,14 +162,16 @@ public struct CellBuffer: Sendable, Equatable {
             // The edges may cut a wide character in half; the inside is overwritten whole.
             put(cell, x: x0, y: row)
             if x1 - 1 > x0 { put(cell, x: x1 - 1, y: row) }
-            if x1 - 1 > x0 + 1 {
-                let start = row * width + x0 + 1
-                let count = x1 - 2 - x0
-                cells.withUnsafeMutableBufferPointer { target in
-                    guard let base = target.baseAddress else { return }
-                    Self.fill(base + start, count: count, with: cell)
-                }
-            }
+        }
+        guard x1 - 1 > x0 + 1 else { return }
+        // The first row's inside filled, then copied to the other rows' (one block copy each).
+        let count = x1 - 2 - x0
+        let stride = width
+        cells.withUnsafeMutableBufferPointer { target in
+            guard let base = target.baseAddress else { return }
+            let first = base + y0 * stride + x0 + 1
+            Self.fill(first, count: count, with: cell)
+            for row in (y0 + 1)..<y1 { (first + (row - y0) * stride).update(from: first, count: count) }
         }
     }
 
