@@ -19,15 +19,18 @@ func appendRuns(row y: Int, from previous: CellBuffer, to next: CellBuffer, full
     let base = y * width
     next.cells.withUnsafeBufferPointer { new in
         previous.cells.withUnsafeBufferPointer { old in
+            // Compared as bytes (`Cell.equal(at:_:_:)`): most cells of a row are equal.
+            let newBytes = UnsafeRawBufferPointer(new)
+            let oldBytes = UnsafeRawBufferPointer(old)
             var x = 0
             while x < width {
-                if !full && old[base + x] == new[base + x] {
+                if !full && Cell.equal(at: base + x, oldBytes, newBytes) {
                     x += 1
                     continue
                 }
                 var start = x
                 if new[base + start].isContinuation && start > 0 { start -= 1 }
-                while x < width && (full || old[base + x] != new[base + x]) { x += 1 }
+                while x < width && (full || !Cell.equal(at: base + x, oldBytes, newBytes)) { x += 1 }
                 // Keep a wide character whole: its continuation follows its lead.
                 if x < width && new[base + x].isContinuation { x += 1 }
                 runs.append(CellRun(x: start, y: y, cells: Array(new[(base + start)..<(base + x)])))

@@ -41,18 +41,19 @@ struct Canvas {
         var column = x
         let row = area.y + y
         guard row >= clip.y, row < clip.maxY else { return x }
-        for span in spans where column < limit {
+        // By index: each span read where the array stores it, not copied.
+        for index in spans.indices where column < limit {
             // Printable ASCII (nearly every span) in one pass; other text checked for control
             // characters first.
             if let next = buffer.writePrintableASCII(
-                span.text, x: area.x + column, y: row, style: span.style, from: clip.x,
+                spans[index].text, x: area.x + column, y: row, style: spans[index].style, from: clip.x,
                 to: min(clip.maxX, area.x + limit))
             {
                 column = next - area.x
                 continue
             }
             column = write(
-                displayable(span.text), x: column, y: y, style: span.style, maxWidth: limit - column)
+                displayable(spans[index].text), x: column, y: y, style: spans[index].style, maxWidth: limit - column)
         }
         return column
     }

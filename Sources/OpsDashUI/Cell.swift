@@ -17,6 +17,9 @@ public struct Cell: Sendable, Hashable {
     /// Columns the cell's character takes: 1, 2 for a wide character's lead cell, 0 for the
     /// continuation cell right of a wide character.
     public private(set) var width: UInt8
+    /// Always 0: with it a cell's fields fill all its 12 bytes (no padding byte of unknown
+    /// value), so two cells are equal exactly when their bytes are (`equal(at:_:_:)`).
+    private var reserved: UInt8 = 0
 
     /// A cell showing `character`, a one-column grapheme, in `style`. Wide text goes through
     /// `CellBuffer.write`, which measures it.
@@ -57,6 +60,27 @@ public struct Cell: Sendable, Hashable {
     @inline(__always)
     public static func == (lhs: Cell, rhs: Cell) -> Bool {
         lhs.glyph == rhs.glyph && lhs.width == rhs.width && lhs.style == rhs.style
+    }
+
+    /// Whether a cell is 12 bytes, each one a field's (`reserved` fills what would be padding).
+    @inline(__always)
+    static var isPacked: Bool { MemoryLayout<Cell>.size == 12 && MemoryLayout<Cell>.stride == 12 }
+
+    /// Whether the cells at `index` of two runs of cells, `a` and `b`, are equal: read as 8 and
+    /// 4 bytes, where `==` reads 8 fields one at a time (each field is a number, a `Bool` or a
+    /// `UInt8` enum, equal exactly when its bytes are).
+    @inline(__always)
+    static func equal(at index: Int, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard isPacked else {
+            let offset = index * MemoryLayout<Cell>.stride
+            return a.load(fromByteOffset: offset, as: Cell.self) == b.load(fromByteOffset: offset, as: Cell.self)
+        }
+        // An index of a buffer's cell: its offset can't overflow.
+        let offset = index &* 12
+        return a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            && a.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt32.self)
+                == b.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt32.self)
     }
 
     /// A space in the default style.

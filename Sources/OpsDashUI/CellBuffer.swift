@@ -92,13 +92,21 @@ public struct CellBuffer: Sendable, Equatable {
         let limit = min(width, limit)
         let written: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
-            var column = x
-            for byte in bytes {
-                if column >= limit { break }
-                if column >= lower { put(Cell(scalar: Unicode.Scalar(byte), style: style), x: column, y: y) }
-                column += 1
+            let end = x + min(bytes.count, max(0, limit - x))
+            let start = max(x, lower)
+            guard start < end else { return end }
+            func cell(_ column: Int) -> Cell { Cell(scalar: Unicode.Scalar(bytes[column - x]), style: style) }
+            // The edges may cut a wide character in half (first, so that the halves they blank
+            // are overwritten after); the inside is overwritten whole, in one pass.
+            put(cell(start), x: start, y: y)
+            if end - 1 > start { put(cell(end - 1), x: end - 1, y: y) }
+            if end - 2 > start {
+                let row = y * width
+                cells.withUnsafeMutableBufferPointer { target in
+                    for column in (start + 1)..<(end - 1) { target[row + column] = cell(column) }
+                }
             }
-            return column
+            return end
         }
         return written ?? nil
     }
@@ -154,15 +162,29 @@ public struct CellBuffer: Sendable, Equatable {
             // The edges may cut a wide character in half; the inside is overwritten whole.
             put(cell, x: x0, y: row)
             if x1 - 1 > x0 { put(cell, x: x1 - 1, y: row) }
-            if x1 - 1 > x0 + 1 {
-                // One pass over the row's storage (no per-cell uniqueness or bounds check).
-                let start = row * width + x0 + 1
-                let count = x1 - 2 - x0
-                cells.withUnsafeMutableBufferPointer { target in
-                    guard let base = target.baseAddress else { return }
-                    (base + start).update(repeating: cell, count: count)
-                }
-            }
+        }
+        guard x1 - 1 > x0 + 1 else { return }
+        // The first row's inside filled, then copied to the other rows' (one block copy each).
+        let count = x1 - 2 - x0
+        let stride = width
+        cells.withUnsafeMutableBufferPointer { target in
+            guard let base = target.baseAddress else { return }
+            let first = base + y0 * stride + x0 + 1
+            Self.fill(first, count: count, with: cell)
+            for row in (y0 + 1)..<y1 { (first + (row - y0) * stride).update(from: first, count: count) }
+        }
+    }
+
+    /// Stores `cell` in the `count` cells from `start`: the first one, then copies of what is
+    /// filled so far, doubling (a few block copies instead of a store per field per cell).
+    private static func fill(_ start: UnsafeMutablePointer<Cell>, count: Int, with cell: Cell) {
+        guard count > 0 else { return }
+        start.pointee = cell
+        var filled = 1
+        while filled < count {
+            let more = min(filled, count - filled)
+            (start + filled).update(from: start, count: more)
+            filled += more
         }
     }
 
@@ -189,7 +211,9 @@ public struct CellBuffer: Sendable, Equatable {
         let start = y * width + x
         cells.withUnsafeMutableBufferPointer { target in
             row.withUnsafeBufferPointer { source in
-                for offset in 0..<source.count { target[start + offset] = source[offset] }
+                // One block copy (a cell holds no reference), not a store per field per cell.
+                guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                (to + start).update(from: from, count: source.count)
             }
         }
         return true
@@ -204,7 +228,8 @@ public struct CellBuffer: Sendable, Equatable {
         let start = y * width + x
         cells.withUnsafeMutableBufferPointer { target in
             other.cells.withUnsafeBufferPointer { source in
-                for index in start..<(start + count) { target[index] = source[index] }
+                guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                (to + start).update(from: from + start, count: count)
             }
         }
     }

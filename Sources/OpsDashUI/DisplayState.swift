@@ -107,7 +107,21 @@ extension OperationSnapshot {
 
     /// Whether the operation has finished, whatever the outcome.
     var hasFinished: Bool { lifecycle == .finished }
+}
 
+/// What an operation's amount and rate are told from: an `OperationSnapshot`, or a table row,
+/// which holds these fields of it.
+protocol ProgressAmounts {
+    var kind: OperationKind { get }
+    var unit: ProgressUnit { get }
+    var completedUnits: Int64 { get }
+    var totalUnits: Int64 { get }
+    var unitsPerSecond: Double { get }
+}
+
+extension OperationSnapshot: ProgressAmounts {}
+
+extension ProgressAmounts {
     /// Whether progress counts work units or items rather than bytes.
     var countsUnits: Bool { unit == .items || kind == .process }
 

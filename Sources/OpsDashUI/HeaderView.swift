@@ -501,18 +501,18 @@ struct HeaderView: Sendable, Equatable {
         let peak = max(1, values.max() ?? 1)
         var spans = [Span(label, Theme.label)]
         // Seconds in a row with the same style make one span.
-        var run = String.UnicodeScalarView()
+        var run = ScalarText(capacity: count)
         var runStyle = Theme.sparkline
         for (index, value) in values.enumerated() {
             let style = index < failed.count && failed[index] > 0 ? DisplayState.failed.style : Theme.sparkline
             if index > 0, style != runStyle {
-                spans.append(Span(String(run), runStyle))
-                run = String.UnicodeScalarView()
+                spans.append(Span(run.string, runStyle))
+                run.removeAll()
             }
             runStyle = style
             run.append(Sparkline.glyph(value, peak: peak, glyphs: glyphs))
         }
-        spans.append(Span(String(run), runStyle))
+        spans.append(Span(run.string, runStyle))
         return (spans, label.count + count)
     }
 

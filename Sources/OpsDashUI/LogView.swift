@@ -39,38 +39,81 @@ struct LogView {
     private func render(into canvas: inout Canvas, cache: RenderCache?) {
         canvas.rule(y: 0, width: canvas.width, title: title, glyphs: glyphs)
         let times = glyphs == .unicode ? "×" : "x"
+        let arrow = " \(glyphs.arrow) "
+        var spans: [Span] = []
         for (offset, line) in lines.prefix(max(0, canvas.height - 1)).enumerated() {
             let entry = line.entry
             let y = 1 + offset
             let key = RenderCache.LogKey(entry: entry, repeats: line.repeats, width: canvas.width, glyphs: glyphs)
             if let cache, cache.drawLogRow(key: key, y: y, into: &canvas) { continue }
-            var spans = [
-                Span(Format.fit(Format.timestamp(entry.time), 9, right: true), Theme.label)
-            ]
+            Self.writeTime(entry.time, into: &canvas, y: y)
+            // One array for every line's spans, its room kept.
+            spans.removeAll(keepingCapacity: true)
             spans.append(Span(" "))
             if let id = entry.operationID { spans.append(Span("#\(id) ", Theme.title)) }
-            spans += textSpans(entry)
+            appendTextSpans(entry, arrow: arrow, to: &spans)
             if line.repeats > 1 { spans.append(Span(" \(times)\(line.repeats)", Theme.title)) }
-            canvas.write(spans, x: 0, y: y, maxWidth: canvas.width)
+            canvas.write(spans, x: Self.timeWidth, y: y, maxWidth: canvas.width - Self.timeWidth)
             cache?.storeLogRow(key: key, y: y, from: canvas)
         }
+    }
+
+    /// Columns of a line's time: `Format.timestamp` right-aligned.
+    static let timeWidth = 9
+
+    /// Draws `Format.fit(Format.timestamp(time), timeWidth, right: true)` at the start of row
+    /// `y` in the label style: as digits straight into the cells (five new lines a busy frame),
+    /// or, for a time of 10 hours or more (cut with an ellipsis), as that text.
+    static func writeTime(_ time: Duration, into canvas: inout Canvas, y: Int) {
+        let (seconds, attoseconds) = time.components
+        let tenths = max(0, seconds) * 10 + max(0, attoseconds) / 100_000_000_000_000_000
+        let whole = tenths / 10
+        let minutes = whole / 60
+        let hours = minutes / 60
+        guard hours < 10 else {
+            canvas.write(
+                Format.fit(Format.timestamp(time), timeWidth, right: true), x: 0, y: y, style: Theme.label,
+                maxWidth: timeWidth)
+            return
+        }
+        // "m:ss.t" or "h:mm:ss.t", right-aligned.
+        let lead = minutes < 60 ? Int(minutes) : Int(hours)
+        let width = Digits.count(lead) + (minutes < 60 ? 5 : 8)
+        var x = timeWidth - width
+        canvas.fill(x: 0, y: y, width: x, height: 1, with: Cell(scalar: " ", style: Theme.label))
+        x = canvas.writeDigits(lead, x: x, y: y, style: Theme.label)
+        func write(_ scalar: Unicode.Scalar) {
+            canvas[x, y] = Cell(scalar: scalar, style: Theme.label)
+            x += 1
+        }
+        func twoDigits(_ value: Int64) {
+            write(":")
+            if value < 10 { write("0") }
+            x = canvas.writeDigits(Int(value), x: x, y: y, style: Theme.label)
+        }
+        if minutes >= 60 { twoDigits(minutes % 60) }
+        twoDigits(whole % 60)
+        write(".")
+        canvas.writeDigits(Int(tenths % 10), x: x, y: y, style: Theme.label)
     }
 
     /// The entry's line in its kind's style. A state change whose name is printable ASCII is
     /// left in its parts (name, state words, arrow), each written as it is, rather than joined
     /// into one string first; any other name is joined with what follows, as a terminal would
-    /// join its last character with the next ones.
-    private func textSpans(_ entry: LogEntry) -> [Span] {
+    /// join its last character with the next ones. Appended to `spans`; `arrow` is the arrow
+    /// with a space either side.
+    private func appendTextSpans(_ entry: LogEntry, arrow: String, to spans: inout [Span]) {
         let style = style(entry.kind)
         guard let change = entry.stateChange, change.name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
-            return [Span(text(entry), style)]
+            spans.append(Span(text(entry), style))
+            return
         }
-        var spans = [
-            Span(change.name, style), Span(": ", style), Span(DisplayState(change.from, nil).word, style),
-            Span(" \(glyphs.arrow) ", style), Span(DisplayState(change.to, change.outcome).word, style),
-        ]
+        spans.append(Span(change.name, style))
+        spans.append(Span(": ", style))
+        spans.append(Span(DisplayState(change.from, nil).word, style))
+        spans.append(Span(arrow, style))
+        spans.append(Span(DisplayState(change.to, change.outcome).word, style))
         if let message = change.message { spans.append(Span(" (\(message))", style)) }
-        return spans
     }
 
     /// The entry's line; a state change in the dashboard's state words:

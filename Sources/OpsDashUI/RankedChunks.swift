@@ -26,29 +26,28 @@ struct RankedChunks: Sendable {
         _ operations: ChunkedArray<OperationSnapshot>, needle: String, failedOnly: Bool, reusing previous: RankedChunks?
     ) {
         let usable = previous.flatMap { $0.needle == needle && $0.failedOnly == failedOnly ? $0 : nil }
+        // Taken out once: binding the optional order in the loop copied it for every chunk.
+        let reusable = usable != nil
+        let previousOperations = usable?.operations ?? ChunkedArray()
+        let previousBuckets = usable?.buckets ?? []
         let size = ChunkedArray<OperationSnapshot>.chunkSize
-        let filtering = !needle.isEmpty || failedOnly
         var buckets: [[[Int]]] = []
         buckets.reserveCapacity(operations.chunkCount)
         var computed = 0
         for chunk in 0..<operations.chunkCount {
-            if let usable, operations.sharesChunk(chunk, with: usable.operations) {
-                buckets.append(usable.buckets[chunk])
+            if reusable, operations.sharesChunk(chunk, with: previousOperations) {
+                buckets.append(previousBuckets[chunk])
                 continue
             }
             computed += 1
-            var ranked: [[Int]] = Array(repeating: [], count: Self.ranks)
-            for index in (chunk * size)..<min(operations.count, (chunk + 1) * size)
-            where !filtering || RowOrder.matches(operations[index], needle, failedOnly: failedOnly) {
-                let rank = DisplayState(operations[index].lifecycle, operations[index].outcome).sortRank
-                ranked[rank].append(operations[index].id)
-            }
-            buckets.append(ranked)
+            let range = (chunk * size)..<min(operations.count, (chunk + 1) * size)
+            buckets.append(Self.bucketed(operations, range, needle: needle, failedOnly: failedOnly))
         }
         var ids: [Int] = []
         ids.reserveCapacity(operations.count)
         for rank in 0..<Self.ranks {
-            for chunk in buckets { ids.append(contentsOf: chunk[rank]) }
+            // By index: each chunk's buckets read in place, not copied.
+            for chunk in buckets.indices { ids.append(contentsOf: buckets[chunk][rank]) }
         }
         self.operations = operations
         self.needle = needle
@@ -56,6 +55,42 @@ struct RankedChunks: Sendable {
         self.buckets = buckets
         self.ids = ids
         self.chunksComputed = computed
+    }
+}
+
+extension RankedChunks {
+    /// The matching ids of `operations[range]` in their rank buckets, in order: the ranks found
+    /// first, then each bucket made at its size (no bucket grown an element at a time).
+    private static func bucketed(
+        _ operations: ChunkedArray<OperationSnapshot>, _ range: Range<Int>, needle: String, failedOnly: Bool
+    ) -> [[Int]] {
+        let filtering = !needle.isEmpty || failedOnly
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: range.count + ranks) { scratch in
+            // The first `range.count` places: each operation's rank (-1: not matching); then
+            // the count of each rank.
+            let counted = range.count
+            for rank in 0..<ranks { scratch[counted + rank] = 0 }
+            for (offset, index) in range.enumerated() {
+                guard !filtering || RowOrder.matches(operations[index], needle, failedOnly: failedOnly) else {
+                    scratch[offset] = -1
+                    continue
+                }
+                let rank = DisplayState(operations[index].lifecycle, operations[index].outcome).sortRank
+                scratch[offset] = rank
+                scratch[counted + rank] += 1
+            }
+            var ranked: [[Int]] = []
+            ranked.reserveCapacity(ranks)
+            for rank in 0..<ranks {
+                var bucket: [Int] = []
+                bucket.reserveCapacity(scratch[counted + rank])
+                ranked.append(bucket)
+            }
+            for (offset, index) in range.enumerated() where scratch[offset] >= 0 {
+                ranked[scratch[offset]].append(operations[index].id)
+            }
+            return ranked
+        }
     }
 }
 

@@ -75,7 +75,7 @@ private func renderTable(
     cache?.blank(area, in: &buffer)
     let table = TableView(state, rows: rows)
     table.render(into: &buffer, area: area, cache: cache)
-    if let cache, let key, table.rows.allSatisfy({ $0.operation.lifecycle == .finished }) {
+    if let cache, let key, table.rows.allSatisfy({ $0.lifecycle == .finished }) {
         cache.drewTablePane(key: key, area: area)
     }
 }

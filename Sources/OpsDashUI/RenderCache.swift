@@ -23,50 +23,6 @@ final class RenderCache {
         var searchNeedle: String
     }
 
-    /// Everything a table row shows is computed from these: the operation's fields its cells
-    /// read (not the whole `OperationSnapshot`, whose history and retry log no cell shows and
-    /// whose copy and comparison cost more than drawing the row), and the row's own values.
-    struct TableKey: Equatable {
-        var storedName: String?
-        var nameAddsID: Bool
-        var kind: OperationKind
-        var unit: ProgressUnit
-        var lifecycle: Lifecycle
-        var outcome: Outcome?
-        /// Whether a retry is due (the STATE column shows "retrying").
-        var retryDue: Bool
-        var completedUnits: Int64
-        var totalUnits: Int64
-        var unitsPerSecond: Double
-        var retries: Int
-        var dependencies: [Int]
-        var why: WaitReason
-        var elapsedSeconds: Int64?
-        var waitSeconds: Int64
-        var isSelected: Bool
-
-        /// The key of `row` as `TableView` draws it.
-        init(_ row: TableView.Row) {
-            let operation = row.operation
-            storedName = operation.storedName
-            nameAddsID = operation.nameAddsID
-            kind = operation.kind
-            unit = operation.unit
-            lifecycle = operation.lifecycle
-            outcome = operation.outcome
-            retryDue = operation.nextAttemptAt != nil
-            completedUnits = operation.completedUnits
-            totalUnits = operation.totalUnits
-            unitsPerSecond = operation.unitsPerSecond
-            retries = operation.retries
-            dependencies = operation.dependencies
-            why = row.why
-            elapsedSeconds = row.elapsedSeconds
-            waitSeconds = row.waitSeconds
-            isSelected = row.isSelected
-        }
-    }
-
     /// What the table's column-header line and its column layout are computed from.
     struct TableHeadingKey: Equatable {
         var width: Int
@@ -82,8 +38,10 @@ final class RenderCache {
     }
 
     private var tableContext: TableContext?
-    private var tableRows: [Int: Row<TableKey>] = [:]
-    private var nextTableRows: [Int: Row<TableKey>] = [:]
+    /// Table rows by operation id, each kept by the row it was drawn from (`TableView.Row`
+    /// holds exactly what its cells read).
+    private var tableRows: [Int: Row<TableView.Row>] = [:]
+    private var nextTableRows: [Int: Row<TableView.Row>] = [:]
     private var logRows: [Row<LogKey>] = []
     /// The table's column-header line and the columns it laid out, with what both came from.
     private var tableHeading: (row: Row<TableHeadingKey>, columns: [(column: TableColumn, width: Int)])?
@@ -139,7 +97,7 @@ final class RenderCache {
         if touched.count != height {
             touched = Array(repeating: false, count: height)
         } else {
-            for index in touched.indices { touched[index] = false }
+            Self.clear(&touched)
         }
         return true
     }
@@ -154,11 +112,25 @@ final class RenderCache {
     func blank(_ area: Rect, in buffer: inout CellBuffer) {
         let clip = area.intersection(buffer.bounds)
         guard inPlace, !clip.isEmpty else { return }
-        for row in clip.y..<clip.maxY where row < touched.count && !touched[row] {
+        Self.keep(rows: clip.y..<clip.maxY, of: buffer, in: &before, marking: &touched)
+        buffer.fill(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
+    }
+
+    /// Copies the `rows` of `buffer` not yet marked in `touched` to `before`, and marks them.
+    /// Static, over the cache's arrays passed in: one access to each, not one a row (a
+    /// class's stored properties are checked for exclusive access at every access).
+    private static func keep(
+        rows: Range<Int>, of buffer: CellBuffer, in before: inout CellBuffer, marking touched: inout [Bool]
+    ) {
+        for row in rows where row < touched.count && !touched[row] {
             touched[row] = true
             before.copyCells(row: row, x: 0, count: buffer.width, from: buffer)
         }
-        buffer.fill(x: clip.x, y: clip.y, width: clip.width, height: clip.height)
+    }
+
+    /// Sets every element of `flags` to `false` (one access, as `keep(rows:of:in:marking:)`).
+    private static func clear(_ flags: inout [Bool]) {
+        flags.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
     }
 
     /// Drawing in place: whether row `y` was blanked and drawn again this frame (the others
@@ -174,10 +146,8 @@ final class RenderCache {
             placedBefore = Array(repeating: 0, count: height)
             copied = Array(repeating: false, count: height)
         } else {
-            for index in placed.indices {
-                placed[index] = 0
-                copied[index] = false
-            }
+            placed.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            Self.clear(&copied)
         }
         self.onScreen = onScreen
         inPlace = false
@@ -224,10 +194,8 @@ final class RenderCache {
 
     /// Forgets where rows and panes went this frame (an overlay is drawn over them).
     func forgetPlacement() {
-        for index in placed.indices {
-            placed[index] = 0
-            copied[index] = false
-        }
+        placed.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        Self.clear(&copied)
         nextTablePane = nil
         nextLogPane = nil
     }
@@ -290,17 +258,21 @@ final class RenderCache {
         }
     }
 
-    /// Draws the cached row of operation `id` on the canvas's row `y` if it was rendered from
-    /// `key`.
-    func drawTableRow(id: Int, key: TableKey, y: Int, into canvas: inout Canvas) -> Bool {
-        guard let row = tableRows[id], draw(row, key: key, y: y, into: &canvas) else { return false }
-        nextTableRows[id] = row
+    /// Draws the cached line of `row`'s operation on the canvas's row `y` if it was rendered
+    /// from a row equal to `row`.
+    func drawTableRow(_ row: TableView.Row, y: Int, into canvas: inout Canvas) -> Bool {
+        // Moved out, not copied: a row is drawn once a frame, and one not drawn from here is
+        // drawn and stored again.
+        guard let kept = tableRows.removeValue(forKey: row.id), draw(kept, key: row, y: y, into: &canvas) else {
+            return false
+        }
+        nextTableRows[row.id] = kept
         return true
     }
 
-    /// Remembers the canvas's row `y` as operation `id`'s row rendered from `key`.
-    func storeTableRow(id: Int, key: TableKey, y: Int, from canvas: Canvas) {
-        nextTableRows[id] = placedRow(canvas.cells(row: y), key: key, y: y, canvas)
+    /// Remembers the canvas's row `y` as the line rendered from `row`.
+    func storeTableRow(_ row: TableView.Row, y: Int, from canvas: Canvas) {
+        nextTableRows[row.id] = placedRow(canvas.cells(row: y), key: row, y: y, canvas)
     }
 
     /// The table's columns as last laid out from `key`, if they were.
@@ -328,10 +300,15 @@ final class RenderCache {
 
     /// Draws the cached log row rendered from `key` on the canvas's row `y`, if any.
     func drawLogRow(key: LogKey, y: Int, into canvas: inout Canvas) -> Bool {
-        guard let row = logRows.first(where: { $0.key == key }), draw(row, key: key, y: y, into: &canvas)
-        else { return false }
-        nextLogRows.append(row)
-        return true
+        // A local reference to the rows: one exclusive-access check, not one a comparison.
+        // Read by index: only the row found is copied.
+        let rows = logRows
+        for index in rows.indices where rows[index].key.entry.time == key.entry.time && rows[index].key == key {
+            guard draw(rows[index], key: key, y: y, into: &canvas) else { return false }
+            nextLogRows.append(rows[index])
+            return true
+        }
+        return false
     }
 
     /// Remembers the canvas's row `y` as the log row rendered from `key`.

@@ -61,6 +61,14 @@ public struct RowOrder: Sendable, Equatable {
         return snapshot.operation(id: ids[index])
     }
 
+    /// Where the operation on row `index` is in `snapshot.operations`, if there is one; read it
+    /// in place there (`ChunkedArray.withElement`) rather than copy it out.
+    func position(at index: Int, in snapshot: QueueSnapshot) -> Int? {
+        if isByID { return index >= 0 && index < snapshot.operations.count ? index : nil }
+        guard index >= 0, index < ids.count else { return nil }
+        return snapshot.position(ofID: ids[index])
+    }
+
     /// The row showing operation `id`, if listed.
     public func index(of id: Int, in snapshot: QueueSnapshot) -> Int? {
         guard isByID else { return ids.firstIndex(of: id) }

@@ -6,9 +6,9 @@ enum Sparkline {
     /// any value above zero at least the second.
     static func row(_ values: some Collection<Int64>, peak: Int64? = nil, glyphs: GlyphSet) -> String {
         let peak = max(1, peak ?? values.max() ?? 1)
-        var text = String.UnicodeScalarView()
+        var text = ScalarText(capacity: values.count)
         for value in values { text.append(glyph(value, peak: peak, glyphs: glyphs)) }
-        return String(text)
+        return text.string
     }
 
     /// The glyph of `value` scaled to `peak` (at least 1), one narrow scalar: the lowest for zero,
@@ -56,5 +56,46 @@ enum Sparkline {
             end = start
         }
         return result.reversed()
+    }
+}
+
+/// Text built a scalar at a time as UTF-8 bytes and made a `String` once: appending to a
+/// `String.UnicodeScalarView` costs hundreds of instructions a scalar, and a header sparkline
+/// is built again on most busy frames.
+struct ScalarText {
+    private var bytes: [UInt8] = []
+
+    /// Room for `capacity` scalars of up to three bytes (every glyph a sparkline draws).
+    init(capacity: Int) {
+        bytes.reserveCapacity(3 * max(0, capacity))
+    }
+
+    /// Appends `scalar` in UTF-8.
+    mutating func append(_ scalar: Unicode.Scalar) {
+        let value = scalar.value
+        switch value {
+        case ..<0x80:
+            bytes.append(UInt8(value))
+        case ..<0x800:
+            bytes.append(UInt8(0xC0 | value >> 6))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        case ..<0x1_0000:
+            bytes.append(UInt8(0xE0 | value >> 12))
+            bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | value >> 18))
+            bytes.append(UInt8(0x80 | value >> 12 & 0x3F))
+            bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        }
+    }
+
+    /// The text appended so far.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Forgets the text, keeping the room.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
     }
 }

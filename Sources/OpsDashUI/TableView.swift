@@ -1,3 +1,4 @@
+import OpsKit
 import OpsMonitor
 
 /// The operations table: a column-header line, then one line per visible row.
@@ -5,23 +6,91 @@ import OpsMonitor
 /// A widget: `init(_:rows:)` takes from the state the rows the table shows (each operation
 /// with what its line needs) and `render(into:area:cache:)` draws them inside `area`.
 struct TableView {
-    /// One listed operation and what its line shows besides the operation itself.
-    struct Row: Equatable {
-        var operation: OperationSnapshot
+    /// One listed operation as its line shows it: the operation's fields its cells read (not the
+    /// whole `OperationSnapshot`, whose message, history and retry log no cell shows, and whose
+    /// copy out of the snapshot for each row costs more than drawing the row) and the row's own
+    /// values. Also what a kept row is kept by (`RenderCache`): equal rows draw equal lines.
+    struct Row: Equatable, ProgressAmounts {
+        var id: Int
+        /// The name as the operation stores it (`OperationSnapshot.storedName`, `nameAddsID`).
+        var storedName: String?
+        var nameAddsID: Bool
+        var kind: OperationKind
+        var unit: ProgressUnit
+        var lifecycle: Lifecycle
+        var outcome: Outcome?
+        /// Whether a retry is due (the STATE column shows "retrying").
+        var retryDue: Bool
+        var completedUnits: Int64
+        var totalUnits: Int64
+        var unitsPerSecond: Double
+        var retries: Int
+        var dependencies: [Int]
         /// The WHY column.
         var why: WaitReason
-        /// The TIME column: time running, or how long it ran; nil before it starts.
-        var elapsed: Duration?
-        /// The WAIT column: from added to started, or until now while it has not started (until
-        /// it finished, for one cancelled before starting).
-        var wait: Duration = .zero
+        /// The TIME column: whole seconds running, or that it ran; nil before it starts.
+        var elapsedSeconds: Int64?
+        /// The WAIT column, in whole seconds: from added to started, or until now while it has
+        /// not started (until it finished, for one cancelled before starting).
+        var waitSeconds: Int64 = 0
         /// Whether the row shows in reverse video.
         var isSelected: Bool
 
-        /// Whole seconds the TIME column shows, nil when it shows nothing.
-        var elapsedSeconds: Int64? { elapsed?.components.seconds }
-        /// Whole seconds the WAIT column shows.
-        var waitSeconds: Int64 { wait.components.seconds }
+        /// The row of `operation`, read where it is stored (nothing of it is copied but the
+        /// fields the cells read).
+        init(
+            _ operation: borrowing OperationSnapshot, why: WaitReason, elapsed: Duration?, wait: Duration = .zero,
+            isSelected: Bool
+        ) {
+            id = operation.id
+            storedName = operation.storedName
+            nameAddsID = operation.nameAddsID
+            kind = operation.kind
+            unit = operation.unit
+            lifecycle = operation.lifecycle
+            outcome = operation.outcome
+            retryDue = operation.isRetryDue
+            completedUnits = operation.completedUnits
+            totalUnits = operation.totalUnits
+            unitsPerSecond = operation.unitsPerSecond
+            retries = operation.retries
+            dependencies = operation.dependencies
+            self.why = why
+            elapsedSeconds = elapsed?.wholeSeconds
+            waitSeconds = wait.wholeSeconds
+            self.isSelected = isSelected
+        }
+
+        /// The row of `operation` as `snapshot`'s table shows it under the concurrency limit
+        /// `concurrency`, selected when its id is `selectedID`.
+        init(
+            _ operation: borrowing OperationSnapshot, in snapshot: borrowing QueueSnapshot, concurrency: Int,
+            selectedID: Int?
+        ) {
+            let now = snapshot.time
+            var elapsed: Duration?
+            if let started = operation.startedAt { elapsed = (operation.finishedAt ?? now) - started }
+            let wait = (operation.startedAt ?? operation.finishedAt ?? now) - operation.addedAt
+            self.init(
+                operation, why: WaitReason(operation, in: snapshot, concurrency: concurrency), elapsed: elapsed,
+                wait: max(.zero, wait), isSelected: operation.id == selectedID)
+        }
+
+        /// The NAME column (`OperationSnapshot.name`).
+        var name: String {
+            OperationSnapshot.resolvedName(storedName, addingID: nameAddsID ? id : nil)
+                ?? OperationSnapshot.defaultName(id: id)
+        }
+
+        /// The STATE column (`OperationSnapshot.displayState`).
+        var displayState: DisplayState {
+            lifecycle == .executing && retryDue ? .retrying : DisplayState(lifecycle, outcome)
+        }
+
+        /// The bar's fill (`OperationSnapshot.fraction`).
+        var fraction: Double {
+            OperationSnapshot.fraction(completed: completedUnits, total: totalUnits, outcome: outcome)
+        }
     }
 
     /// Unicode or ASCII drawing.
@@ -56,13 +125,10 @@ struct TableView {
         let first = state.scrollOffset
         rows.reserveCapacity(max(0, count))
         for line in 0..<max(0, count) {
-            guard let operation = order.operation(at: first + line, in: snapshot) else { break }
-            let elapsed = operation.startedAt.map { (operation.finishedAt ?? snapshot.time) - $0 }
-            let wait = (operation.startedAt ?? operation.finishedAt ?? snapshot.time) - operation.addedAt
+            guard let position = order.position(at: first + line, in: snapshot) else { break }
+            // Read in place: the operation is not copied out of the snapshot.
             rows.append(
-                Row(
-                    operation: operation, why: WaitReason(operation, in: snapshot, concurrency: concurrency),
-                    elapsed: elapsed, wait: max(.zero, wait), isSelected: operation.id == selectedID))
+                Row(snapshot.operations[position], in: snapshot, concurrency: concurrency, selectedID: selectedID))
         }
     }
 
@@ -93,17 +159,13 @@ struct TableView {
             RenderCache.TableContext(
                 width: canvas.width, idWidth: columns.first?.width ?? 0, glyphs: glyphs, needle: needle,
                 searchNeedle: searchNeedle))
-        for (line, row) in rows.prefix(max(0, canvas.height - 1)).enumerated() {
+        // By index: each row read where the array stores it, not copied.
+        for line in 0..<min(rows.count, max(0, canvas.height - 1)) {
             let y = 1 + line
-            var key: RenderCache.TableKey?
-            if let cache {
-                let rowKey = RenderCache.TableKey(row)
-                if cache.drawTableRow(id: row.operation.id, key: rowKey, y: y, into: &canvas) { continue }
-                key = rowKey
-            }
-            renderRow(row, columns: columns, into: &canvas, y: y)
-            if row.isSelected { canvas.reverse(y: y, x: 0, width: canvas.width) }
-            if let cache, let key { cache.storeTableRow(id: row.operation.id, key: key, y: y, from: canvas) }
+            if let cache, cache.drawTableRow(rows[line], y: y, into: &canvas) { continue }
+            renderRow(rows[line], columns: columns, into: &canvas, y: y)
+            if rows[line].isSelected { canvas.reverse(y: y, x: 0, width: canvas.width) }
+            cache?.storeTableRow(rows[line], y: y, from: canvas)
         }
     }
 
@@ -111,11 +173,10 @@ struct TableView {
     private func renderRow(
         _ row: Row, columns: [(column: TableColumn, width: Int)], into canvas: inout Canvas, y: Int
     ) {
-        let operation = row.operation
         var x = 0
         for (column, width) in columns {
             if column == .progress {
-                ProgressBar(fraction: operation.fraction, style: Theme.bar(operation.displayState))
+                ProgressBar(fraction: row.fraction, style: Theme.bar(row.displayState))
                     .render(into: &canvas, x: x, y: y, width: width, glyphs: glyphs)
             } else {
                 let (text, style) = cell(column, row)
@@ -143,8 +204,7 @@ struct TableView {
     private var searchNeedle: String { search.lowercased() }
 
     /// The text and style of one cell.
-    private func cell(_ column: TableColumn, _ row: Row) -> (String, CellStyle) {
-        let operation = row.operation
+    private func cell(_ column: TableColumn, _ operation: Row) -> (String, CellStyle) {
         let executing = operation.lifecycle == .executing
         switch column {
         case .id: return ("#\(operation.id)", Theme.label)
@@ -164,12 +224,12 @@ struct TableView {
                 remaining: operation.totalUnits - operation.completedUnits,
                 bytesPerSecond: operation.unitsPerSecond)
             return (executing ? eta : "", .plain)
-        case .wait: return (Format.duration(row.wait), .plain)
-        case .elapsed: return (row.elapsed.map(Format.duration) ?? "", .plain)
+        case .wait: return (Format.duration(.seconds(operation.waitSeconds)), .plain)
+        case .elapsed: return (operation.elapsedSeconds.map { Format.duration(.seconds($0)) } ?? "", .plain)
         case .retries: return (operation.retries > 0 ? "\(operation.retries)" : "", Theme.warning)
         case .after:
             return (operation.dependencies.map { "#\($0)" }.joined(separator: ","), Theme.label)
-        case .why: return row.why.cell
+        case .why: return operation.why.cell
         }
     }
 }

@@ -23,7 +23,7 @@ public enum WaitReason: Sendable, Equatable {
 
     /// The reason for `operation` in `snapshot` with the concurrency limit `concurrency` (below
     /// 1: none): what a table takes once for all its rows, not a copy of the state per row.
-    init(_ operation: OperationSnapshot, in snapshot: QueueSnapshot, concurrency limit: Int) {
+    init(_ operation: borrowing OperationSnapshot, in snapshot: borrowing QueueSnapshot, concurrency limit: Int) {
         switch operation.lifecycle {
         case .waiting:
             let unfinished = operation.dependencies.filter {

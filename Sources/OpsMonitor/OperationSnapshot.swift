@@ -54,7 +54,7 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     }
 
     /// The name shown for operation `id` when it has none of its own.
-    static func defaultName(id: Int) -> String { "op-\(id)" }
+    package static func defaultName(id: Int) -> String { "op-\(id)" }
     /// The name to keep as explicit: nil when `name` is absent or the generated one.
     package static func explicitName(_ name: String?, id: Int) -> String? {
         name == defaultName(id: id) ? nil : name
@@ -194,8 +194,16 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
 
     /// Progress in 0…1 (0 when the total is unknown; 1 when succeeded).
     public var fraction: Double {
-        if outcome == .succeeded { return 1 }
-        guard totalUnits > 0 else { return 0 }
-        return min(1, max(0, Double(completedUnits) / Double(totalUnits)))
+        Self.fraction(completed: completedUnits, total: totalUnits, outcome: outcome)
     }
+
+    /// `fraction` of an operation with these units done and in total and this outcome.
+    package static func fraction(completed: Int64, total: Int64, outcome: Outcome?) -> Double {
+        if outcome == .succeeded { return 1 }
+        guard total > 0 else { return 0 }
+        return min(1, max(0, Double(completed) / Double(total)))
+    }
+
+    /// Whether a retry is due: `nextAttemptAt != nil`, without building the time.
+    package var isRetryDue: Bool { nextAttemptNanoseconds != Self.noTime }
 }

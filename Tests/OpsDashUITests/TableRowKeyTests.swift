@@ -11,7 +11,7 @@ import Testing
     /// One change to the middle row, named for the failure message.
     struct Step: CustomTestStringConvertible, Sendable {
         let name: String
-        let change: @Sendable (inout TableView.Row) -> Void
+        let change: @Sendable (inout Inputs) -> Void
         var testDescription: String { name }
     }
 
@@ -47,15 +47,27 @@ import Testing
         Step(name: "succeeded") { $0.operation.outcome = .succeeded },
     ]
 
+    /// What a row is made from: its operation and the row's own values.
+    struct Inputs: Sendable {
+        var operation: OperationSnapshot
+        var why = WaitReason.none
+        var elapsed: Duration? = .seconds(3)
+        var wait: Duration = .seconds(1)
+        var isSelected = false
+
+        var row: TableView.Row {
+            TableView.Row(operation, why: why, elapsed: elapsed, wait: wait, isSelected: isSelected)
+        }
+    }
+
     /// Three running downloads; the middle one is changed by the steps.
-    static func rows() -> [TableView.Row] {
+    static func rows() -> [Inputs] {
         (1...3).map { id in
-            TableView.Row(
+            Inputs(
                 operation: OperationSnapshot(
                     id: id, name: "file-\(id).bin", kind: .download, lifecycle: .executing,
                     completedUnits: 500_000, totalUnits: 2_000_000, unitsPerSecond: 250_000,
-                    addedAt: .zero, startedAt: .seconds(1)),
-                why: .none, elapsed: .seconds(3), wait: .seconds(1), isSelected: false)
+                    addedAt: .zero, startedAt: .seconds(1)))
         }
     }
 
@@ -65,7 +77,7 @@ import Testing
         var rows = Self.rows()
         for step in Self.steps {
             step.change(&rows[1])
-            let table = TableView(maxID: 3, rows: rows)
+            let table = TableView(maxID: 3, rows: rows.map(\.row))
             var cached = CellBuffer(width: area.width, height: area.height)
             cache.beginFrame(height: area.height)
             table.render(into: &cached, area: area, cache: cache)
@@ -86,7 +98,7 @@ import Testing
             .enumerated()
         {
             rows[2].operation.id = maxID
-            let table = TableView(maxID: maxID, rows: rows)
+            let table = TableView(maxID: maxID, rows: rows.map(\.row))
             let area = Rect(x: 0, y: 0, width: width, height: 5)
             var cached = CellBuffer(width: width, height: area.height)
             cache.beginFrame(height: area.height)
@@ -105,11 +117,11 @@ import Testing
         var rows = Self.rows()
         var buffer = CellBuffer(width: area.width, height: area.height)
         cache.beginFrame(height: area.height)
-        TableView(maxID: 3, rows: rows).render(into: &buffer, area: area, cache: cache)
+        TableView(maxID: 3, rows: rows.map(\.row)).render(into: &buffer, area: area, cache: cache)
         cache.endFrame()
         rows[1].operation.completedUnits += 1_000
         cache.beginFrame(height: area.height)
-        TableView(maxID: 3, rows: rows).render(into: &buffer, area: area, cache: cache)
+        TableView(maxID: 3, rows: rows.map(\.row)).render(into: &buffer, area: area, cache: cache)
         #expect(cache.isUnchanged(row: 1))
         #expect(!cache.isUnchanged(row: 2))
         #expect(cache.isUnchanged(row: 3))

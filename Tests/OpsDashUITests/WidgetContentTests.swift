@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func theTableListsTheRowsItWasGiven() {
-        let row = TableView.Row(operation: operation, why: .none, elapsed: .seconds(4), isSelected: false)
+        let row = TableView.Row(operation, why: .none, elapsed: .seconds(4), isSelected: false)
         let table = TableView(maxID: 7, rows: [row])
         let shown = lines { table.render(into: &$0, area: Rect(x: 3, y: 2, width: 60, height: 3)) }
         #expect(shown[2].hasPrefix("   ID    NAME         STATE"))
@@ -65,7 +65,7 @@ import Testing
         #expect(HeaderView(state).filter == nil)
         state.press(.character("f"))
         #expect(HeaderView(state).filter == "")
-        #expect(TableView(state, rows: 3).rows.map(\.operation.id) == [1, 2, 3])
+        #expect(TableView(state, rows: 3).rows.map(\.id) == [1, 2, 3])
         #expect(TableView(state, rows: 0).rows.isEmpty)
         #expect(LogView(state, lines: 2).lines.count == 2)
         #expect(DetailsView(state).operation?.id == state.selectedID)

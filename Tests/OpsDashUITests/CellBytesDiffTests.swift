@@ -1,0 +1,33 @@
+import Testing
+
+@testable import OpsDashUI
+
+/// The diff compares cells as their bytes (`Cell.equal(at:_:_:)`): a cell is all fields, no
+/// padding, and a change to any one field of one cell is a run of that cell.
+@Suite struct CellBytesDiffTests {
+    @Test func aCellIsTwelveBytesOfFields() {
+        #expect(Cell.isPacked)
+    }
+
+    @Test func everyFieldOfACellMakesARun() {
+        let before = Cell("a")
+        let changes: [(String, Cell)] = [
+            ("character", Cell("b")),
+            ("foreground", Cell("a", style: CellStyle(foreground: .red))),
+            ("background", Cell("a", style: CellStyle(background: .blue))),
+            ("bold", Cell("a", style: CellStyle(bold: true))),
+            ("dim", Cell("a", style: CellStyle(dim: true))),
+            ("reverse", Cell("a", style: CellStyle(reverse: true))),
+            ("underline", Cell("a", style: CellStyle(underline: true))),
+            ("width", Cell.wide("a", style: .plain)),
+        ]
+        for (field, after) in changes {
+            var old = CellBuffer(width: 6, height: 2)
+            old[3, 1] = before
+            var new = old
+            new[3, 1] = after
+            #expect(diff(from: old, to: new) == [CellRun(x: 3, y: 1, cells: [after])], "\(field)")
+            #expect(diff(from: new, to: new).isEmpty, "\(field)")
+        }
+    }
+}
