@@ -158,17 +158,14 @@ class ObservationEntry: @unchecked Sendable {
     final func wants(_ key: String, prior: Bool) -> Bool {
         // Plain `if`s, not `&&`: its right-hand autoclosures were left as calls on this path.
         if prior, optionBits & UInt8(NSKeyValueObservingOptions.prior.rawValue) == 0 { return false }
-        let (name, length) = borrowedKey._withUnsafeGuaranteedRef { ($0.name, $0.nameLength) }
-        if length != key.utf8.count { return false }  // O(1): most keys differ in length
-        if name != key { return false }
-        return active.load(ordering: .acquiring)
+        return wants(key, length: key.utf8.count)
     }
 
-    /// `wants(key, prior: false)` for a `key` whose UTF-8 length is `length`.
+    /// Whether this entry, still active, observes `key`, whose UTF-8 length is `length`.
     @inlinable @inline(__always)
     final func wants(_ key: String, length: Int) -> Bool {
         let (name, nameLength) = borrowedKey._withUnsafeGuaranteedRef { ($0.name, $0.nameLength) }
-        if nameLength != length { return false }
+        if nameLength != length { return false }  // O(1): most keys differ in length
         if name != key { return false }
         return active.load(ordering: .acquiring)
     }
