@@ -43,18 +43,7 @@ extension KeyValueObserverRegistry {
             }
             single._withUnsafeGuaranteedRef { entry in
                 guard entry.wants(key, length: length) else { return }
-                if entry.asksForNewValueOnly {
-                    // What a monitor asks for: the change built without decoding the options.
-                    Self.invoke(
-                        entry, owner: owner, exact: observers.isExactOwner(owner), kind: .setting,
-                        old: nil, new: new, indexes: nil, isPrior: false)
-                    return
-                }
-                let options = entry.options
-                Self.invoke(
-                    entry, owner: owner, exact: observers.isExactOwner(owner), kind: .setting,
-                    old: options.contains(.old) ? old : nil, new: options.contains(.new) ? new : nil,
-                    indexes: nil, isPrior: false)
+                Self.deliver(to: entry, owner: owner, observers, old: { old }, new: { new })
             }
         }
     }
@@ -133,15 +122,30 @@ extension KeyValueObserverRegistry {
             deliverToList(key, owner: owner, observers, old: old, new: new)
             return
         }
-        let exact = observers.isExactOwner(owner)
         single._withUnsafeGuaranteedRef { entry in
             guard entry.wants(key, prior: false) else { return }
-            let options = entry.options
-            Self.invoke(
-                entry, owner: owner, exact: exact, kind: .setting,
-                old: options.contains(.old) ? old() : nil,
-                new: options.contains(.new) ? new() : nil, indexes: nil, isPrior: false)
+            Self.deliver(to: entry, owner: owner, observers, old: old, new: new)
         }
+    }
+
+    /// Delivers a change to `entry`, the one observer, which wants it: each value computed only
+    /// if the observer asked for it.
+    @inlinable @inline(__always)
+    static func deliver<Owner: AnyObject, Value>(
+        to entry: ObservationEntry, owner: Owner, _ observers: ObserverView, old: () -> Value, new: () -> Value
+    ) {
+        if entry.asksForNewValueOnly {
+            // What a monitor asks for: the change built without decoding the options.
+            invoke(
+                entry, owner: owner, exact: observers.isExactOwner(owner), kind: .setting, old: nil, new: new(),
+                indexes: nil, isPrior: false)
+            return
+        }
+        let options = entry.options
+        invoke(
+            entry, owner: owner, exact: observers.isExactOwner(owner), kind: .setting,
+            old: options.contains(.old) ? old() : nil, new: options.contains(.new) ? new() : nil, indexes: nil,
+            isPrior: false)
     }
 
     @inlinable @inline(never)
