@@ -13,6 +13,7 @@ final class BackgroundApplier: @unchecked Sendable {
     /// Starts the thread; it calls `work` after each `request()` until `stop()`.
     init(name: String, work: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
+            nameCurrentThread(name)
             lowerThreadPriorityToBackground()
             while waitForRequest() { work() }
         }

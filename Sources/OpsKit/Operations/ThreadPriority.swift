@@ -15,3 +15,15 @@ package func lowerThreadPriorityToBackground() {
     Thread.current.qualityOfService = .background
     #endif
 }
+
+/// Names the calling thread for the system (`ps -L`, `top -H`, /proc/…/comm; at most 15
+/// bytes on Linux): Foundation's `Thread.name` alone does not reach it there.
+package func nameCurrentThread(_ name: String) {
+    Thread.current.name = name
+    #if canImport(Glibc)
+    // What `pthread_setname_np` does (Swift does not see it without _GNU_SOURCE).
+    guard let comm = FileHandle(forWritingAtPath: "/proc/thread-self/comm") else { return }
+    try? comm.write(contentsOf: Data(name.utf8.prefix(15)))
+    try? comm.close()
+    #endif
+}
