@@ -125,6 +125,15 @@ public struct MonitorStore: Sendable {
         position(of: id).map { operations[$0] }
     }
 
+    /// What applying a progress report to operation `id` reads of its row, read in place (a
+    /// copy of the whole row retains and releases its strings and arrays); nil if not held.
+    func progressBase(
+        of id: Int
+    ) -> (lifecycle: Lifecycle, startedAt: Duration?, completedUnits: Int64, retries: Int)? {
+        guard let position = position(of: id) else { return nil }
+        return operations.withElement(at: position) { ($0.lifecycle, $0.startedAt, $0.completedUnits, $0.retries) }
+    }
+
     /// Where operation `id` sits in `operations`, if held. Rows are in id order with distinct
     /// ids, so at most `newest - id` rows follow it and at most `id - oldest` precede it: the
     /// first guess, as far from the newest row as `id` is from the newest id, is exact unless

@@ -176,7 +176,7 @@ extension QueueMonitor {
     func applyProgress(
         _ progress: OperationProgress, of op: Operation, id: Int, time: Duration, in state: inout State
     ) {
-        guard let row = state.store.operation(id: id) else { return }
+        guard let row = state.store.progressBase(of: id) else { return }
         let nextAttemptAt = progress.retryDelay.map { time + $0 }
         let rate: Double
         if let reported = progress.unitsPerSecond {

@@ -22,6 +22,23 @@ import Testing
         #expect(window.rate(at: .seconds(7)) == 0, "nothing moved in the last two seconds")
     }
 
+    /// Long after hundreds of buckets went out of the window, the rate still counts exactly the
+    /// buckets of the last two seconds, and after a gap nothing but what came after it.
+    @Test func theWindowReadsTheSameAfterHundredsOfBuckets() {
+        var window = ThroughputWindow()
+        for step in 1...1_000 {
+            window.record(Int64(step), at: .milliseconds(step * 100))
+            if step >= 21 {
+                // Buckets step-20…step, each of `index` bytes, over 2 s plus the bucket's start.
+                let expected = Double((step - 20...step).reduce(0, +)) / 2
+                #expect(window.rate(at: .milliseconds(step * 100)) == expected, "step \(step)")
+            }
+        }
+        #expect(window.rate(at: .seconds(100) + .milliseconds(3_300)) == 0, "3.3 s later: all out of the window")
+        window.record(500, at: .seconds(200))
+        #expect(window.rate(at: .seconds(200)) == 250)
+    }
+
     /// A store rebuilt from a keyframe seeds its window with the keyframe's rate: read back at
     /// the keyframe's time it is that rate (to a byte over the window), and seeding again with
     /// what was read gives it exactly, so a keyframe written, read and written again is the same
