@@ -2,16 +2,43 @@ import Foundation
 import OpsKit
 
 /// Runs one piece of work whenever asked, on a thread of its own at background priority
-/// (nice 19): the monitor's bookkeeping uses CPU the watched queue leaves idle instead of
-/// competing with it. Requests made while the work runs are coalesced into one more run.
+/// (nice 19), once what it watches has settled: the monitor's bookkeeping uses CPU the watched
+/// queue leaves idle instead of competing with it. Requests made while the work runs are
+/// coalesced into one more run.
+///
+/// Settling: after a request the thread waits `settle.interval` at a time for as long as
+/// `activity()` (changes recorded so far) moved by `settle.busy` or more in the last interval,
+/// up to `settle.longest` in all. On a machine whose cores are not independent (two vCPUs on
+/// one physical core), any work on the second slows the queue's workers on the first by a
+/// fifth or more, even at nice 19: a burst is applied after it, not during it. Readers apply
+/// what they need themselves meanwhile, and recording threads past the inbox's limit.
 final class BackgroundApplier: @unchecked Sendable {
+    /// How the thread waits for what it watches to settle before each run.
+    struct Settling: Sendable {
+        /// One wait.
+        var interval: Duration
+        /// Changes in one interval that mean "still busy".
+        var busy: UInt64
+        /// The longest it waits in all.
+        var longest: Duration
+        /// No waiting: each request runs the work at once.
+        static let none = Settling(interval: .zero, busy: .max, longest: .zero)
+    }
+
     // Locking: `requested` and `stopped` are only touched under `condition`'s lock.
     private let condition = NSCondition()
     private var requested = false
     private var stopped = false
+    private let settle: Settling
+    private let activity: @Sendable () -> UInt64
 
-    /// Starts the thread; it calls `work` after each `request()` until `stop()`.
-    init(name: String, work: @escaping @Sendable () -> Void) {
+    /// Starts the thread; it calls `work` after each request (once settled) until `stop()`.
+    init(
+        name: String, settle: Settling = .none, activity: @escaping @Sendable () -> UInt64 = { 0 },
+        work: @escaping @Sendable () -> Void
+    ) {
+        self.settle = settle
+        self.activity = activity
         let thread = Thread { [self] in
             nameCurrentThread(name)
             lowerThreadPriorityToBackground()
@@ -37,11 +64,24 @@ final class BackgroundApplier: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits for a request; false once stopped.
+    /// Waits for a request, then for what it watches to settle; false once stopped.
     private func waitForRequest() -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while !requested, !stopped { condition.wait() }
+        requested = false
+        guard settle.interval > .zero else { return !stopped }
+        let interval = settle.interval.seconds
+        let latest = Date(timeIntervalSinceNow: settle.longest.seconds)
+        var before = activity()
+        while !stopped {
+            let deadline = min(latest, Date(timeIntervalSinceNow: interval))
+            // Only `stop()` cuts a wait short (a request meanwhile is the same run).
+            while !stopped, condition.wait(until: deadline) {}
+            let now = activity()
+            guard now &- before >= settle.busy, Date() < latest else { break }
+            before = now
+        }
         requested = false
         return !stopped
     }

@@ -23,6 +23,10 @@ final class MonitorRecorder: Sendable {
 
     /// Pending changes that make a background apply worthwhile.
     static let applyBatch = 512
+    /// How the background applier waits for a burst to end before applying it: 20 ms at a
+    /// time while 64 or more changes (about 20 operations) came in the last 20 ms, at most
+    /// a second in all.
+    static let applySettling = BackgroundApplier.Settling(interval: .milliseconds(20), busy: 64, longest: .seconds(1))
     /// Pending changes at which a recording thread applies them itself (back-pressure).
     static let inboxLimit = 524_288
     /// Pending changes at which a thread adding operations applies them itself before its
@@ -163,7 +167,9 @@ final class MonitorRecorder: Sendable {
         let applier = self.applier.withLock { current -> BackgroundApplier? in
             if let current { return current }
             guard let work = apply.withLock({ $0 }) else { return nil }
-            let made = BackgroundApplier(name: "opsmonitor.apply", work: work)
+            let made = BackgroundApplier(
+                name: "opsmonitor.apply", settle: Self.applySettling,
+                activity: { [inbox] in inbox.withLock { $0.taken &+ UInt64($0.changes.count) } }, work: work)
             current = made
             return made
         }
