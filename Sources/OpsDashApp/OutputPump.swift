@@ -1,4 +1,5 @@
 import Foundation
+import OpsKit
 
 #if canImport(Glibc)
 import Glibc
@@ -41,8 +42,10 @@ final class OutputPump: @unchecked Sendable {
         self.descriptor = descriptor
         var info = stat()
         isPipe = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
-        let thread = Thread { [self] in pump() }
-        thread.name = "opsdash.output"
+        let thread = Thread { [self] in
+            nameCurrentThread("opsdash.output")
+            pump()
+        }
         thread.start()
     }
 

@@ -39,13 +39,13 @@ final class RemoteSource: DashboardSource, Sendable {
     /// Starts the sender thread.
     func start(sendingTo inbox: LoopInbox) {
         let thread = Thread { [self] in
+            nameCurrentThread("opsdash.commands")
             while !shared.withLock({ $0.stopped }) {
                 sendStatusIfChanged(to: inbox)
                 for refusal in sendWaitingCommands() { inbox.send(refusal) }
                 _ = wake.wait(timeout: .now() + .milliseconds(100))
             }
         }
-        thread.name = "opsdash.commands"
         thread.start()
     }
 

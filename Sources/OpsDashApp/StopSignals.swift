@@ -47,8 +47,10 @@ final class StopSignals: Sendable {
     /// Starts a thread that waits for `signals` and records the first one received.
     init(_ signals: [Int32] = stopSet) {
         self.signals = signals
-        let thread = Thread { [self] in watch() }
-        thread.name = "opsdash.signals"
+        let thread = Thread { [self] in
+            nameCurrentThread("opsdash.signals")
+            watch()
+        }
         thread.start()
         watching.wait()
     }

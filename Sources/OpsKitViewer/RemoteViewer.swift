@@ -114,6 +114,7 @@ public final class RemoteViewer: Sendable {
                 // Reading and decoding every change at nice 19, like the publisher's thread that
                 // writes them (reading faster than it writes gains nothing): on a machine short
                 // of cores, watching an app never takes CPU time the app could use.
+                nameCurrentThread("opsdash.viewer")
                 lowerThreadPriorityToBackground()
                 self.runLoop(first: link)
             }

@@ -143,8 +143,10 @@ public final class RecordingReader: Sendable {
         index = OpsMutex(check.scan.index(isComplete: isAtEnd))
         rest = OpsMutex(isAtEnd ? nil : check)
         if opening.checksRestInBackground, !isAtEnd {
-            let thread = Thread { [self] in checkRest() }
-            thread.name = "opsdash recording check"
+            let thread = Thread { [self] in
+                nameCurrentThread("opsdash.check")
+                checkRest()
+            }
             thread.qualityOfService = .utility
             thread.start()
         }
