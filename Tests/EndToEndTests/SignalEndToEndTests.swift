@@ -98,6 +98,22 @@ func waitForEnd(of pid: Int32, timeout: Duration) -> Bool {
         #expect(try !tmux.isAlternateScreen())
     }
 
+    /// The thread that turns signals into an exit is named where `top -H`, `ps -L` and /proc
+    /// show it (Foundation's `Thread.name` alone does not reach the system on Linux).
+    @Test(.enabled(if: tmuxTestsEnabled, "tmux missing (set CI=true to make this fail)"))
+    func theSignalThreadIsNamedForTheSystem() throws {
+        let dashboard = try DashboardUnderTest(.debug)
+        defer { dashboard.tmux.kill() }
+        func names() -> [String] {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(dashboard.pid)/task")) ?? []
+            return tasks.compactMap {
+                try? String(contentsOfFile: "/proc/\(dashboard.pid)/task/\($0)/comm", encoding: .utf8)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+        #expect(eventually(timeout: .seconds(15)) { names().contains("opsdash.signals") }, "\(names())")
+    }
+
     /// A scenario of 300,000 operations takes seconds to add: the dashboard is drawn before
     /// they are all added, and `q` or Ctrl-C ends it meanwhile.
     @Test(
