@@ -44,7 +44,6 @@ final class BackgroundApplier: @unchecked Sendable {
             lowerThreadPriorityToBackground()
             while waitForRequest() { work() }
         }
-        thread.name = name
         thread.start()
     }
 
@@ -64,25 +63,29 @@ final class BackgroundApplier: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits for a request, then for what it watches to settle; false once stopped.
+    /// Waits for a request, then for what it watches to settle; false once stopped. A request
+    /// made while settling is the same run.
     private func waitForRequest() -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while !requested, !stopped { condition.wait() }
+        if settle.interval > .zero { waitToSettle() }
         requested = false
-        guard settle.interval > .zero else { return !stopped }
+        return !stopped
+    }
+
+    /// Waits (under `condition`'s lock) while `activity()` moves by `settle.busy` or more an
+    /// interval, up to `settle.longest`; only `stop()` cuts a wait short.
+    private func waitToSettle() {
         let interval = settle.interval.seconds
         let latest = Date(timeIntervalSinceNow: settle.longest.seconds)
         var before = activity()
         while !stopped {
             let deadline = min(latest, Date(timeIntervalSinceNow: interval))
-            // Only `stop()` cuts a wait short (a request meanwhile is the same run).
             while !stopped, condition.wait(until: deadline) {}
             let now = activity()
-            guard now &- before >= settle.busy, Date() < latest else { break }
+            guard now &- before >= settle.busy, Date() < latest else { return }
             before = now
         }
-        requested = false
-        return !stopped
     }
 }
