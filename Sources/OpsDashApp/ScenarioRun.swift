@@ -65,7 +65,7 @@ final class ScenarioRun: Sendable {
     func startAdding() {
         adding.enter()
         Thread.detachNewThread { [self] in
-            Thread.current.name = Self.addingThreadName
+            nameCurrentThread(Self.addingThreadName)
             start()
             adding.leave()
         }

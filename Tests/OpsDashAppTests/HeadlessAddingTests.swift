@@ -32,14 +32,26 @@ import Testing
                 scenario: try ScenarioCatalog.load(file, seed: nil), concurrency: nil, speed: 1000,
                 recordEvents: true)
             run.queue.isSuspended = true
-            token = run.queue.observe(\.operationCount, options: [.new]) { [self] _, change in
-                guard Thread.current.name == ScenarioRun.addingThreadName, !held,
-                    (change.newValue ?? 0) > ScenarioRun.addBatch
-                else { return }
+            // Holds the adding thread inside the second batch. The queue is suspended, so only
+            // that thread makes the count grow. (Not told apart by `Thread.current.name`: on
+            // Linux that read "oot.default-qos", the name a thread inherits from its maker, on the
+            // adding thread in one run of three.)
+            token = run.queue.observe(\.operationCount, options: [.old, .new]) { [self] _, change in
+                let (old, new) = (change.oldValue ?? 0, change.newValue ?? 0)
+                guard !held, new > old, new > ScenarioRun.addBatch else { return }
                 held = true
                 reachedSecondBatch.signal()
                 release.wait()
             }
+        }
+    }
+
+    /// The names the system gives this process's threads (/proc/self/task/*/comm).
+    static func systemThreadNames() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { task in
+            (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .newlines)
         }
     }
 
@@ -76,6 +88,9 @@ import Testing
         defer { held.release.signal() }
         // The first batch streams while the adding thread waits in the second.
         try #require(held.reachedSecondBatch.wait(timeout: .now() + 60) == .success)
+        #if os(Linux)
+        #expect(Self.systemThreadNames().contains("opsdash.adding"), "top -H names the adding thread")
+        #endif
         let first = Self.readText(reader, timeout: .seconds(30)) { $0.contains("\n") }
         #expect(first.contains(#""event":"added""#), "no line while the scenario was being added")
         #expect(held.run.notAddedCount >= 3 * ScenarioRun.addBatch)
