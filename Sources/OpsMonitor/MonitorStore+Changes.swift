@@ -52,7 +52,7 @@ extension MonitorStore {
     /// Adds `dependency` to operation `id`'s dependency list (a link resolved late: the
     /// dependency was taken by the queue after `id`); ignored if already there.
     public mutating func link(_ id: Int, dependsOn dependency: Int, time: Duration) {
-        guard let position = position(of: id), !operations[position].dependencies.contains(dependency)
+        guard let position = operations.position(ofID: id), !operations[position].dependencies.contains(dependency)
         else { return }
         operations[position].dependencies.append(dependency)
         record(.linked(time: time, id: id, dependencies: [dependency]))
@@ -63,7 +63,7 @@ extension MonitorStore {
     public mutating func transition(
         _ id: Int, to lifecycle: Lifecycle, outcome: Outcome? = nil, message: String? = nil, time: Duration
     ) {
-        guard let position = position(of: id) else { return }
+        guard let position = operations.position(ofID: id) else { return }
         let historyLimit = limits.historyPerOperation
         // Changed in place: copying an OperationSnapshot out and back costs a retain and a
         // release per reference field, on every change of every operation.
@@ -148,7 +148,7 @@ extension MonitorStore {
         _ id: Int, completedBytes completed: Int64, totalBytes newTotal: Int64? = nil, bytesPerSecond rate: Double,
         retries: Int, retryLog: [String]? = nil, nextAttemptAt: Duration? = nil, time: Duration
     ) {
-        guard let position = position(of: id) else { return }
+        guard let position = operations.position(ofID: id) else { return }
         let change = operations.update(at: position) {
             op -> (
                 completedDelta: Int64, totalDelta: Int64, total: Int64, rate: Double, retryName: String?,

@@ -28,7 +28,7 @@ extension MonitorStore {
             for op in operations { add(op) }
         }
 
-        /// Whether every id is above the one before it (what `MonitorStore.position(of:)` needs).
+        /// Whether every id is above the one before it (what `ChunkedArray.position(ofID:)` needs).
         static func isInIDOrder(_ operations: ChunkedArray<OperationSnapshot>) -> Bool {
             var previous = Int.min
             for position in operations.indices {

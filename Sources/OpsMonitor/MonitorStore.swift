@@ -28,7 +28,7 @@ public struct MonitorStore: Sendable {
 
     public let limits: Limits
     /// Every operation held, in id order (ids only grow, and eviction keeps the order), which
-    /// is how `position(of:)` finds one without an id → position table.
+    /// is how `ChunkedArray.position(ofID:)` finds one without an id → position table.
     var operations = ChunkedArray<OperationSnapshot>()
     var finishedInStore = 0
     var counts = StateCounts()
@@ -122,7 +122,7 @@ public struct MonitorStore: Sendable {
 
     /// The tracked operation with `id`, if not evicted.
     public func operation(id: Int) -> OperationSnapshot? {
-        position(of: id).map { operations[$0] }
+        operations.position(ofID: id).map { operations[$0] }
     }
 
     /// What applying a progress report to operation `id` reads of its row, read in place (a
@@ -130,31 +130,8 @@ public struct MonitorStore: Sendable {
     func progressBase(
         of id: Int
     ) -> (lifecycle: Lifecycle, startedAt: Duration?, completedUnits: Int64, retries: Int)? {
-        guard let position = position(of: id) else { return nil }
+        guard let position = operations.position(ofID: id) else { return nil }
         return operations.withElement(at: position) { ($0.lifecycle, $0.startedAt, $0.completedUnits, $0.retries) }
-    }
-
-    /// Where operation `id` sits in `operations`, if held. Rows are in id order with distinct
-    /// ids, so at most `newest - id` rows follow it and at most `id - oldest` precede it: the
-    /// first guess, as far from the newest row as `id` is from the newest id, is exact unless
-    /// a row after it was evicted (never for the running operations most changes are about);
-    /// otherwise a binary search between the two bounds. No table: nothing inserted per add,
-    /// nothing rebuilt by an eviction, no memory per row.
-    func position(of id: Int) -> Int? {
-        let count = operations.count
-        guard count > 0 else { return nil }
-        let newest = operations.withElement(at: count - 1) { $0.id }
-        let oldest = operations.withElement(at: 0) { $0.id }
-        guard id >= oldest, id <= newest else { return nil }
-        var low = max(0, count - 1 - (newest - id))
-        var high = min(count - 1, id - oldest)
-        while low <= high {
-            let middle = low == high ? low : low + (high - low) / 2
-            let found = operations.withElement(at: middle) { $0.id }
-            if found == id { return middle }
-            if found < id { low = middle + 1 } else { high = middle - 1 }
-        }
-        return nil
     }
 
     /// Whether changes are recorded as events for `drainEvents()` (the store's own reader;

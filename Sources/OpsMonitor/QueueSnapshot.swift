@@ -194,21 +194,6 @@ public struct QueueSnapshot: Sendable {
 
     /// Where operation `id` is in `operations`, if there; O(log n), nothing copied.
     package func position(ofID id: Int) -> Int? {
-        // Ids are handed out 1, 2, 3…: with none evicted before it, an operation is as far from
-        // the first as its id is from the first's. Else (or a picture numbered otherwise) found
-        // by halving.
-        if let first = operations.first?.id {
-            let guess = id &- first
-            if guess >= 0, guess < operations.count, operations[guess].id == id { return guess }
-        }
-        var low = 0
-        var high = operations.count
-        while low < high {
-            let mid = (low + high) / 2
-            let candidate = operations[mid].id
-            if candidate == id { return mid }
-            if candidate < id { low = mid + 1 } else { high = mid }
-        }
-        return nil
+        operations.position(ofID: id)
     }
 }
