@@ -18,8 +18,9 @@ public final class ObservedProperty<Value: Sendable>: @unchecked Sendable {
     @usableFromInline let nameLength: Int
     /// Guards `stored`. A lock of its own type rather than a `Mutex<Value>`: this generic
     /// class's `deinit` then looks up no generic metadata (two lookups, ~850 instructions, for
-    /// each property of every operation freed).
-    @usableFromInline let lock: Mutex<Void>
+    /// each property of every operation freed). It holds a byte, not `Void`: ThreadSanitizer
+    /// took the zero-sized values of two such locks, at one address, for one variable raced on.
+    @usableFromInline let lock: Mutex<Bool>
     /// The value, unless it is a word (`isWord`): then this keeps the first value, never read.
     @exclusivity(unchecked) @usableFromInline var stored: Value
     /// The value's bytes, when it is a word (`isWord`); else unused.
@@ -78,7 +79,7 @@ public final class ObservedProperty<Value: Sendable>: @unchecked Sendable {
     public init(_ name: String, _ initial: Value) {
         self.name = name
         self.nameLength = name.utf8.count
-        self.lock = Mutex(())
+        self.lock = Mutex(false)
         self.stored = initial
         self.word = Atomic(Self.isWord ? Self.bits(initial) : 0)
     }
