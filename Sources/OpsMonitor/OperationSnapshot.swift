@@ -84,7 +84,10 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
         return stored + String(id)
     }
     /// The error's description when `outcome == .failed`, or why it was cancelled.
-    public var message: String?
+    public var message: String? {
+        get { extras?.message }
+        set { extras = RowExtras.make(message: newValue, dependencies: dependencies, retryLog: retryLog) }
+    }
     /// Units (bytes unless `unit` says items) done and in total; `totalUnits == 0` means
     /// unknown/no progress.
     public var completedUnits: Int64
@@ -130,11 +133,22 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
         nanoseconds == Self.noTime ? nil : .nanoseconds(nanoseconds)
     }
     /// Ids of the operations this one depends on.
-    public var dependencies: [Int]
+    public var dependencies: [Int] {
+        get { extras?.dependencies ?? [] }
+        set { extras = RowExtras.make(message: message, dependencies: newValue, retryLog: retryLog) }
+    }
     /// The history while it holds two changes or more (`firstChange` nil); empty otherwise.
     var changes: [StateChange]
     /// Human-readable retry events ("attempt 1 failed at 50%: connection reset").
-    public var retryLog: [String]
+    public var retryLog: [String] {
+        get { extras?.retryLog ?? [] }
+        set { extras = RowExtras.make(message: message, dependencies: dependencies, retryLog: newValue) }
+    }
+    /// `message`, `dependencies` and `retryLog`, which most operations leave empty, behind one
+    /// reference (nil while all three are): copying or freeing a row (a store chunk a picture
+    /// shares is copied at the store's first write to it) retains or releases one reference
+    /// for them instead of three.
+    private var extras: RowExtras?
     /// The history while it holds one change (a waiting or ready operation's: added), kept
     /// inline so that a queued operation's row allocates no array; nil otherwise.
     var firstChange: StateChange?
@@ -158,7 +172,7 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     ) {
         self.id = id
         self.storedName = name
-        self.message = message
+        self.extras = RowExtras.make(message: message, dependencies: dependencies, retryLog: retryLog)
         self.completedUnits = completedUnits
         self.totalUnits = totalUnits
         self.unitsPerSecond = unitsPerSecond
@@ -167,9 +181,7 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
         self.addedNanoseconds = addedAt.nanoseconds
         self.startedNanoseconds = Self.nanoseconds(startedAt)
         self.finishedNanoseconds = Self.nanoseconds(finishedAt)
-        self.dependencies = dependencies
         self.changes = history.count > 1 ? history : []
-        self.retryLog = retryLog
         self.firstChange = history.count == 1 ? history[0] : nil
         self.kind = kind
         self.unit = unit

@@ -7,9 +7,37 @@ import Testing
 /// it is held (one change inline, more in an array).
 @Suite struct OperationSnapshotLayoutTests {
     @Test func aRowAndAStateChangeStaySmall() {
-        // 176 and 24 bytes with the times as `Duration`s and the one-byte fields between the others.
-        #expect(MemoryLayout<OperationSnapshot>.stride <= 144)
+        // 176 and 24 bytes with the times as `Duration`s and the one-byte fields between the
+        // others; 144 with the message, dependencies and retry log held in the row.
+        #expect(MemoryLayout<OperationSnapshot>.stride <= 120)
         #expect(MemoryLayout<StateChange>.stride <= 16)
+    }
+
+    /// The message, dependencies and retry log share one reference, nil while all are empty,
+    /// and each reads back what was set however the others change.
+    @Test func theRarelySetFieldsReadBackAndEmptyOnesHoldNothing() {
+        var op = OperationSnapshot(id: 1, name: "a")
+        #expect(op.message == nil && op.dependencies.isEmpty && op.retryLog.isEmpty)
+        op.dependencies = [3, 4]
+        op.message = "failed"
+        op.retryLog = ["attempt 1 failed"]
+        let copy = op
+        op.dependencies.append(5)
+        #expect(op.dependencies == [3, 4, 5] && op.message == "failed" && op.retryLog == ["attempt 1 failed"])
+        #expect(copy.dependencies == [3, 4], "a copy keeps what it had")
+        op.message = nil
+        op.dependencies = []
+        op.retryLog = []
+        #expect(op == OperationSnapshot(id: 1, name: "a"))
+        #expect(
+            OperationSnapshot(id: 2, name: "b", message: "m", dependencies: [1], retryLog: ["r"])
+                == { () -> OperationSnapshot in
+                    var built = OperationSnapshot(id: 2, name: "b")
+                    built.retryLog = ["r"]
+                    built.dependencies = [1]
+                    built.message = "m"
+                    return built
+                }())
     }
 
     @Test func timesReadBackToTheNanosecondAndNilStaysNil() {
