@@ -86,7 +86,10 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     /// The error's description when `outcome == .failed`, or why it was cancelled.
     public var message: String? {
         get { extras?.message }
-        set { extras = RowExtras.make(message: newValue, dependencies: dependencies, retryLog: retryLog) }
+        set {
+            guard newValue != message else { return }
+            extras = RowExtras.make(message: newValue, dependencies: dependencies, retryLog: retryLog)
+        }
     }
     /// Units (bytes unless `unit` says items) done and in total; `totalUnits == 0` means
     /// unknown/no progress.
@@ -135,20 +138,27 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     /// Ids of the operations this one depends on.
     public var dependencies: [Int] {
         get { extras?.dependencies ?? [] }
-        set { extras = RowExtras.make(message: message, dependencies: newValue, retryLog: retryLog) }
+        set {
+            guard newValue != dependencies else { return }
+            extras = RowExtras.make(message: message, dependencies: newValue, retryLog: retryLog)
+        }
     }
     /// The history while it holds two changes or more (`firstChange` nil); empty otherwise.
     var changes: [StateChange]
     /// Human-readable retry events ("attempt 1 failed at 50%: connection reset").
     public var retryLog: [String] {
         get { extras?.retryLog ?? [] }
-        set { extras = RowExtras.make(message: message, dependencies: dependencies, retryLog: newValue) }
+        set {
+            guard newValue != retryLog else { return }
+            extras = RowExtras.make(message: message, dependencies: dependencies, retryLog: newValue)
+        }
     }
     /// `message`, `dependencies` and `retryLog`, which most operations leave empty, behind one
     /// reference (nil while all three are): copying or freeing a row (a store chunk a picture
     /// shares is copied at the store's first write to it) retains or releases one reference
-    /// for them instead of three.
-    private var extras: RowExtras?
+    /// for them instead of three. Setting one of them to what it holds allocates nothing (a
+    /// finish sets the message, nil for most, of operations that have dependencies).
+    private(set) var extras: RowExtras?
     /// The history while it holds one change (a waiting or ready operation's: added), kept
     /// inline so that a queued operation's row allocates no array; nil otherwise.
     var firstChange: StateChange?

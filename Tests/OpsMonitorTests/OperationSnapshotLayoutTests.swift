@@ -25,6 +25,10 @@ import Testing
         op.dependencies.append(5)
         #expect(op.dependencies == [3, 4, 5] && op.message == "failed" && op.retryLog == ["attempt 1 failed"])
         #expect(copy.dependencies == [3, 4], "a copy keeps what it had")
+        let held = op.extras
+        op.message = "failed"
+        op.dependencies = [3, 4, 5]
+        #expect(op.extras === held, "setting what a field holds keeps the extras, allocates none")
         op.message = nil
         op.dependencies = []
         op.retryLog = []
