@@ -104,13 +104,7 @@ func waitForEnd(of pid: Int32, timeout: Duration) -> Bool {
     func theSignalThreadIsNamedForTheSystem() throws {
         let dashboard = try DashboardUnderTest(.debug)
         defer { dashboard.tmux.kill() }
-        func names() -> [String] {
-            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(dashboard.pid)/task")) ?? []
-            return tasks.compactMap {
-                try? String(contentsOfFile: "/proc/\(dashboard.pid)/task/\($0)/comm", encoding: .utf8)
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-        }
+        let names = { systemThreadNames(ofProcess: dashboard.pid) }
         #expect(eventually(timeout: .seconds(15)) { names().contains("opsdash.signals") }, "\(names())")
     }
 

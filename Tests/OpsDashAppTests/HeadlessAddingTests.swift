@@ -46,15 +46,6 @@ import Testing
         }
     }
 
-    /// The names the system gives this process's threads (/proc/self/task/*/comm).
-    static func systemThreadNames() -> [String] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.compactMap { task in
-            (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?
-                .trimmingCharacters(in: .newlines)
-        }
-    }
-
     /// Reads `descriptor` until `done` holds for the end of what was read, or `timeout` passes.
     static func readText(_ descriptor: Int32, timeout: Duration, until done: (String) -> Bool) -> String {
         var data = Data()
@@ -89,7 +80,7 @@ import Testing
         // The first batch streams while the adding thread waits in the second.
         try #require(held.reachedSecondBatch.wait(timeout: .now() + 60) == .success)
         #if os(Linux)
-        #expect(Self.systemThreadNames().contains("opsdash.adding"), "top -H names the adding thread")
+        #expect(systemThreadNames().contains("opsdash.adding"), "top -H names the adding thread")
         #endif
         let first = Self.readText(reader, timeout: .seconds(30)) { $0.contains("\n") }
         #expect(first.contains(#""event":"added""#), "no line while the scenario was being added")
