@@ -69,3 +69,42 @@ import Testing
         #expect(eventually { runs.withLock { $0 } == 1 })
     }
 }
+
+/// A request made to run at once (a frame reader's) skips settling, and cuts a settling wait
+/// that another request started short.
+@Suite struct BackgroundApplierImmediateTests {
+    /// Runs of an applier's work.
+    final class Runs: Sendable {
+        private let value = OpsMutex(0)
+        func add() { value.withLock { $0 += 1 } }
+        var count: Int { value.withLock { $0 } }
+    }
+
+    /// An applier whose activity never settles within the hour it would wait, counting runs.
+    private func neverSettling() -> (BackgroundApplier, BackgroundApplierSettlingTests.Activity, Runs) {
+        let activity = BackgroundApplierSettlingTests.Activity(busyReads: .max - 1, step: 1_000)
+        let runs = Runs()
+        let applier = BackgroundApplier(
+            name: "test.settle", settle: .init(interval: .seconds(3_600), busy: 100, longest: .seconds(3_600)),
+            activity: { activity.read() }, work: { runs.add() })
+        return (applier, activity, runs)
+    }
+
+    @Test func anImmediateRequestRunsWithoutReadingTheActivity() {
+        let (applier, activity, runs) = neverSettling()
+        defer { applier.stop() }
+        applier.request(immediately: true)
+        #expect(eventually { runs.count == 1 })
+        #expect(activity.readCount == 0)
+    }
+
+    @Test func anImmediateRequestCutsASettlingWaitShort() {
+        let (applier, activity, runs) = neverSettling()
+        defer { applier.stop() }
+        applier.request()
+        // The thread is settling once it read the activity (its hour-long wait comes next).
+        #expect(eventually { activity.readCount == 1 })
+        applier.request(immediately: true)
+        #expect(eventually { runs.count == 1 })
+    }
+}
