@@ -7,7 +7,6 @@ import OpsMonitor
 final class LocalScenarioSource: DashboardSource {
     let run: ScenarioRun
     private var lastSecond = -1
-    private var mark = FrameReadMark()
 
     init(run: ScenarioRun) {
         self.run = run
@@ -15,10 +14,13 @@ final class LocalScenarioSource: DashboardSource {
 
     func snapshot(ifChangedSince version: UInt64?) -> QueueSnapshot? {
         // A new picture when something changed, or once a second for the clocks.
-        // The monitor's background applier applies the app's changes; this (the loop's
-        // thread) applies only what it left for a frame.
         let second = Int(run.monitor.now.seconds)
-        let next = run.monitor.frameSnapshot(ifChangedSince: second == lastSecond ? version : nil, mark: &mark)
+        let next: QueueSnapshot?
+        if let version, second == lastSecond {
+            next = run.monitor.snapshot(ifChangedSince: version)
+        } else {
+            next = run.monitor.snapshot()
+        }
         if next != nil { lastSecond = second }
         return next.map(run.picture)
     }

@@ -6,14 +6,12 @@ import OpsKit
 /// queue leaves idle instead of competing with it. Requests made while the work runs are
 /// coalesced into one more run.
 ///
-/// Settling: after a request (unless it asks to run at once) the thread waits
-/// `settle.interval` at a time for as long as `activity()` (changes recorded so far) moved by
-/// `settle.busy` or more in the last interval, up to `settle.longest` in all. On a machine whose
-/// cores are not independent (two vCPUs on one physical core), any work on the second slows the
-/// queue's workers on the first by a fifth or more, even at nice 19: a burst is applied after
-/// it, not during it. Readers apply what they need themselves meanwhile, and recording threads
-/// past the inbox's limit. A dashboard's once-a-frame read asks it to run at once: the reader
-/// would otherwise apply the same changes itself a frame later.
+/// Settling: after a request the thread waits `settle.interval` at a time for as long as
+/// `activity()` (changes recorded so far) moved by `settle.busy` or more in the last interval,
+/// up to `settle.longest` in all. On a machine whose cores are not independent (two vCPUs on
+/// one physical core), any work on the second slows the queue's workers on the first by a
+/// fifth or more, even at nice 19: a burst is applied after it, not during it. Readers apply
+/// what they need themselves meanwhile, and recording threads past the inbox's limit.
 final class BackgroundApplier: @unchecked Sendable {
     /// How the thread waits for what it watches to settle before each run.
     struct Settling: Sendable {
@@ -27,11 +25,9 @@ final class BackgroundApplier: @unchecked Sendable {
         static let none = Settling(interval: .zero, busy: .max, longest: .zero)
     }
 
-    // Locking: `requested`, `immediate` and `stopped` are only touched under `condition`'s lock.
+    // Locking: `requested` and `stopped` are only touched under `condition`'s lock.
     private let condition = NSCondition()
     private var requested = false
-    /// Whether a request asked to run without settling first.
-    private var immediate = false
     private var stopped = false
     private let settle: Settling
     private let activity: @Sendable () -> UInt64
@@ -51,12 +47,10 @@ final class BackgroundApplier: @unchecked Sendable {
         thread.start()
     }
 
-    /// Asks for one more run of the work: once settled, or `immediately` (which also cuts a
-    /// settling wait short).
-    func request(immediately: Bool = false) {
+    /// Asks for one more run of the work.
+    func request() {
         condition.lock()
         requested = true
-        if immediately { immediate = true }
         condition.signal()
         condition.unlock()
     }
@@ -75,21 +69,20 @@ final class BackgroundApplier: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !requested, !stopped { condition.wait() }
-        if settle.interval > .zero, !immediate { waitToSettle() }
+        if settle.interval > .zero { waitToSettle() }
         requested = false
-        immediate = false
         return !stopped
     }
 
     /// Waits (under `condition`'s lock) while `activity()` moves by `settle.busy` or more an
-    /// interval, up to `settle.longest`; only `stop()` or an immediate request cuts a wait short.
+    /// interval, up to `settle.longest`; only `stop()` cuts a wait short.
     private func waitToSettle() {
         let interval = settle.interval.seconds
         let latest = Date(timeIntervalSinceNow: settle.longest.seconds)
         var before = activity()
-        while !stopped, !immediate {
+        while !stopped {
             let deadline = min(latest, Date(timeIntervalSinceNow: interval))
-            while !stopped, !immediate, condition.wait(until: deadline) {}
+            while !stopped, condition.wait(until: deadline) {}
             let now = activity()
             guard now &- before >= settle.busy, Date() < latest else { return }
             before = now

@@ -86,12 +86,6 @@ struct ChangeChunks {
         return change
     }
 
-    /// When the oldest change held was stamped; nil when empty.
-    var oldestTime: Duration? {
-        if let first, head < first.changes.count { return first.changes[head].time }
-        return tail.first?.time
-    }
-
     /// Every change, oldest first (for `stop()`, which only looks at what was dropped).
     var all: [PendingChange] {
         var result: [PendingChange] = []

@@ -162,20 +162,7 @@ final class MonitorRecorder: Sendable {
         }
     }
 
-    /// Whether recorded changes are applied in the background (false only in tests).
-    var appliesInBackground: Bool { backgroundApplies.withLock { $0 } }
-
-    /// Asks the background applier to apply what is recorded now, without waiting for a burst
-    /// to settle (a reader will apply what it left soon anyway); false if there is no applier
-    /// to ask (in tests), so the caller applies itself.
-    @discardableResult
-    func requestImmediateApply() -> Bool {
-        guard appliesInBackground else { return false }
-        scheduleApply(immediately: true)
-        return true
-    }
-
-    private func scheduleApply(immediately: Bool = false) {
+    private func scheduleApply() {
         guard backgroundApplies.withLock({ $0 }) else { return }
         let applier = self.applier.withLock { current -> BackgroundApplier? in
             if let current { return current }
@@ -186,7 +173,7 @@ final class MonitorRecorder: Sendable {
             current = made
             return made
         }
-        applier?.request(immediately: immediately)
+        applier?.request()
     }
 }
 

@@ -42,18 +42,13 @@ extension QueueMonitor {
         state.backlog.append(takingAllOf: &changes)
     }
 
-    /// Applies every change recorded so far (under the state lock), in order.
-    func applyAll(to state: inout State, releasing released: inout [NSKeyValueObservation]) {
-        takeInbox(into: &state)
-        while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
-    }
-
     /// Runs `body` on the state with every recorded change applied, at the current time.
     @discardableResult
     func withAppliedState<T>(_ body: (inout State, Duration) -> T) -> T {
         var released: [NSKeyValueObservation] = []
         let result = state.withLock { state -> T in
-            applyAll(to: &state, releasing: &released)
+            takeInbox(into: &state)
+            while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
             let time = state.ordered(recorder.now)
             sampleProgress(in: &state, time: time)
             return body(&state, time)

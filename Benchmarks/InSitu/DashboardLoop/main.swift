@@ -3,8 +3,7 @@
 // watches a real queue finishing operations at a fixed rate. Reports the loop thread's CPU
 // (CLOCK_THREAD_CPUTIME_ID, % of a core) and its CPU per frame, also for the frames that
 // changed at most 3 screen rows, and the CPU of the monitor's background applier thread (which
-// applies the app's changes between frames: the loop asks it to, and applies itself only what
-// it left for a frame), alone and with the loop's. One row per run for docs/BENCHMARKS.md.
+// applies the app's changes between frames). One row per run for docs/BENCHMARKS.md.
 //
 //   swift build -c release --product DashboardLoopBench
 //   .build/release/DashboardLoopBench [--rate=50] [--seconds=20] [--sort=id|state] [--fps=20]
@@ -114,7 +113,6 @@ var state = DashboardState(width: 120, height: 40, glyphs: .unicode)
 state.sort = sort
 var version: UInt64?
 var lastSecond = -1
-var mark = FrameReadMark()
 let started = Date()
 var lastCPU: Double?
 var windowStart: (cpu: Double, frames: Int, applier: Double)?
@@ -141,7 +139,12 @@ _ = runDashboard(
         }
         lastCPU = cpu
         let second = Int(monitor.now.seconds)
-        let next = monitor.frameSnapshot(ifChangedSince: second == lastSecond ? version : nil, mark: &mark)
+        let next: QueueSnapshot?
+        if let version, second == lastSecond {
+            next = monitor.snapshot(ifChangedSince: version)
+        } else {
+            next = monitor.snapshot()
+        }
         if next != nil { lastSecond = second }
         if let next { version = next.version }
         return next
@@ -154,7 +157,6 @@ guard let windowStart, let windowEnd else {
     exit(1)
 }
 let cpu = windowEnd.cpu - windowStart.cpu
-let applier = windowEnd.applier - windowStart.applier
 let count = max(1, windowEnd.frames - windowStart.frames)
 let few = costs.filter { $0.rows <= 3 }
 let fewMean = few.isEmpty ? 0 : few.map(\.cpu).reduce(0, +) / Double(few.count)
@@ -168,5 +170,4 @@ print(
         + "\(Int(seconds)) s | \(percent(cpu / windowEnd.wall)) of a core | \(micro(cpu / Double(count))) per frame "
         + "(p90 \(micro(p90))) | \(micro(fewMean)) per frame with ≤ 3 rows changed (\(few.count) of \(costs.count) "
         + "frames) | \(String(format: "%.1f", changedMean)) rows changed per frame | applier thread "
-        + "\(percent(applier / windowEnd.wall)) of a core (loop and applier "
-        + "\(percent((cpu + applier) / windowEnd.wall))) |")
+        + "\(percent((windowEnd.applier - windowStart.applier) / windowEnd.wall)) of a core |")
