@@ -25,11 +25,12 @@ struct LogLine {
     /// merged. O(log).
     ///
     /// Reads only the log's tail when it can (a frame shows a few lines of a log of hundreds):
-    /// from an entry where a line surely starts, back far enough to make `limit` lines.
+    /// from an entry where a line surely starts, `limit` entries back first (a busy log is
+    /// state changes, each a line of its own), twice as far each time that makes fewer lines.
     static func last<Log: RandomAccessCollection<LogEntry>>(_ limit: Int, of log: Log) -> [LogLine]
     where Log.Index == Int {
         guard limit > 0 else { return [] }
-        var reach = 2 * limit
+        var reach = limit
         while true {
             var start = max(0, log.count - reach)
             while start > 0, !startsALine(at: start, of: log) { start -= 1 }

@@ -27,6 +27,21 @@ import Testing
         #expect(LogLine.last(3, of: log).map(\.entry.text) == ["concurrency limit 0→200"])
     }
 
+    @Test func distinctEntriesAreReadOnlyAsFarBackAsTheLinesShown() {
+        // A busy log is state changes, none repeating: `limit` entries make `limit` lines, and
+        // the read checks the entry before the first for a line start (two reads).
+        let log = CountingLog(
+            entries: (0..<500).map {
+                LogEntry(time: .seconds(Int64($0)), kind: .state, operationID: $0, text: "op-\($0): ready → running")
+            })
+        for limit in [1, 8, 20] {
+            log.reads.reset()
+            let lines = LogLine.last(limit, of: log)
+            #expect(lines.map(\.entry.operationID) == (500 - limit..<500).map { $0 })
+            #expect(log.reads.count <= limit + 2, "limit \(limit): \(log.reads.count) entries read")
+        }
+    }
+
     private static func randomLog(count: Int, _ generator: inout SplitMix) -> [LogEntry] {
         var log: [LogEntry] = []
         var limit = 4
@@ -48,6 +63,24 @@ import Testing
             }
         }
         return log
+    }
+}
+
+/// A log that counts the entries read from it.
+private struct CountingLog: RandomAccessCollection {
+    final class Reads: @unchecked Sendable {
+        // Locking: none; one test's thread only.
+        var count = 0
+        func reset() { count = 0 }
+    }
+
+    let entries: [LogEntry]
+    let reads = Reads()
+    var startIndex: Int { entries.startIndex }
+    var endIndex: Int { entries.endIndex }
+    subscript(position: Int) -> LogEntry {
+        reads.count += 1
+        return entries[position]
     }
 }
 
