@@ -68,8 +68,8 @@ import Testing
 
 /// A log that counts the entries read from it.
 private struct CountingLog: RandomAccessCollection {
-    final class Reads: @unchecked Sendable {
-        // Locking: none; one test's thread only.
+    /// Entries read so far (a class, so the collection's reads count through its copies).
+    final class Reads {
         var count = 0
         func reset() { count = 0 }
     }
