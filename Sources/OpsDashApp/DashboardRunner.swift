@@ -100,10 +100,10 @@ enum DashboardRunner {
         let exit = runDashboard(
             screen: screen, fps: fps, initial: initial,
             inbox: inbox,
-            snapshot: {
-                guard let next = source.snapshot(ifChangedSince: version) else { return nil }
-                version = next.version
-                return next
+            refresh: { picture in
+                guard source.refresh(&picture, ifChangedSince: version) else { return false }
+                version = picture.version
+                return true
             },
             perform: { command in
                 if let refusal = source.perform(command) { inbox.send(.refused(refusal, command: command)) }

@@ -8,6 +8,10 @@ import OpsMonitor
 protocol DashboardSource: AnyObject {
     /// A new picture if anything changed since `version` (or the shown clock moved), else nil.
     func snapshot(ifChangedSince version: UInt64?) -> QueueSnapshot?
+    /// Brings `picture` (the one the dashboard shows, handed over as its only holder) up to
+    /// date if anything changed since `version` (true), else leaves it (false). A source whose
+    /// store is shared with its pictures lets go of `picture` before changing the store.
+    func refresh(_ picture: inout QueueSnapshot, ifChangedSince version: UInt64?) -> Bool
     /// Carries out `command` (or sends it on its way); returns why it was refused at once (one
     /// line for the message line), or nil. A refusal that comes later is sent to the inbox.
     func perform(_ command: Command) -> String?
@@ -21,6 +25,13 @@ protocol DashboardSource: AnyObject {
 }
 
 extension DashboardSource {
+    /// Replaces `picture` with `snapshot(ifChangedSince:)`'s, if any.
+    func refresh(_ picture: inout QueueSnapshot, ifChangedSince version: UInt64?) -> Bool {
+        guard let next = snapshot(ifChangedSince: version) else { return false }
+        picture = next
+        return true
+    }
+
     /// Takes `key` before the dashboard does (true: handled); by default none.
     func handle(_ key: Key, in state: DashboardState) -> Bool { false }
 

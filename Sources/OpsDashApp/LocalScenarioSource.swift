@@ -13,16 +13,18 @@ final class LocalScenarioSource: DashboardSource {
     }
 
     func snapshot(ifChangedSince version: UInt64?) -> QueueSnapshot? {
+        var picture = QueueSnapshot()
+        return refresh(&picture, ifChangedSince: version) ? picture : nil
+    }
+
+    func refresh(_ picture: inout QueueSnapshot, ifChangedSince version: UInt64?) -> Bool {
         // A new picture when something changed, or once a second for the clocks.
         let second = Int(run.monitor.now.seconds)
-        let next: QueueSnapshot?
-        if let version, second == lastSecond {
-            next = run.monitor.snapshot(ifChangedSince: version)
-        } else {
-            next = run.monitor.snapshot()
-        }
-        if next != nil { lastSecond = second }
-        return next.map(run.picture)
+        let changed = run.monitor.refresh(&picture, ifChangedSince: second == lastSecond ? version : nil)
+        if changed { lastSecond = second }
+        // Also when unchanged: the monitor may have handed back its own copy of the picture.
+        picture = run.picture(picture)
+        return changed
     }
 
     func perform(_ command: Command) -> String? {

@@ -4,24 +4,29 @@ import OpsMonitor
 /// Runs the dashboard until the operator quits, a stop signal arrives or the terminal goes
 /// away, then closes `screen`.
 ///
-/// Each frame: wait up to one frame interval for input and feed it to `reduce`, fetch a
-/// snapshot (`snapshot` returns nil when nothing changed) and reduce it, take what other parts
-/// sent to `inbox` (a source's link state, refused commands, notices) and reduce that, render,
-/// diff against what is on screen and draw only the changed runs. Commands other than `.quit`
-/// go to `perform`. `intercept` sees each key first and returns true to take it from the
-/// dashboard (a replay's transport keys). A stop sent to `inbox` ends the loop within
-/// `stopPollMilliseconds`, whatever the frame rate. All calls happen on the caller's thread.
+/// Each frame: wait up to one frame interval for input and feed it to `reduce`, refresh the
+/// picture and reduce it if it changed, take what other parts sent to `inbox` (a source's link
+/// state, refused commands, notices) and reduce that, render, diff against what is on screen
+/// and draw only the changed runs. Commands other than `.quit` go to `perform`. `intercept`
+/// sees each key first and returns true to take it from the dashboard (a replay's transport
+/// keys). A stop sent to `inbox` ends the loop within `stopPollMilliseconds`, whatever the
+/// frame rate. All calls happen on the caller's thread.
+///
+/// `refresh` gets the picture the dashboard shows, as its only holder, and brings it up to
+/// date (true) or leaves it (false: nothing changed). A source that lets go of it before
+/// changing its store (`QueueMonitor.refresh`) changes the store's chunks in place instead of
+/// copying them.
 package func runDashboard(
     screen: some TerminalScreen,
     fps: Int,
     initial: DashboardState,
     inbox: LoopInbox,
-    snapshot: () -> QueueSnapshot?,
+    refresh: (inout QueueSnapshot) -> Bool,
     perform: (Command) -> Void,
     intercept: (Key, DashboardState) -> Bool = { _, _ in false }
 ) -> DashboardExit {
     runLoop(
-        screen: screen, fps: fps, initial: initial, inbox: inbox, snapshot: snapshot, perform: perform,
+        screen: screen, fps: fps, initial: initial, inbox: inbox, refresh: refresh, perform: perform,
         intercept: intercept, reducer: reduce, renderer: nil)
 }
 
@@ -34,7 +39,7 @@ func runLoop(
     fps: Int,
     initial: DashboardState,
     inbox: LoopInbox,
-    snapshot: () -> QueueSnapshot?,
+    refresh: (inout QueueSnapshot) -> Bool,
     perform: (Command) -> Void,
     intercept: (Key, DashboardState) -> Bool = { _, _ in false },
     reducer: (inout DashboardState, Action) -> [Command],
@@ -61,11 +66,23 @@ func runLoop(
         return false
     }
 
+    /// Hands the picture shown to `refresh` with no other holder (the state keeps its time for
+    /// the reducer) and reduces the new one, if any; true to quit.
+    func tick() -> Bool {
+        var picture = state.snapshot
+        state.snapshot = QueueSnapshot(time: picture.time)
+        guard refresh(&picture) else {
+            state.snapshot = picture
+            return false
+        }
+        return apply(.tick(picture))
+    }
+
     let size = screen.size
     if size.width != state.width || size.height != state.height {
         if apply(.resize(width: size.width, height: size.height)) { return .quit }
     }
-    if let first = snapshot(), apply(.tick(first)) { return .quit }
+    if tick() { return .quit }
     for sent in inbox.take(now: .now) where apply(sent) { return .quit }
 
     var remaining = 0
@@ -97,7 +114,7 @@ func runLoop(
             case .input(.closed): return .terminalClosed
             case .input(.key(let key)) where intercept(key, state):
                 // A source's own keys (e.g. replay transport) come before the dashboard's.
-                if let next = snapshot(), apply(.tick(next)) { return .quit }
+                if tick() { return .quit }
                 for sent in inbox.take(now: .now) where apply(sent) { return .quit }
                 wait = 0
             case .input(.key(let key)):
@@ -110,7 +127,7 @@ func runLoop(
                 wait = 0
             }
         }
-        if let next = snapshot(), apply(.tick(next)) { return .quit }
+        if tick() { return .quit }
         for sent in inbox.take(now: .now) where apply(sent) { return .quit }
     }
 }

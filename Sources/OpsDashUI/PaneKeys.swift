@@ -5,10 +5,12 @@ import OpsMonitor
 /// changes besides its operation (no clock, no other operation's state), so the same rows of
 /// the same operations, selection and search draw the same pane.
 ///
-/// The operations are compared by storage: the chunks the rows come from are the very ones the
-/// pane was drawn from (`ChunkedArray.sharesChunk`), so no operation is copied or compared.
+/// The operations are compared by their chunks' stamps: a chunk the rows come from that has the
+/// stamp it had when the pane was drawn holds the same operations
+/// (`ChunkedArray.chunkStamps`), so no operation is copied or compared, and the chunks are not
+/// kept alive (the store would copy each one it changes next).
 struct TablePaneKey: Equatable {
-    var operations: ChunkedArray<OperationSnapshot>
+    var stamps: [UInt64]
     /// The first row's position and how many rows show.
     var first: Int
     var count: Int
@@ -22,7 +24,8 @@ struct TablePaneKey: Equatable {
     /// operations by id. Whether every row shown has finished is for the caller to check.
     init?(_ state: DashboardState, rows: Int) {
         guard state.rows.isByID, !state.showDependencies else { return nil }
-        operations = state.snapshot.operations
+        let operations = state.snapshot.operations
+        stamps = operations.chunkStamps
         first = max(0, state.scrollOffset)
         count = max(0, min(rows, operations.count - first))
         idWidth = TableColumn.idWidth(maxID: operations.last?.id ?? 0)
@@ -37,8 +40,9 @@ struct TablePaneKey: Equatable {
         else { return false }
         guard lhs.count > 0 else { return true }
         let size = ChunkedArray<OperationSnapshot>.chunkSize
-        for chunk in (lhs.first / size)...((lhs.first + lhs.count - 1) / size)
-        where !lhs.operations.sharesChunk(chunk, with: rhs.operations) {
+        let last = (lhs.first + lhs.count - 1) / size
+        guard last < lhs.stamps.count, last < rhs.stamps.count else { return false }
+        for chunk in (lhs.first / size)...last where lhs.stamps[chunk] != rhs.stamps[chunk] {
             return false
         }
         return true

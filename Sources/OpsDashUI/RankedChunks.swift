@@ -4,13 +4,14 @@ import OpsMonitor
 /// `ChunkedArray`: each chunk's matching ids in its six rank buckets. The order is the buckets
 /// rank by rank, chunk after chunk, which is the stable bucket pass over all operations.
 ///
-/// The next snapshot shares every chunk the store did not change since (`sharesChunk`), and only
-/// the others are bucketed again: a busy frame changes one or two chunks of 512 operations, so
-/// the order costs what changed plus copying the ids, not reading every operation again.
+/// A chunk of the next snapshot whose stamp is the one it had here (`ChunkedArray.chunkStamps`)
+/// holds the same operations, and only the others are bucketed again: a busy frame changes one
+/// or two chunks, so the order costs what changed plus copying the ids, not reading every
+/// operation again. The stamps are kept, not the operations: holding the chunks would make the
+/// store copy each one it changes next.
 struct RankedChunks: Sendable {
-    /// The operations the buckets were computed from (kept alive, so their chunks can be
-    /// compared with a later snapshot's).
-    let operations: ChunkedArray<OperationSnapshot>
+    /// The stamps of the chunks the buckets were computed from.
+    let stamps: [UInt64]
     let needle: String
     let failedOnly: Bool
     /// Per chunk, per rank, the matching ids in chunk order.
@@ -28,14 +29,15 @@ struct RankedChunks: Sendable {
         let usable = previous.flatMap { $0.needle == needle && $0.failedOnly == failedOnly ? $0 : nil }
         // Taken out once: binding the optional order in the loop copied it for every chunk.
         let reusable = usable != nil
-        let previousOperations = usable?.operations ?? ChunkedArray()
+        let previousStamps = usable?.stamps ?? []
+        let stamps = operations.chunkStamps
         let previousBuckets = usable?.buckets ?? []
         let size = ChunkedArray<OperationSnapshot>.chunkSize
         var buckets: [[[Int]]] = []
         buckets.reserveCapacity(operations.chunkCount)
         var computed = 0
         for chunk in 0..<operations.chunkCount {
-            if reusable, operations.sharesChunk(chunk, with: previousOperations) {
+            if reusable, chunk < previousStamps.count, stamps[chunk] == previousStamps[chunk] {
                 buckets.append(previousBuckets[chunk])
                 continue
             }
@@ -49,7 +51,7 @@ struct RankedChunks: Sendable {
             // By index: each chunk's buckets read in place, not copied.
             for chunk in buckets.indices { ids.append(contentsOf: buckets[chunk][rank]) }
         }
-        self.operations = operations
+        self.stamps = stamps
         self.needle = needle
         self.failedOnly = failedOnly
         self.buckets = buckets

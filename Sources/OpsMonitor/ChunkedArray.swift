@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An array stored in fixed-size chunks, so that a copy shares chunks with the original and
 /// changing one element after a copy duplicates one chunk, not the whole array.
 ///
@@ -8,14 +10,19 @@
 /// snapshot to sort and filter) gets a specialised, direct element access instead of a generic
 /// call with a metadata lookup per element.
 public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
-    /// Elements per chunk. The store's first change to a chunk a picture still shares copies
-    /// it (the dashboard holds the last picture, so that is every frame), and the dashboard
-    /// skips drawing table rows whose chunk the store has not touched: 128, not 512, makes that
-    /// copy a quarter and lets the rows of a young queue's finished operations be skipped long
-    /// before 512 operations have finished, for four times as many chunks (a reference each).
+    /// Elements per chunk. The store's first change to a chunk a picture still holds copies it
+    /// (a dashboard hands its picture back before the store changes, so its frames copy none;
+    /// a publisher's or a test's kept picture does), and the dashboard skips drawing table rows
+    /// whose chunk's stamp did not change: 128, not 512, makes such a copy a quarter and lets
+    /// the rows of a young queue's finished operations be skipped long before 512 operations
+    /// have finished, for four times as many chunks (a reference and a stamp each).
     @inlinable public static var chunkSize: Int { 128 }
 
     @usableFromInline var chunks: [[Element]] = []
+    /// Each chunk's stamp: a number no other change to any chunk of any array was given, set
+    /// anew by every change to the chunk. Equal stamps at one index of two arrays mean equal
+    /// chunks, whatever became of the storage in between (see `chunkStamps`).
+    @usableFromInline var stamps: [UInt64] = []
     public private(set) var count = 0
 
     public init() {}
@@ -31,13 +38,17 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         // Read in place: `operations[mid].id` reads one field without copying the element
         // (an operation's strings and arrays retained and released).
         _read { yield chunks[position / Self.chunkSize][position % Self.chunkSize] }
-        set { chunks[position / Self.chunkSize][position % Self.chunkSize] = newValue }
+        set {
+            chunks[position / Self.chunkSize][position % Self.chunkSize] = newValue
+            stamps[position / Self.chunkSize] = ChunkStamp.next()
+        }
     }
 
     /// Changes the element at `position` in place (no copy of the element, and a shared chunk is
     /// duplicated once); returns what `body` returns.
     public mutating func update<Result>(at position: Int, _ body: (inout Element) -> Result) -> Result {
-        body(&chunks[position / Self.chunkSize][position % Self.chunkSize])
+        stamps[position / Self.chunkSize] = ChunkStamp.next()
+        return body(&chunks[position / Self.chunkSize][position % Self.chunkSize])
     }
 
     /// `body`'s answer for the element at `position`, read where it is stored (the element is
@@ -49,15 +60,17 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     /// The number of chunks (the last one may be partly filled).
     @inlinable package var chunkCount: Int { chunks.count }
 
-    /// Whether chunk `index` is the very same storage in `self` and in `other`, so holds the same
-    /// elements: a chunk is changed only after it is copied once it is shared, so an unchanged
-    /// chunk of a copy is its original's. Both arrays are alive here, so equal addresses are one
-    /// buffer, never a freed one reused. O(1).
-    @inlinable package func sharesChunk(_ index: Int, with other: Self) -> Bool {
-        guard index < chunks.count, index < other.chunks.count else { return false }
-        let mine = chunks[index].withUnsafeBufferPointer { $0 }
-        let theirs = other.chunks[index].withUnsafeBufferPointer { $0 }
-        return mine.count == theirs.count && mine.count > 0 && mine.baseAddress == theirs.baseAddress
+    /// Every chunk's stamp, in chunk order: kept by a reader (O(1), shared), it tells which
+    /// chunks of a later copy changed since (`stamp != kept[index]`) without keeping the
+    /// chunks themselves alive. A reader that kept the chunks would make the store's next
+    /// change to each copy all of its rows.
+    @inlinable package var chunkStamps: [UInt64] { stamps }
+
+    /// Where chunk `index`'s elements are stored (for tests: an unchanged address across a
+    /// change means the chunk was changed in place, not copied); nil past the last chunk.
+    package func chunkAddress(_ index: Int) -> UnsafeRawPointer? {
+        guard index < chunks.count else { return nil }
+        return chunks[index].withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
     }
 
     /// Adds an element at the end (moved in when the caller gives it up).
@@ -66,9 +79,22 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
             var chunk: [Element] = []
             chunk.reserveCapacity(Self.chunkSize)
             chunks.append(chunk)
+            stamps.append(0)
         }
         chunks[chunks.count - 1].append(element)
+        stamps[stamps.count - 1] = ChunkStamp.next()
         count += 1
+    }
+}
+
+/// The source of `ChunkedArray`'s chunk stamps: one counter for every array of the process, so
+/// two arrays that went apart from one copy never give the same stamp to different elements.
+@usableFromInline enum ChunkStamp {
+    @usableFromInline static let counter = Atomic<UInt64>(0)
+
+    /// A stamp no chunk had before.
+    @inlinable static func next() -> UInt64 {
+        counter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 }
 

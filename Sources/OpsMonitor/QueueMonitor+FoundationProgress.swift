@@ -27,8 +27,7 @@ extension QueueMonitor {
     /// (as a pushed report is applied). Called by readers (a dashboard frame, a publisher's
     /// pump), never on the app's worker threads.
     func sampleProgress(in state: inout State, time: Duration) {
-        guard !state.sampled.isEmpty || !state.unstartedPlain.isEmpty else { return }
-        if let last = state.lastSample, time - last < Self.progressSampleInterval { return }
+        guard Self.isSampleDue(in: state, time: time) else { return }
         state.lastSample = time
         lookForPlainStarts(in: &state, time: time)
         for index in state.sampled.indices {
@@ -39,6 +38,14 @@ extension QueueMonitor {
             let entry = state.sampled[index]
             applyProgress(value, of: entry.operation, id: entry.id, time: time, in: &state)
         }
+    }
+
+    /// Whether `sampleProgress` at `time` would read anything: some operation's `Progress` or
+    /// unreported start is watched, and the last reading is `progressSampleInterval` old.
+    static func isSampleDue(in state: State, time: Duration) -> Bool {
+        guard !state.sampled.isEmpty || !state.unstartedPlain.isEmpty else { return false }
+        guard let last = state.lastSample else { return true }
+        return time - last >= progressSampleInterval
     }
 
     /// Stops reading operation `id`'s `Progress` (it finished), after applying its last value.

@@ -35,7 +35,12 @@ private func run(
 ) -> (DashboardExit, [Command]) {
     var commands: [Command] = []
     let exit = runLoop(
-        screen: screen, fps: 20, initial: initial, inbox: inbox, snapshot: snapshot,
+        screen: screen, fps: 20, initial: initial, inbox: inbox,
+        refresh: { picture in
+            guard let next = snapshot() else { return false }
+            picture = next
+            return true
+        },
         perform: { commands.append($0) }, reducer: scriptedReduce, renderer: scriptedRender)
     return (exit, commands)
 }
@@ -134,7 +139,8 @@ private func run(
         }
         var seen: [String] = []
         let exit = runLoop(
-            screen: screen, fps: 20, initial: DashboardState(width: 10, height: 2), inbox: inbox, snapshot: { nil },
+            screen: screen, fps: 20, initial: DashboardState(width: 10, height: 2), inbox: inbox,
+            refresh: { _ in false },
             perform: { _ in },
             reducer: { state, action in
                 if case .refused(let reason, _) = action { seen.append(reason) }
@@ -160,11 +166,41 @@ private func run(
         screen.onRead = { reads in if reads == 3 { inbox.stop(signal: 2) } }
         var commands: [Command] = []
         let exit = runLoop(
-            screen: screen, fps: 1, initial: DashboardState(width: 1, height: 1), inbox: inbox, snapshot: { nil },
+            screen: screen, fps: 1, initial: DashboardState(width: 1, height: 1), inbox: inbox, refresh: { _ in false },
             perform: { commands.append($0) }, reducer: scriptedReduce, renderer: scriptedRender)
         #expect(exit == .signal(2))
         // One frame at 1 fps is 1000 ms: waited in slices of at most 100 ms, each followed by a look.
         #expect(screen.timeouts.allSatisfy { $0 <= 100 }, "\(screen.timeouts)")
         #expect(screen.timeouts.count == 3)
+    }
+}
+
+/// The loop hands `refresh` the picture it shows with no other holder, so a source can change
+/// the store the picture came from in place (`QueueMonitor.refresh`).
+@Suite(.ownThread) struct RunLoopRefreshTests {
+    @Test(arguments: [OpsDashUI.SortOrder.id, .state])
+    func refreshGetsThePictureShownAsItsOnlyHolder(sort: OpsDashUI.SortOrder) throws {
+        var initial = DashboardState(width: 80, height: 20)
+        initial.sort = sort
+        let screen = FakeScreen(width: 80, height: 20, script: [nil, nil, nil, .key(.character("q"))])
+        var inPlace: [Bool] = []
+        _ = runDashboard(
+            screen: screen, fps: 20, initial: initial, inbox: LoopInbox(),
+            refresh: { picture in
+                guard picture.version > 0 else {
+                    // Finished rows listed by id: the table pane is kept by its chunks' stamps.
+                    let rows = (1...5).map { OperationSnapshot(id: $0, name: "op\($0)", lifecycle: .finished) }
+                    picture = QueueSnapshot(operations: ChunkedArray(rows), version: 1)
+                    return true
+                }
+                let before = picture.operations.chunkAddress(0)
+                picture.operations.update(at: 0) { $0.retries += 1 }
+                inPlace.append(picture.operations.chunkAddress(0) == before)
+                picture.version += 1
+                return true
+            },
+            perform: { _ in })
+        try #require(inPlace.count >= 2)
+        #expect(inPlace.allSatisfy { $0 }, "the state, the row order or the table pane kept the picture's chunk")
     }
 }

@@ -46,14 +46,16 @@ func measureFrames(
     let inbox = LoopInbox()
     _ = runDashboard(
         screen: screen, fps: 20, initial: initial, inbox: inbox,
-        snapshot: {
+        refresh: { picture in
             // SIGTERM's number once the ticks are spent; a lost marker ends the run at once
             // instead of waiting out every later pass.
             guard screen.failure == nil, let next = remaining.popFirst() else {
                 inbox.stop(signal: 15)
-                return nil
+                return false
             }
-            return next
+            guard let next else { return false }
+            picture = next
+            return true
         },
         perform: { _ in })
     if let failure = screen.failure { throw failure }

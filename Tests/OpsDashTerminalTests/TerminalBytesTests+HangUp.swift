@@ -24,10 +24,10 @@ extension TerminalBytesTests {
         let exit = runDashboard(
             screen: screen, fps: 20, initial: DashboardState(width: 80, height: 24, glyphs: screen.glyphs),
             inbox: LoopInbox(),
-            snapshot: {
+            refresh: { _ in
                 frames += 1
                 if frames == 3 { terminal.hangUp() }
-                return nil
+                return false
             },
             perform: { _ in })
         #expect(exit == .terminalClosed)

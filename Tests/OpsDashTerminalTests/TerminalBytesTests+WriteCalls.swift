@@ -22,12 +22,13 @@ extension TerminalBytesTests {
             screen: screen, fps: 20,
             initial: DashboardState(width: ncurses.size.width, height: ncurses.size.height, glyphs: ncurses.glyphs),
             inbox: inbox,
-            snapshot: {
+            refresh: { picture in
                 guard let next = ticks.popFirst() else {
                     inbox.stop(signal: 15)
-                    return nil
+                    return false
                 }
-                return next
+                picture = next
+                return true
             },
             perform: { _ in })
         #expect(screen.samples.count == 40)

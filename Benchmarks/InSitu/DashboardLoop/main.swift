@@ -108,8 +108,8 @@ let feeder = Thread {
 }
 feeder.start()
 
-// The loop, with the snapshot closure `opsdash` gives it (a new picture when the monitor's
-// version moved, and once a second for the clocks).
+// The loop, with the refresh `opsdash` gives it (a new picture when the monitor's version
+// moved, and once a second for the clocks; the picture shown handed back to the monitor).
 let screen = FakeScreen(width: 120, height: 40)
 let inbox = LoopInbox()
 var state = DashboardState(width: 120, height: 40, glyphs: .unicode)
@@ -125,7 +125,7 @@ var windowEnd: (cpu: Double, frames: Int, wall: Double, applier: Double)?
 
 _ = runDashboard(
     screen: screen, fps: fps, initial: state, inbox: inbox,
-    snapshot: {
+    refresh: { picture in
         // One call per loop iteration: the CPU since the last call is that frame's cost.
         let cpu = threadCPU()
         let elapsed = Date().timeIntervalSince(started)
@@ -142,15 +142,10 @@ _ = runDashboard(
         }
         lastCPU = cpu
         let second = Int(monitor.now.seconds)
-        let next: QueueSnapshot?
-        if let version, second == lastSecond {
-            next = monitor.snapshot(ifChangedSince: version)
-        } else {
-            next = monitor.snapshot()
-        }
-        if next != nil { lastSecond = second }
-        if let next { version = next.version }
-        return next
+        guard monitor.refresh(&picture, ifChangedSince: second == lastSecond ? version : nil) else { return false }
+        lastSecond = second
+        version = picture.version
+        return true
     },
     perform: { _ in })
 feeding.withLock { $0 = false }

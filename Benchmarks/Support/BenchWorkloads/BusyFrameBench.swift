@@ -40,6 +40,9 @@ public final class BusyFrameBench: FrameWorkload, @unchecked Sendable {
     public func frame() -> Int {
         frameNumber += 1
         let time = Duration.milliseconds(50 * frameNumber)
+        // As the dashboard's loop does (`runDashboard(refresh:)`), the picture shown is let go
+        // of before the store changes, so the store changes its chunks in place.
+        state.snapshot = QueueSnapshot(time: state.snapshot.time)
         for (slot, id) in running.enumerated() {
             let done = Int64((frameNumber * (slot + 3) * 9_973) % Int(bytes))
             store.progress(

@@ -1,0 +1,36 @@
+import OpsKit
+
+extension QueueMonitor {
+    /// Brings `picture` up to date if anything changed since `version` (nil: always) and returns
+    /// true; returns false and leaves `picture` as it is otherwise (so an idle dashboard does no
+    /// work).
+    ///
+    /// `picture` is let go of before the changes are applied: when it was the last holder of the
+    /// store's previous picture (a dashboard that hands back the one it showed), the store
+    /// changes its rows, log and timings in place instead of copying each chunk it touches
+    /// first, and no old chunk is freed. It is then replaced by the new picture, or, when
+    /// nothing changed after all (a due reading of running operations' `Progress` found them
+    /// where they were), by the store's picture at `picture`'s time, which is the same picture
+    /// (whatever a caller changed in it aside).
+    package func refresh(_ picture: inout QueueSnapshot, ifChangedSince version: UInt64?) -> Bool {
+        var released: [NSKeyValueObservation] = []
+        let changed = state.withLock { state -> Bool in
+            takeInbox(into: &state)
+            if let version, state.backlog.isEmpty, state.store.version == version,
+                !Self.isSampleDue(in: state, time: recorder.now)
+            {
+                return false
+            }
+            let shownTime = picture.time
+            picture = QueueSnapshot()
+            while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
+            let time = state.ordered(recorder.now)
+            sampleProgress(in: &state, time: time)
+            let unchanged = version == state.store.version
+            picture = state.store.snapshot(time: unchanged ? shownTime : time)
+            return !unchanged
+        }
+        for token in released { token.invalidate() }
+        return changed
+    }
+}

@@ -1,0 +1,50 @@
+import Testing
+@testable import OpsMonitor
+
+/// `ChunkedArray.chunkStamps`: what lets the dashboard tell which chunks changed without keeping
+/// the chunks (and so without making the store copy each one it changes next).
+struct ChunkStampTests {
+    static let size = ChunkedArray<Int>.chunkSize
+
+    @Test func aCopyKeepsTheStampsAndEachChangeRestampsItsChunkOnly() {
+        var array = ChunkedArray(0..<(3 * Self.size))
+        let kept = array.chunkStamps
+        #expect(kept.count == 3)
+        #expect(Set(kept).count == 3)
+
+        array[Self.size + 1] = -1
+        #expect(array.chunkStamps[0] == kept[0])
+        #expect(array.chunkStamps[1] != kept[1])
+        #expect(array.chunkStamps[2] == kept[2])
+
+        let afterSet = array.chunkStamps
+        array.update(at: 2) { $0 += 1 }
+        #expect(array.chunkStamps[0] != afterSet[0])
+        #expect(array.chunkStamps[1...] == afterSet[1...])
+
+        let afterUpdate = array.chunkStamps
+        array.append(7)
+        #expect(array.chunkStamps.count == 4)
+        #expect(array.chunkStamps[..<3] == afterUpdate[..<3])
+    }
+
+    @Test func anAppendToAPartlyFilledChunkRestampsIt() {
+        var array = ChunkedArray([1, 2])
+        let kept = array.chunkStamps
+        array.append(3)
+        #expect(array.chunkStamps.count == 1)
+        #expect(array.chunkStamps[0] != kept[0])
+    }
+
+    @Test func copiesChangedApartNeverShareAStampForDifferentElements() {
+        let original = ChunkedArray(0..<10)
+        var left = original
+        var right = original
+        left[0] = 100
+        right[0] = 200
+        #expect(left.chunkStamps[0] != right.chunkStamps[0])
+        #expect(left.chunkStamps[0] != original.chunkStamps[0])
+        // Arrays built apart from the same elements are not taken for the same either.
+        #expect(ChunkedArray(0..<10).chunkStamps != original.chunkStamps)
+    }
+}
