@@ -8,10 +8,11 @@ import OpsMonitor
 /// Each frame is drawn as `render(_:)` draws it: the layout gives every region its `Rect`,
 /// each widget takes from the state what it shows there, then draws it inside its `Rect`.
 ///
-/// Not thread-safe: use it from the run loop's thread.
+/// Not thread-safe: use it from the run loop's thread. Its properties, as `RenderCache`'s, are
+/// not checked for overlapping access at run time (none overlaps).
 public final class FrameRenderer {
     /// The frame the terminal shows (after the last `frame(for:)`).
-    public private(set) var front = CellBuffer(width: 0, height: 0)
+    @exclusivity(unchecked) public private(set) var front = CellBuffer(width: 0, height: 0)
     private let custom: ((DashboardState) -> CellBuffer)?
     private let cache = RenderCache()
 

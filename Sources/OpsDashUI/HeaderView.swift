@@ -210,8 +210,10 @@ struct HeaderView: Sendable, Equatable {
             columns += Self.countLabelWidths[index] + Digits.count(displayState.count(in: counts))
         }
         columns += Self.countLabelWidths[DisplayState.counted.count] + Digits.count(counts.total)
-        columns += Self.countGap.count * DisplayState.counted.count
-        if evictedCount > 0 { columns += Self.countGap.count + "evicted ".count + Digits.count(evictedCount) }
+        // The gap and the label are printable ASCII: a column a byte, counted without breaking
+        // them into characters.
+        columns += Self.countGap.utf8.count * DisplayState.counted.count
+        if evictedCount > 0 { columns += Self.countGap.utf8.count + "evicted ".utf8.count + Digits.count(evictedCount) }
         return columns
     }
 
@@ -442,18 +444,21 @@ struct HeaderView: Sendable, Equatable {
             spans.append(Span(eta))
         }
         let label = "progress "
+        // Printable ASCII: a column a byte (`count` would break the string into characters,
+        // ~300 instructions, four times a frame).
+        let labelWidth = label.utf8.count
         let spansWidth = percentWidth + spans.reduce(0) { $0 + $1.width }
-        let room = canvas.width - spansWidth - label.count
+        let room = canvas.width - spansWidth - labelWidth
         let sparkline = sparkline(.finished, room: room - Self.sparklineMinimumBar, cache: cache)
         spans += sparkline.spans
         let textWidth = spansWidth + sparkline.width
-        let barWidth = canvas.width - textWidth - label.count
+        let barWidth = canvas.width - textWidth - labelWidth
         canvas.write(label, x: 0, y: y, style: Theme.label)
         // The overall bar moves on almost every busy frame: drawn in the default colour, moving
         // it needs no colour switch in and out (16 bytes a frame on xterm).
         ProgressBar(fraction: fraction, style: Theme.live)
-            .render(into: &canvas, x: label.count, y: y, width: barWidth, glyphs: glyphs)
-        let textX = label.count + max(0, barWidth)
+            .render(into: &canvas, x: labelWidth, y: y, width: barWidth, glyphs: glyphs)
+        let textX = labelWidth + max(0, barWidth)
         let digitsX = textX + percentWidth - 1 - Digits.count(percent)
         canvas.write("     ", x: textX, y: y, style: Theme.live, maxWidth: digitsX - textX)
         let percentEnd = canvas.writeDigits(percent, x: digitsX, y: y, style: Theme.live)
@@ -494,7 +499,8 @@ struct HeaderView: Sendable, Equatable {
     /// history's first change).
     private func finishedSparkline(room: Int) -> (spans: [Span], width: Int) {
         let label = "  done "
-        let count = min(recentFinished.count, room - label.count)
+        let labelWidth = label.utf8.count  // printable ASCII: a column a byte
+        let count = min(recentFinished.count, room - labelWidth)
         guard count >= 8 else { return ([], 0) }
         let values = recentFinished.suffix(count)
         let failed = Array(recentFailed.suffix(count))
@@ -513,7 +519,7 @@ struct HeaderView: Sendable, Equatable {
             run.append(Sparkline.glyph(value, peak: peak, glyphs: glyphs))
         }
         spans.append(Span(run.string, runStyle))
-        return (spans, label.count + count)
+        return (spans, labelWidth + count)
     }
 
     /// "  running ▃▃▅▅█": operations running at the end of each of the last seconds, in at most

@@ -5,6 +5,10 @@ import OpsMonitor
 ///
 /// A row is the cells of one line of a widget's area; it stands for its whole screen row (and
 /// lets the renderer skip comparing that row) only when the area spans the screen's width.
+///
+/// Used from the run loop's thread alone, and no access to a property overlaps another: its
+/// properties are `@exclusivity(unchecked)`, since the run-time check of each access (a
+/// thread-local access set, ~150 instructions) came to ~7% of the dashboard loop's.
 final class RenderCache {
     /// A rendered row: its cells and a serial number that changes whenever it is re-rendered.
     struct Row<Key> {
@@ -37,39 +41,40 @@ final class RenderCache {
         var glyphs: GlyphSet
     }
 
-    private var tableContext: TableContext?
+    @exclusivity(unchecked) private var tableContext: TableContext?
     /// Table rows by operation id, each kept by the row it was drawn from (`TableView.Row`
     /// holds exactly what its cells read).
-    private var tableRows: [Int: Row<TableView.Row>] = [:]
-    private var nextTableRows: [Int: Row<TableView.Row>] = [:]
-    private var logRows: [Row<LogKey>] = []
+    @exclusivity(unchecked) private var tableRows: [Int: Row<TableView.Row>] = [:]
+    @exclusivity(unchecked) private var nextTableRows: [Int: Row<TableView.Row>] = [:]
+    @exclusivity(unchecked) private var logRows: [Row<LogKey>] = []
     /// The table's column-header line and the columns it laid out, with what both came from.
+    @exclusivity(unchecked)
     private var tableHeading: (row: Row<TableHeadingKey>, columns: [(column: TableColumn, width: Int)])?
     /// The header's three lines, by line, each with the key it was drawn from (typed, not
     /// `any Equatable`: a boxed key cost an allocation a store and a dynamic cast a frame).
-    private var headerLines: [Row<HeaderView.LineKey>?] = [nil, nil, nil]
+    @exclusivity(unchecked) private var headerLines: [Row<HeaderView.LineKey>?] = [nil, nil, nil]
     /// The left of the footer (all of it but the position), and what the footer row showed last:
     /// that left part's serial, the position, and the row's serial.
-    private var footerLeft: Row<FooterView.LeftKey>?
+    @exclusivity(unchecked) private var footerLeft: Row<FooterView.LeftKey>?
     /// The header's sparklines as last built, each with what it was built from.
-    private var sparklines: [(key: HeaderView.SparklineKey, spans: [Span], width: Int)] = []
-    private var footerShown: (left: Int, position: String, serial: Int)?
+    @exclusivity(unchecked) private var sparklines: [(key: HeaderView.SparklineKey, spans: [Span], width: Int)] = []
+    @exclusivity(unchecked) private var footerShown: (left: Int, position: String, serial: Int)?
     /// The frame on screen while the next one is drawn: a pane drawn there from inputs equal
     /// to its inputs now is copied from it.
-    private var onScreen = CellBuffer(width: 0, height: 0)
+    @exclusivity(unchecked) private var onScreen = CellBuffer(width: 0, height: 0)
     /// Per pane, what it was drawn from and where: in the frame on screen, in this one.
-    private var tablePane: Pane<TablePaneKey>?
-    private var nextTablePane: Pane<TablePaneKey>?
-    private var logPane: Pane<LogPaneKey>?
-    private var nextLogPane: Pane<LogPaneKey>?
+    @exclusivity(unchecked) private var tablePane: Pane<TablePaneKey>?
+    @exclusivity(unchecked) private var nextTablePane: Pane<TablePaneKey>?
+    @exclusivity(unchecked) private var logPane: Pane<LogPaneKey>?
+    @exclusivity(unchecked) private var nextLogPane: Pane<LogPaneKey>?
     /// Per screen row, whether this frame copied it whole from the frame on screen.
-    private var copied: [Bool] = []
+    @exclusivity(unchecked) private var copied: [Bool] = []
     /// Whether this frame is drawn over the frame on screen (`beginFrame(inPlace:)`).
-    private var inPlace = false
+    @exclusivity(unchecked) private var inPlace = false
     /// In place: the rows as the frame on screen showed them, for those this frame blanked
     /// (`touched`) to draw them again; the other rows are the screen's, unchanged.
-    private(set) var before = CellBuffer(width: 0, height: 0)
-    private var touched: [Bool] = []
+    @exclusivity(unchecked) private(set) var before = CellBuffer(width: 0, height: 0)
+    @exclusivity(unchecked) private var touched: [Bool] = []
 
     /// A pane's inputs and area.
     private struct Pane<Key: Equatable> {
@@ -77,12 +82,12 @@ final class RenderCache {
         var area: Rect
     }
 
-    private var nextLogRows: [Row<LogKey>] = []
-    private var serial = 0
+    @exclusivity(unchecked) private var nextLogRows: [Row<LogKey>] = []
+    @exclusivity(unchecked) private var serial = 0
     /// Per screen row, the serial of the cached row placed there this frame (0: none).
-    private var placed: [Int] = []
+    @exclusivity(unchecked) private var placed: [Int] = []
     /// The same for the frame on screen.
-    private var placedBefore: [Int] = []
+    @exclusivity(unchecked) private var placedBefore: [Int] = []
 
     /// Starts a frame drawn over the buffer the terminal shows, when it is `width × height`:
     /// each region drawn is blanked first (`blank(_:in:)`, keeping its rows in `before`), a pane

@@ -133,9 +133,10 @@ struct ChangeChunks {
 final class ChangeChunk: @unchecked Sendable {
     // Locking: a chunk is only reached through the one `ChangeChunks` list holding it, and that
     // list lives in the monitor's inbox (its spin lock) or backlog (the monitor's state lock);
-    // lists are moved between the two under both locks, never shared.
-    var changes: [PendingChange]
-    var next: ChangeChunk?
+    // lists are moved between the two under both locks, never shared. No access overlaps
+    // another, so the run-time exclusivity check (one per change applied) is left out.
+    @exclusivity(unchecked) var changes: [PendingChange]
+    @exclusivity(unchecked) var next: ChangeChunk?
 
     init(_ changes: [PendingChange]) {
         self.changes = changes

@@ -22,8 +22,8 @@ final class FakeScreen: TerminalScreen {
     let size: TerminalSize
     let glyphs = GlyphSet.unicode
     /// Whether each screen row was touched since the last `takeChangedRows()`, and draw calls.
-    private var touched: [Bool]
-    private(set) var draws = 0
+    @exclusivity(unchecked) private var touched: [Bool]
+    @exclusivity(unchecked) private(set) var draws = 0
 
     init(width: Int, height: Int) {
         size = TerminalSize(width: width, height: height)
