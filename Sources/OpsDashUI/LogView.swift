@@ -12,6 +12,9 @@ struct LogView {
     var lines: [LogLine] = []
     /// Only the queue's changes and commands (`a`): the title says so.
     var commandsOnly = false
+    /// Whether a state change with a printable-ASCII name is written part by part into the
+    /// cells (`writeStateLine`); tests turn it off to draw the same line through spans.
+    var writesStatesDirectly = true
 
     /// A log of `lines`.
     init(glyphs: GlyphSet = .unicode, lines: [LogLine] = [], commandsOnly: Bool = false) {
@@ -47,6 +50,12 @@ struct LogView {
             let key = RenderCache.LogKey(entry: entry, repeats: line.repeats, width: canvas.width, glyphs: glyphs)
             if let cache, cache.drawLogRow(key: key, y: y, into: &canvas) { continue }
             Self.writeTime(entry.time, into: &canvas, y: y)
+            if writesStatesDirectly,
+                writeStateLine(entry, repeats: line.repeats, times: times, arrow: arrow, into: &canvas, y: y)
+            {
+                cache?.storeLogRow(key: key, y: y, from: canvas)
+                continue
+            }
             // One array for every line's spans, its room kept.
             spans.removeAll(keepingCapacity: true)
             spans.append(Span(" "))
@@ -95,6 +104,40 @@ struct LogView {
         twoDigits(whole % 60)
         write(".")
         canvas.writeDigits(Int(tenths % 10), x: x, y: y, style: Theme.label)
+    }
+
+    /// Writes state change `entry` (its name printable ASCII) from the time's end of row `y`,
+    /// part by part straight into the cells: the cells the spans of `appendTextSpans` draw,
+    /// with no string built, joined or measured (five new lines a busy frame). False, with
+    /// nothing written, for any other entry.
+    private func writeStateLine(
+        _ entry: LogEntry, repeats: Int, times: String, arrow: String, into canvas: inout Canvas, y: Int
+    ) -> Bool {
+        guard let parts = entry.storedStateParts, let id = entry.operationID else { return false }
+        // No stored name: "op-<id>", a prefix the id completes as a class's does.
+        let name = parts.name ?? "op-"
+        let addsID = parts.name == nil || parts.addsID
+        guard name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+        let style = style(entry.kind)
+        let end = canvas.width
+        func write(_ text: String, _ style: CellStyle, at x: Int) -> Int {
+            canvas.write(text, x: x, y: y, style: style, maxWidth: end - x)
+        }
+        var x = write(" ", .plain, at: Self.timeWidth)
+        x = write("#", Theme.title, at: x)
+        x = write(" ", Theme.title, at: canvas.writeDigits(id, x: x, y: y, style: Theme.title))
+        x = write(name, style, at: x)
+        if addsID { x = canvas.writeDigits(id, x: x, y: y, style: style) }
+        x = write(": ", style, at: x)
+        x = write(DisplayState(parts.from, nil).word, style, at: x)
+        x = write(arrow, style, at: x)
+        x = write(DisplayState(parts.to, parts.outcome).word, style, at: x)
+        // A message or a count of repeats is rare: drawn as spans (control characters shown).
+        if let message = parts.message {
+            x = canvas.write([Span(" (\(message))", style)], x: x, y: y, maxWidth: end - x)
+        }
+        if repeats > 1 { canvas.write([Span(" \(times)\(repeats)", Theme.title)], x: x, y: y, maxWidth: end - x) }
+        return true
     }
 
     /// The entry's line in its kind's style. A state change whose name is printable ASCII is

@@ -80,6 +80,17 @@ public struct LogEntry: Sendable, Equatable {
         return nil
     }
 
+    /// The parts of a state change entry as stored (nil for a text entry): the name, which is
+    /// nil for "op-<id>" and, with `addsID`, a class prefix the id completes; nothing is built.
+    package var storedStateParts:
+        (name: String?, addsID: Bool, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?)?
+    {
+        guard case .state(let stored, let addsID, let from, let to, let outcome, let message) = detail else {
+            return nil
+        }
+        return (stored, addsID, from, to, outcome, message)
+    }
+
     public init(time: Duration, kind: Kind, operationID: Int? = nil, text: String) {
         self.time = time
         self.kind = kind
