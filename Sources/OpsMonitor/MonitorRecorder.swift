@@ -115,7 +115,7 @@ final class MonitorRecorder: Sendable {
     fileprivate func watchProgress(_ op: Operation, ticket: UInt64) -> NSKeyValueObservation? {
         guard let reporter = op.progressReporter else { return nil }
         return reporter.observeProgress { [self] op, progress in
-            record(.progressed(op, progress, ticket: ticket, time: now))
+            record(.progressed(progress, ticket: ticket, time: now))
         }
     }
 
@@ -135,12 +135,25 @@ final class MonitorRecorder: Sendable {
 
     /// Appends `change` (the one-change path of every worker-thread notification).
     func record(_ change: consuming PendingChange) {
-        let next = inbox.withLock(moving: change) { box, change -> NextApply in
-            guard !box.stopped else { return .nothing }
+        let (next, taken) = inbox.withLock(moving: change) { box, change -> (NextApply, Parked?) in
+            guard !box.stopped else { return (.nothing, nil) }
             box.changes.append(change)
-            return box.next(batch: Self.applyBatch, limit: Self.inboxLimit)
+            // Objects a reader parked are freed here, after the lock (`Parked`).
+            let taken = box.parked.isEmpty ? nil : box.parked.take()
+            return (box.next(batch: Self.applyBatch, limit: Self.inboxLimit), taken)
         }
+        _ = consume taken
         perform(next)
+    }
+
+    /// Leaves `objects` in the inbox for recording threads to free; returns what was parked
+    /// before and no thread took, for the caller to free.
+    func park(_ objects: Parked) -> Parked {
+        inbox.withLock { box in
+            let stale = box.parked
+            box.parked = objects
+            return stale
+        }
     }
 
     /// Appends `changes` (a batch of added operations), applied on the adding thread only if

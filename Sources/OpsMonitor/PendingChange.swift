@@ -19,9 +19,11 @@ enum PendingChange: Sendable {
     /// The waiting operation of `ticket` became ready (its dependencies finished, or it was
     /// cancelled).
     case ready(ticket: UInt64, time: Duration)
-    /// A progress-reporting operation published `progress` (boxed: a progress value is larger
-    /// than the other cases, and most changes are not progress).
-    indirect case progressed(Operation, OperationProgress, ticket: UInt64, time: Duration)
+    /// The progress-reporting operation of `ticket` published `progress` (boxed: a progress
+    /// value is larger than the other cases, and most changes are not progress). It holds no
+    /// reference to the operation: the last report of a finished one would otherwise free it
+    /// wherever the change is applied.
+    indirect case progressed(OperationProgress, ticket: UInt64, time: Duration)
     /// The operation of `ticket` finished (its outcome is read when applied; it no longer
     /// changes).
     case finished(ticket: UInt64, time: Duration)
@@ -30,7 +32,7 @@ enum PendingChange: Sendable {
     var time: Duration {
         switch self {
         case .added(_, _, _, let time, _), .started(_, let time), .startedReporting(_, let time, _),
-            .ready(_, let time), .progressed(_, _, _, let time), .finished(_, let time):
+            .ready(_, let time), .progressed(_, _, let time), .finished(_, let time):
             return time
         }
     }
@@ -48,7 +50,7 @@ struct OperationTokens: Sendable {
 
     /// Appends every token held to `released` (no array made when there is none, as for most
     /// operations: this runs at every finish).
-    func release(into released: inout [NSKeyValueObservation]) {
+    func release(into released: inout Released) {
         if let ready { released.append(ready) }
         if let progress { released.append(progress) }
     }
@@ -64,6 +66,8 @@ struct MonitorInbox {
     var applyScheduled = false
     /// Set by `QueueMonitor.stop()`: later changes are dropped (their tokens released).
     var stopped = false
+    /// What a reader left for the next recording thread to free (`Parked`).
+    var parked = Parked()
 
     /// What to do after appending: schedule a background apply once `batch` changes wait (if
     /// none is on its way), or apply on the recording thread once `limit` wait (back-pressure).

@@ -12,7 +12,7 @@ extension QueueMonitor {
     func applyPending() {
         var more = true
         while more {
-            var released: [NSKeyValueObservation] = []
+            var released = Released()
             more = state.withLock { state -> Bool in
                 // The inbox is taken only once the backlog is done: every take contends with
                 // the recording threads for the inbox lock (and a contended lock sleeps in the
@@ -26,7 +26,7 @@ extension QueueMonitor {
                 }
                 return true
             }
-            for token in released { token.invalidate() }
+            released.invalidate()
         }
     }
 
@@ -45,7 +45,7 @@ extension QueueMonitor {
     /// Runs `body` on the state with every recorded change applied, at the current time.
     @discardableResult
     func withAppliedState<T>(_ body: (inout State, Duration) -> T) -> T {
-        var released: [NSKeyValueObservation] = []
+        var released = Released()
         let result = state.withLock { state -> T in
             takeInbox(into: &state)
             while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
@@ -53,12 +53,12 @@ extension QueueMonitor {
             sampleProgress(in: &state, time: time)
             return body(&state, time)
         }
-        for token in released { token.invalidate() }
+        released.invalidate()
         return result
     }
 
     func apply(
-        _ change: PendingChange, to state: inout State, releasing released: inout [NSKeyValueObservation]
+        _ change: PendingChange, to state: inout State, releasing released: inout Released
     ) {
         // Stamped on worker threads before they took the inbox lock, changes can come out of
         // time order; they are applied in inbox order, at non-decreasing times.
@@ -83,8 +83,8 @@ extension QueueMonitor {
             if state.store.operation(id: id)?.lifecycle == .waiting {
                 state.store.transition(id, to: .ready, time: time)
             }
-        case .progressed(let op, let progress, let ticket, _):
-            guard let id = state.tracked.id(ticket: ticket) else { return }
+        case .progressed(let progress, let ticket, _):
+            guard let (id, op) = state.tracked.update(ticket: ticket, { ($0.id, $0.operation) }) else { return }
             applyProgress(progress, of: op, id: id, time: time, in: &state)
         case .finished(let ticket, _):
             finish(ticket: ticket, time: time, in: &state, releasing: &released)
@@ -95,7 +95,7 @@ extension QueueMonitor {
     /// progress (the token is released if that operation is not tracked).
     func start(
         ticket: UInt64, progress: NSKeyValueObservation?, time: Duration, in state: inout State,
-        releasing released: inout [NSKeyValueObservation]
+        releasing released: inout Released
     ) {
         let started = state.tracked.update(ticket: ticket) { tracked -> (Int, Operation) in
             if let progress {
@@ -114,7 +114,7 @@ extension QueueMonitor {
 
     func track(
         _ op: Operation, _ lifecycle: Lifecycle, ticket: UInt64, time: Duration, tokens: OperationTokens,
-        in state: inout State, releasing released: inout [NSKeyValueObservation]
+        in state: inout State, releasing released: inout Released
     ) {
         // The entry goes in first (the store takes `nextID` next); a ticket tracked already
         // (an operation found in the queue and told of as added) keeps its entry.
@@ -153,7 +153,7 @@ extension QueueMonitor {
     }
 
     func finish(
-        ticket: UInt64, time: Duration, in state: inout State, releasing released: inout [NSKeyValueObservation]
+        ticket: UInt64, time: Duration, in state: inout State, releasing released: inout Released
     ) {
         guard let tracked = state.tracked.remove(ticket: ticket) else { return }
         let op = tracked.operation
@@ -169,6 +169,7 @@ extension QueueMonitor {
         let (outcome, message) = Self.outcome(of: op)
         state.store.transition(tracked.id, to: .finished, outcome: outcome, message: message, time: time)
         state.finished.record(op, id: tracked.id, bound: limits.finishedOperations)
+        released.keep(op)
     }
 
     /// Applies a progress report of `op` (id `id`) made at `time`: the rate as reported or

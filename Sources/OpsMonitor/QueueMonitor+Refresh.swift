@@ -13,7 +13,8 @@ extension QueueMonitor {
     /// where they were), by the store's picture at `picture`'s time, which is the same picture
     /// (whatever a caller changed in it aside).
     package func refresh(_ picture: inout QueueSnapshot, ifChangedSince version: UInt64?) -> Bool {
-        var released: [NSKeyValueObservation] = []
+        var released = Released()
+        released.keepsOperations = true
         let changed = state.withLock { state -> Bool in
             takeInbox(into: &state)
             if let version, state.backlog.isEmpty, state.store.version == version,
@@ -30,7 +31,11 @@ extension QueueMonitor {
             picture = state.store.snapshot(time: unchanged ? shownTime : time)
             return !unchanged
         }
-        for token in released { token.invalidate() }
+        released.invalidate()
+        // The finished operations and tokens let go of are freed by the app's worker threads
+        // as they record (what they did not take since the last refresh is freed here).
+        let stale = recorder.park(Parked(operations: released.operations, tokens: released.tokens))
+        _ = consume stale
         return changed
     }
 }

@@ -230,10 +230,12 @@ public final class QueueMonitor: Sendable {
     /// Stops watching: what was seen so far is applied (the store stays readable), every KVO
     /// token is invalidated and later changes are ignored.
     public func stop() {
-        var tokens = queueTokens.withLock { tokens in
-            defer { tokens = [] }
-            return tokens
-        }
+        var tokens = Released()
+        tokens.append(
+            contentsOf: queueTokens.withLock { tokens in
+                defer { tokens = [] }
+                return tokens
+            })
         recorder.stopWatching(queue)
         state.withLock { state in
             takeInbox(into: &state)
@@ -244,15 +246,15 @@ public final class QueueMonitor: Sendable {
                 return box.changes
             }
             for change in dropped.all {
-                if case .added(_, _, _, _, let held) = change { tokens += held.all }
+                if case .added(_, _, _, _, let held) = change { tokens.append(contentsOf: held.all) }
                 if case .startedReporting(_, _, let progress) = change { tokens.append(progress) }
             }
-            for tracked in state.tracked.entries { tokens += tracked.tokens.all }
+            for tracked in state.tracked.entries { tokens.append(contentsOf: tracked.tokens.all) }
             state.tracked = TrackedOperations()
             state.sampled = []
             state.unstartedPlain = []
         }
-        for token in tokens { token.invalidate() }
+        tokens.invalidate()
     }
 
     deinit {

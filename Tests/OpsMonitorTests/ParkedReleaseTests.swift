@@ -1,0 +1,75 @@
+import Foundation
+import OpsKit
+import OpsKitTesting
+import Testing
+@testable import OpsMonitor
+
+/// A finished operation whose last reference a dashboard's refresh gives up is freed by the
+/// next worker thread that records a change (as the queue frees it without a monitor), not on
+/// the dashboard's thread; one that no worker takes is freed by the next refresh, never kept.
+@Suite(.ownThread) struct ParkedReleaseTests {
+    /// The thread a `Probe`'s deinit ran on.
+    final class FreedOn: Sendable {
+        private let thread = OpsMutex<ObjectIdentifier?>(nil)
+        func note() {
+            let current = ObjectIdentifier(Thread.current)
+            thread.withLock { $0 = current }
+        }
+        func withLock<T>(_ body: (ObjectIdentifier?) -> T) -> T { thread.withLock { body($0) } }
+    }
+
+    /// An operation that notes the thread its deinit ran on.
+    final class Probe: Operation, @unchecked Sendable {
+        let freedOn: FreedOn
+        init(freedOn: FreedOn) { self.freedOn = freedOn }
+        override func main() {}
+        deinit { freedOn.note() }
+    }
+
+    /// A monitor holding the last reference to a finished `Probe` (its finish not applied yet).
+    func finishedProbe() -> (ObservableOperationQueue, QueueMonitor, FreedOn) {
+        let queue = ObservableOperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let monitor = QueueMonitor(queue: queue, clock: ManualClock())
+        let freedOn = FreedOn()
+        queue.addOperation(Probe(freedOn: freedOn))
+        queue.waitUntilAllOperationsAreFinished()
+        return (queue, monitor, freedOn)
+    }
+
+    @Test func theNextRecordingWorkerFreesWhatARefreshLetGoOf() {
+        let (queue, monitor, freedOn) = finishedProbe()
+        #expect(freedOn.withLock { $0 } == nil, "the monitor holds the finished probe until it applies")
+        var picture = QueueSnapshot()
+        #expect(monitor.refresh(&picture, ifChangedSince: nil))
+        #expect(picture.counts.finished == 1)
+        #expect(freedOn.withLock { $0 } == nil, "freed on the refreshing thread")
+
+        // A worker records the next operation's start and finish, and frees the probe.
+        queue.addOperation(ClosureOperation {})
+        queue.waitUntilAllOperationsAreFinished()
+        let thread = freedOn.withLock { $0 }
+        #expect(thread != nil)
+        #expect(thread != ObjectIdentifier(Thread.current))
+    }
+
+    @Test func whatNoWorkerTookIsFreedByTheNextRefresh() {
+        let (_, monitor, freedOn) = finishedProbe()
+        var picture = QueueSnapshot()
+        #expect(monitor.refresh(&picture, ifChangedSince: nil))
+        #expect(freedOn.withLock { $0 } == nil)
+        // Nothing recorded since: the next refresh (nothing changed) frees it itself.
+        #expect(!monitor.refresh(&picture, ifChangedSince: picture.version))
+        #expect(freedOn.withLock { $0 } == ObjectIdentifier(Thread.current))
+    }
+
+    @Test func aRecordingThreadTakesAFewAtATime() {
+        var parked = Parked()
+        parked.operations = (0..<(Parked.takeLimit + 5)).map { _ in BlockOperation {} }
+        let first = parked.take()
+        #expect(first.operations.count == Parked.takeLimit)
+        #expect(parked.operations.count == 5)
+        #expect(parked.take().operations.count == 5)
+        #expect(parked.isEmpty)
+    }
+}
