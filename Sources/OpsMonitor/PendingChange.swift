@@ -28,6 +28,15 @@ enum PendingChange: Sendable {
     /// changes).
     case finished(ticket: UInt64, time: Duration)
 
+    /// The ticket of the operation the change is about.
+    var ticket: UInt64 {
+        switch self {
+        case .added(_, _, let ticket, _, _), .started(let ticket, _), .startedReporting(let ticket, _, _),
+            .ready(let ticket, _), .progressed(_, let ticket, _), .finished(let ticket, _):
+            return ticket
+        }
+    }
+
     /// When the change was stamped.
     var time: Duration {
         switch self {

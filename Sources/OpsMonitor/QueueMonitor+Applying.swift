@@ -84,11 +84,16 @@ extension QueueMonitor {
                 state.store.transition(id, to: .ready, time: time)
             }
         case .progressed(let progress, let ticket, _):
-            guard let (id, op) = state.tracked.update(ticket: ticket, { ($0.id, $0.operation) }) else { return }
-            applyProgress(progress, of: op, id: id, time: time, in: &state)
+            applyReport(progress, ticket: ticket, time: time, in: &state)
         case .finished(let ticket, _):
             finish(ticket: ticket, time: time, in: &state, releasing: &released)
         }
+    }
+
+    /// Applies progress report `progress` of the operation of `ticket` at `time` (ordered).
+    func applyReport(_ progress: OperationProgress, ticket: UInt64, time: Duration, in state: inout State) {
+        guard let (id, op) = state.tracked.update(ticket: ticket, { ($0.id, $0.operation) }) else { return }
+        applyProgress(progress, of: op, id: id, time: time, in: &state)
     }
 
     /// Applies the start of the operation of `ticket`, which `progress` watches if it reports

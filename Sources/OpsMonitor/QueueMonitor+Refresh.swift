@@ -24,7 +24,7 @@ extension QueueMonitor {
             }
             let shownTime = picture.time
             picture = QueueSnapshot()
-            while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
+            applyBacklogCoalescing(to: &state, releasing: &released)
             let time = state.ordered(recorder.now)
             sampleProgress(in: &state, time: time)
             let unchanged = version == state.store.version
@@ -37,5 +37,30 @@ extension QueueMonitor {
         let stale = recorder.park(Parked(operations: released.operations, tokens: released.tokens))
         _ = consume stale
         return changed
+    }
+
+    /// Applies the backlog, only the newest of each operation's run of progress reports
+    /// (`ProgressCoalescer`) unless the store records events.
+    private func applyBacklogCoalescing(to state: inout State, releasing released: inout Released) {
+        guard state.store.eventQueues.isEmpty else {
+            while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
+            return
+        }
+        var coalescer = ProgressCoalescer()
+        while let change = state.backlog.popFirst() {
+            if case .progressed(let progress, let ticket, let time) = change {
+                if let earlier = coalescer.hold((ticket, progress, time)) {
+                    applyReport(earlier.progress, ticket: ticket, time: state.ordered(earlier.time), in: &state)
+                }
+                continue
+            }
+            if !coalescer.isEmpty, let held = coalescer.take(change.ticket) {
+                applyReport(held.progress, ticket: held.ticket, time: state.ordered(held.time), in: &state)
+            }
+            apply(change, to: &state, releasing: &released)
+        }
+        for held in coalescer.takeAll() {
+            applyReport(held.progress, ticket: held.ticket, time: state.ordered(held.time), in: &state)
+        }
     }
 }
