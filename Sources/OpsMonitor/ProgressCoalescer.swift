@@ -12,17 +12,38 @@ struct ProgressCoalescer {
 
     /// The reports held, in the order their operations were first held (taken ones are nil).
     private var held: [Report?] = []
-    /// Where each ticket's report is in `held`.
+    /// The ticket of each of `held`, scanned while few operations report (a frame's reports
+    /// come from the few running ones: a scan of a few integers costs less than hashing).
+    private var tickets: [UInt64] = []
+    /// Where each ticket's report is in `held`, while `usesTable`.
     private var positions: [UInt64: Int] = [:]
+    /// Whether more than `scanLimit` operations are held (then `positions` is kept).
+    private var usesTable = false
+    /// Reports held and not taken.
+    private var count = 0
 
-    var isEmpty: Bool { positions.isEmpty }
+    /// Operations held before the table by ticket is built.
+    static let scanLimit = 16
+
+    var isEmpty: Bool { count == 0 }
 
     /// Holds `report`, replacing the one held for its operation; returns that one when it must
     /// still be applied first (its retry count differs).
     mutating func hold(_ report: Report) -> Report? {
-        guard let position = positions[report.ticket], let earlier = held[position] else {
-            positions[report.ticket] = held.count
+        guard let position = position(of: report.ticket) else {
+            count += 1
+            if usesTable { positions[report.ticket] = held.count }
             held.append(report)
+            tickets.append(report.ticket)
+            if !usesTable, tickets.count > Self.scanLimit {
+                usesTable = true
+                for (index, ticket) in tickets.enumerated() { positions[ticket] = index }
+            }
+            return nil
+        }
+        guard let earlier = held[position] else {
+            count += 1
+            held[position] = report
             return nil
         }
         held[position] = report
@@ -32,17 +53,27 @@ struct ProgressCoalescer {
     /// Takes the report held for `ticket`, if any (something else about its operation is about
     /// to be applied: the report goes first).
     mutating func take(_ ticket: UInt64) -> Report? {
-        guard let position = positions.removeValue(forKey: ticket) else { return nil }
-        defer { held[position] = nil }
-        return held[position]
+        guard let position = position(of: ticket), let report = held[position] else { return nil }
+        held[position] = nil
+        count -= 1
+        return report
     }
 
-    /// Every report still held, in the order first held; nothing is held afterwards.
-    mutating func takeAll() -> [Report] {
-        defer {
-            held = []
-            positions = [:]
+    /// Hands every report still held to `body`, in the order first held; nothing is held
+    /// afterwards (the room is kept for the next refresh).
+    mutating func takeAll(_ body: (Report) -> Void) {
+        for report in held {
+            if let report { body(report) }
         }
-        return held.compactMap { $0 }
+        held.removeAll(keepingCapacity: true)
+        tickets.removeAll(keepingCapacity: true)
+        if usesTable { positions.removeAll(keepingCapacity: true) }
+        usesTable = false
+        count = 0
+    }
+
+    /// Where `ticket`'s report is or was in `held` (a taken one's place is reused).
+    private func position(of ticket: UInt64) -> Int? {
+        usesTable ? positions[ticket] : tickets.lastIndex(of: ticket)
     }
 }

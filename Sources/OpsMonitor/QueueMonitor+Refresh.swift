@@ -46,7 +46,10 @@ extension QueueMonitor {
             while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
             return
         }
+        // Taken out of the state while it is used (one owner: changed in place, no copy).
         var coalescer = ProgressCoalescer()
+        swap(&coalescer, &state.coalescer)
+        defer { swap(&coalescer, &state.coalescer) }
         while let change = state.backlog.popFirst() {
             if case .progressed(let progress, let ticket, let time) = change {
                 if let earlier = coalescer.hold((ticket, progress, time)) {
@@ -59,7 +62,7 @@ extension QueueMonitor {
             }
             apply(change, to: &state, releasing: &released)
         }
-        for held in coalescer.takeAll() {
+        coalescer.takeAll { held in
             applyReport(held.progress, ticket: held.ticket, time: state.ordered(held.time), in: &state)
         }
     }

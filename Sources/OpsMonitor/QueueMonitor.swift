@@ -30,6 +30,8 @@ public final class QueueMonitor: Sendable {
         var backlog = ChangeChunks()
         /// Rates of operations that report progress without one.
         var rates = RateEstimator()
+        /// A refresh's held-back progress reports (empty between refreshes; kept for its room).
+        var coalescer = ProgressCoalescer()
         /// The number the next event or tally reader gets (0 is the monitor's own).
         var nextReaderID = 1
         /// The latest time the monitor handed out (a change applied, a snapshot, `now`).

@@ -103,7 +103,28 @@ import Testing
         #expect(coalescer.take(3)?.progress.completedUnitCount == 2)
         #expect(coalescer.take(3) == nil)
         #expect(coalescer.hold(report(9, 8)) == nil)
-        #expect(coalescer.takeAll().map(\.ticket) == [7, 9])
+        var all: [ProgressCoalescer.Report] = []
+        coalescer.takeAll { all.append($0) }
+        #expect(all.map(\.ticket) == [7, 9])
+        #expect(coalescer.isEmpty)
+    }
+
+    @Test func manyOperationsAreFoundByTicketAsFewAre() {
+        var coalescer = ProgressCoalescer()
+        let count = UInt64(ProgressCoalescer.scanLimit * 2)
+        func report(_ ticket: UInt64, _ completed: Int64) -> ProgressCoalescer.Report {
+            (ticket, OperationProgress(completed: completed, total: 100, unit: .bytes), .seconds(completed))
+        }
+        for ticket in 0..<count { #expect(coalescer.hold(report(ticket * 3, 1)) == nil) }
+        for ticket in 0..<count { #expect(coalescer.hold(report(ticket * 3, 2)) == nil) }
+        #expect(coalescer.take(3 * 5)?.progress.completedUnitCount == 2)
+        #expect(coalescer.take(3 * 5) == nil)
+        #expect(coalescer.take(1) == nil)
+        #expect(coalescer.hold(report(3 * 5, 3)) == nil)
+        var all: [ProgressCoalescer.Report] = []
+        coalescer.takeAll { all.append($0) }
+        #expect(all.map(\.ticket) == (0..<count).map { $0 * 3 })
+        #expect(all.map(\.progress.completedUnitCount) == (0..<count).map { $0 == 5 ? 3 : 2 })
         #expect(coalescer.isEmpty)
     }
 }
