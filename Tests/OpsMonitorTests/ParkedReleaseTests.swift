@@ -34,7 +34,19 @@ import Testing
         let freedOn = FreedOn()
         queue.addOperation(Probe(freedOn: freedOn))
         queue.waitUntilAllOperationsAreFinished()
+        // The queue's waiters can wake before the worker has recorded the finish.
+        #expect(eventually { Self.finishRecorded(monitor) })
         return (queue, monitor, freedOn)
+    }
+
+    /// Whether the monitor's inbox holds a finish (recorded, not applied: nothing is applied).
+    static func finishRecorded(_ monitor: QueueMonitor) -> Bool {
+        monitor.recorder.inbox.withLock { box in
+            box.changes.all.contains {
+                if case .finished = $0 { return true }
+                return false
+            }
+        }
     }
 
     @Test func theNextRecordingWorkerFreesWhatARefreshLetGoOf() {
@@ -48,8 +60,8 @@ import Testing
         // A worker records the next operation's start and finish, and frees the probe.
         queue.addOperation(ClosureOperation {})
         queue.waitUntilAllOperationsAreFinished()
+        #expect(eventually { freedOn.withLock { $0 } != nil })
         let thread = freedOn.withLock { $0 }
-        #expect(thread != nil)
         #expect(thread != ObjectIdentifier(Thread.current))
     }
 
