@@ -115,9 +115,9 @@ struct LogView {
     ) -> Bool {
         guard let parts = entry.storedStateParts, let id = entry.operationID else { return false }
         // No stored name: "op-<id>", a prefix the id completes as a class's does.
-        let name = parts.name ?? "op-"
+        let name = parts.name ?? OperationSnapshot.defaultNamePrefix
         let addsID = parts.name == nil || parts.addsID
-        guard name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+        guard Self.isPrintableASCII(name) else { return false }
         let style = style(entry.kind)
         let end = canvas.width
         func write(_ text: String, _ style: CellStyle, at x: Int) -> Int {
@@ -140,6 +140,11 @@ struct LogView {
         return true
     }
 
+    /// Whether `text` is printable ASCII alone (a column a byte, nothing to replace).
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
     /// The entry's line in its kind's style. A state change whose name is printable ASCII is
     /// left in its parts (name, state words, arrow), each written as it is, rather than joined
     /// into one string first; any other name is joined with what follows, as a terminal would
@@ -147,7 +152,7 @@ struct LogView {
     /// with a space either side.
     private func appendTextSpans(_ entry: LogEntry, arrow: String, to spans: inout [Span]) {
         let style = style(entry.kind)
-        guard let change = entry.stateChange, change.name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
+        guard let change = entry.stateChange, Self.isPrintableASCII(change.name) else {
             spans.append(Span(text(entry), style))
             return
         }

@@ -53,8 +53,10 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
         set { explicitName = newValue }
     }
 
-    /// The name shown for operation `id` when it has none of its own.
-    package static func defaultName(id: Int) -> String { "op-\(id)" }
+    /// The name shown for operation `id` when it has none of its own: this prefix and the id.
+    package static func defaultName(id: Int) -> String { defaultNamePrefix + String(id) }
+    /// What `defaultName(id:)` puts before the id.
+    package static let defaultNamePrefix = "op-"
     /// The name to keep as explicit: nil when `name` is absent or the generated one.
     package static func explicitName(_ name: String?, id: Int) -> String? {
         name == defaultName(id: id) ? nil : name

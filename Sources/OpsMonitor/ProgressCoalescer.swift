@@ -15,10 +15,9 @@ struct ProgressCoalescer {
     /// The ticket of each of `held`, scanned while few operations report (a frame's reports
     /// come from the few running ones: a scan of a few integers costs less than hashing).
     private var tickets: [UInt64] = []
-    /// Where each ticket's report is in `held`, while `usesTable`.
+    /// Where each ticket's report is in `held`, once more than `scanLimit` operations are held
+    /// (empty until then).
     private var positions: [UInt64: Int] = [:]
-    /// Whether more than `scanLimit` operations are held (then `positions` is kept).
-    private var usesTable = false
     /// Reports held and not taken.
     private var count = 0
 
@@ -36,7 +35,6 @@ struct ProgressCoalescer {
             held.append(report)
             tickets.append(report.ticket)
             if !usesTable, tickets.count > Self.scanLimit {
-                usesTable = true
                 for (index, ticket) in tickets.enumerated() { positions[ticket] = index }
             }
             return nil
@@ -68,9 +66,11 @@ struct ProgressCoalescer {
         held.removeAll(keepingCapacity: true)
         tickets.removeAll(keepingCapacity: true)
         if usesTable { positions.removeAll(keepingCapacity: true) }
-        usesTable = false
         count = 0
     }
+
+    /// Whether tickets are found through `positions` (more than `scanLimit` operations held).
+    private var usesTable: Bool { !positions.isEmpty }
 
     /// Where `ticket`'s report is or was in `held` (a taken one's place is reused).
     private func position(of ticket: UInt64) -> Int? {

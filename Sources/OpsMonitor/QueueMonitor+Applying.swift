@@ -42,13 +42,18 @@ extension QueueMonitor {
         state.backlog.append(takingAllOf: &changes)
     }
 
+    /// Applies every change in the backlog (under the state lock), in order.
+    func applyBacklog(to state: inout State, releasing released: inout Released) {
+        while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
+    }
+
     /// Runs `body` on the state with every recorded change applied, at the current time.
     @discardableResult
     func withAppliedState<T>(_ body: (inout State, Duration) -> T) -> T {
         var released = Released()
         let result = state.withLock { state -> T in
             takeInbox(into: &state)
-            while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
+            applyBacklog(to: &state, releasing: &released)
             let time = state.ordered(recorder.now)
             sampleProgress(in: &state, time: time)
             return body(&state, time)

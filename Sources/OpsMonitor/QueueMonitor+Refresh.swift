@@ -43,7 +43,7 @@ extension QueueMonitor {
     /// (`ProgressCoalescer`) unless the store records events.
     private func applyBacklogCoalescing(to state: inout State, releasing released: inout Released) {
         guard state.store.eventQueues.isEmpty else {
-            while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
+            applyBacklog(to: &state, releasing: &released)
             return
         }
         // Taken out of the state while it is used (one owner: changed in place, no copy).

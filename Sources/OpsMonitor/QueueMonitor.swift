@@ -241,7 +241,7 @@ public final class QueueMonitor: Sendable {
         recorder.stopWatching(queue)
         state.withLock { state in
             takeInbox(into: &state)
-            while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &tokens) }
+            applyBacklog(to: &state, releasing: &tokens)
             let dropped = recorder.inbox.withLock { box in
                 box.stopped = true
                 defer { box.changes = ChangeChunks() }

@@ -51,11 +51,9 @@ public struct LogEntry: Sendable, Equatable {
     /// For a state change: the operation's name, the state left and the state entered (with its
     /// outcome and message when finished); nil for other entries.
     public var stateChange: (name: String, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?)? {
-        guard case .state(let stored, let addsID, let from, let to, let outcome, let message) = detail else {
-            return nil
+        stateParts.map {
+            ($0.name ?? OperationSnapshot.defaultName(id: operationID ?? 0), $0.from, $0.to, $0.outcome, $0.message)
         }
-        let name = resolvedName(stored, addsID)
-        return (name ?? OperationSnapshot.defaultName(id: operationID ?? 0), from, to, outcome, message)
     }
 
     private enum Detail: Sendable {
@@ -74,10 +72,7 @@ public struct LogEntry: Sendable, Equatable {
 
     /// The parts of a state change entry (nil for a text entry), for writing it structurally.
     package var stateParts: (name: String?, from: Lifecycle, to: Lifecycle, outcome: Outcome?, message: String?)? {
-        if case .state(let stored, let addsID, let from, let to, let outcome, let message) = detail {
-            return (resolvedName(stored, addsID), from, to, outcome, message)
-        }
-        return nil
+        storedStateParts.map { (resolvedName($0.name, $0.addsID), $0.from, $0.to, $0.outcome, $0.message) }
     }
 
     /// The parts of a state change entry as stored (nil for a text entry): the name, which is

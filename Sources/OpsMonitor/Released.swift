@@ -45,19 +45,16 @@ struct Parked: Sendable {
 
     /// Takes up to `takeLimit` objects of each kind.
     mutating func take() -> Parked {
-        var taken = Parked()
-        if operations.count <= Self.takeLimit {
-            swap(&taken.operations, &operations)
-        } else {
-            taken.operations = Array(operations.suffix(Self.takeLimit))
-            operations.removeLast(Self.takeLimit)
+        Parked(operations: Self.takeSome(of: &operations), tokens: Self.takeSome(of: &tokens))
+    }
+
+    /// The last `takeLimit` of `objects` (all of them, moved out, when there are no more).
+    private static func takeSome<Object>(of objects: inout [Object]) -> [Object] {
+        guard objects.count > takeLimit else {
+            defer { objects = [] }
+            return objects
         }
-        if tokens.count <= Self.takeLimit {
-            swap(&taken.tokens, &tokens)
-        } else {
-            taken.tokens = Array(tokens.suffix(Self.takeLimit))
-            tokens.removeLast(Self.takeLimit)
-        }
-        return taken
+        defer { objects.removeLast(takeLimit) }
+        return Array(objects.suffix(takeLimit))
     }
 }

@@ -59,7 +59,9 @@ public enum KeyframeEncoder {
         if let name = op.explicitName {
             JSONBytes.appendString(name, to: &bytes)
         } else {
-            JSONBytes.append(#""op-"#, to: &bytes)
+            // `OperationSnapshot.defaultName(id:)`, written without building the string.
+            bytes.append(0x22)
+            JSONBytes.append(raw: OperationSnapshot.defaultNamePrefix, to: &bytes)
             JSONBytes.append(op.id, to: &bytes)
             bytes.append(0x22)
         }
