@@ -32,7 +32,14 @@ public struct CellBuffer: Sendable, Equatable {
     /// character it overwrites half of, so no half character is ever stored.
     @inline(__always)
     private mutating func put(_ cell: Cell, x: Int, y: Int) {
-        let index = y * width + x
+        let width = width
+        cells.withUnsafeMutableBufferPointer { Self.put(cell, x: x, row: y * width, width: width, in: $0) }
+    }
+
+    /// `put(_:x:y:)` into the cells' storage `cells`, the row starting at index `row`.
+    @inline(__always)
+    private static func put(_ cell: Cell, x: Int, row: Int, width: Int, in cells: UnsafeMutableBufferPointer<Cell>) {
+        let index = row + x
         let old = cells[index]
         if old.width == 1 || old.width == cell.width && cell.width == 2 {
             cells[index] = cell
@@ -96,13 +103,14 @@ public struct CellBuffer: Sendable, Equatable {
             let start = max(x, lower)
             guard start < end else { return end }
             func cell(_ column: Int) -> Cell { Cell(scalar: Unicode.Scalar(bytes[column - x]), style: style) }
-            // The edges may cut a wide character in half (first, so that the halves they blank
-            // are overwritten after); the inside is overwritten whole, in one pass.
-            put(cell(start), x: start, y: y)
-            if end - 1 > start { put(cell(end - 1), x: end - 1, y: y) }
-            if end - 2 > start {
-                let row = y * width
-                cells.withUnsafeMutableBufferPointer { target in
+            let width = width
+            let row = y * width
+            // One pass over the storage: the edges may cut a wide character in half (first, so
+            // that the halves they blank are overwritten after); the inside is overwritten whole.
+            cells.withUnsafeMutableBufferPointer { target in
+                Self.put(cell(start), x: start, row: row, width: width, in: target)
+                if end - 1 > start { Self.put(cell(end - 1), x: end - 1, row: row, width: width, in: target) }
+                if end - 2 > start {
                     for column in (start + 1)..<(end - 1) { target[row + column] = cell(column) }
                 }
             }

@@ -47,7 +47,7 @@ struct DetailsView {
 
     /// The pane for `state`'s selected operation; dependencies are looked up in O(log n) each,
     /// dependents need a scan (this runs only while the pane is open).
-    init(_ state: DashboardState) {
+    init(_ state: borrowing DashboardState) {
         glyphs = state.glyphs
         scroll = state.detailsScroll
         isFocused = state.isDetailsFocused

@@ -36,7 +36,7 @@ struct FooterView: Sendable, Equatable {
     }
 
     /// What the footer shows for `state`.
-    init(_ state: DashboardState) {
+    init(_ state: borrowing DashboardState) {
         if case .cancelAll? = state.prompt {
             // The count is the snapshot's, so it goes down while the question is open.
             content = .cancelAllPrompt(count: unfinishedCount(state.snapshot))

@@ -12,8 +12,13 @@ public enum Format {
 
     /// One decimal place, rounded half up: `12.34` → `"12.3"`.
     static func oneDecimal(_ value: Double) -> String {
-        let tenths = Int((max(0, value) * 10).rounded())
+        let tenths = tenths(value)
         return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// `value` (at least 0) in tenths, rounded half up: what `oneDecimal(_:)` writes.
+    static func tenths(_ value: Double) -> Int {
+        Int((max(0, value) * 10).rounded())
     }
 
     /// A byte count in SI units: `"512 B"`, `"12.3 MB"`, `"1.5 GB"`.
@@ -77,10 +82,27 @@ public enum Format {
 
     /// An elapsed time: `"0:07"`, `"1:05"`, `"59:59"`, `"2h03m"`, `"3d04h"`.
     public static func duration(_ duration: Duration) -> String {
-        let total = max(0, duration.components.seconds)
-        if total < 3600 { return "\(total / 60):\(twoDigits(total % 60))" }
-        if total < 86_400 { return "\(total / 3600)h\(twoDigits(total % 3600 / 60))m" }
-        return "\(total / 86_400)d\(twoDigits(total % 86_400 / 3600))h"
+        let (major, minor, separator) = durationParts(duration.components.seconds)
+        switch separator {
+        case ":": return "\(major):\(twoDigits(minor))"
+        case "h": return "\(major)h\(twoDigits(minor))m"
+        default: return "\(major)d\(twoDigits(minor))h"
+        }
+    }
+
+    /// What `duration(_:)` shows of `seconds` (below 0: 0): minutes and seconds (`":"`), hours
+    /// and minutes (`"h"`), or days and hours (`"d"`).
+    static func durationParts(_ seconds: Int64) -> (major: Int64, minor: Int64, separator: Character) {
+        let total = max(0, seconds)
+        if total < 3600 { return (total / 60, total % 60, ":") }
+        if total < 86_400 { return (total / 3600, total % 3600 / 60, "h") }
+        return (total / 86_400, total % 86_400 / 3600, "d")
+    }
+
+    /// Columns `duration(_:)` takes for `seconds`.
+    static func durationColumns(_ seconds: Int64) -> Int {
+        let (major, _, separator) = durationParts(seconds)
+        return Digits.count(Int(major)) + (separator == ":" ? 3 : 4)
     }
 
     /// A short span of time: `"0.2s"`, `"9.9s"` (tenths under 10 s), `"42s"`, then as
@@ -114,10 +136,15 @@ public enum Format {
 
     /// Time left to move `remaining` bytes at `bytesPerSecond`; empty when unknown.
     public static func eta(remaining: Int64, bytesPerSecond: Double) -> String {
-        guard remaining > 0, bytesPerSecond > 0, bytesPerSecond.isFinite else { return "" }
+        etaSeconds(remaining: remaining, bytesPerSecond: bytesPerSecond).map { duration(.seconds($0)) } ?? ""
+    }
+
+    /// The seconds `eta(remaining:bytesPerSecond:)` shows, rounded up; nil when it shows none.
+    static func etaSeconds(remaining: Int64, bytesPerSecond: Double) -> Int64? {
+        guard remaining > 0, bytesPerSecond > 0, bytesPerSecond.isFinite else { return nil }
         let seconds = Double(remaining) / bytesPerSecond
-        guard seconds < 1e9 else { return "" }
-        return duration(.seconds(Int64(seconds.rounded(.up))))
+        guard seconds < 1e9 else { return nil }
+        return Int64(seconds.rounded(.up))
     }
 
     /// A whole percentage, rounded down so that 100% means done: `0.456` → `"45%"`.
@@ -205,7 +232,13 @@ public enum Format {
         value < 10 ? "0\(value)" : "\(value)"
     }
 
-    private static func scaled(_ value: Double) -> (Double, Int) {
+    /// The name of unit `unit` (`scaled(_:)`'s): `"B"`, `"kB"`, `"MB"`, …
+    static func unitName(_ unit: Int) -> String {
+        units[min(max(0, unit), units.count - 1)]
+    }
+
+    /// `value` divided by 1000 while it would show as 1000.0 or more, and the unit it is then in.
+    static func scaled(_ value: Double) -> (value: Double, unit: Int) {
         var value = value
         var unit = 0
         while value >= 999.95 && unit < units.count - 1 {
@@ -215,7 +248,8 @@ public enum Format {
         return (value, unit)
     }
 
-    private static func power(_ unit: Int) -> Double {
+    /// 1000 to the power `unit`.
+    static func power(_ unit: Int) -> Double {
         var result = 1.0
         for _ in 0..<unit { result *= 1000 }
         return result

@@ -56,7 +56,7 @@ struct HeaderView: Sendable, Equatable {
     init() {}
 
     /// What the header shows for `state`.
-    init(_ state: DashboardState) {
+    init(_ state: borrowing DashboardState) {
         let snapshot = state.snapshot
         glyphs = state.glyphs
         source = state.source
@@ -90,12 +90,12 @@ struct HeaderView: Sendable, Equatable {
         buffer.draw(in: area) { canvas in
             for line in 0..<3 {
                 guard let cache else {
-                    render(line: line, into: &canvas, cache: nil)
+                    render(line: line, into: &canvas)
                     continue
                 }
                 let key = key(line: line, width: canvas.width)
                 if cache.drawHeaderLine(line, key: key, y: line, into: &canvas) { continue }
-                render(line: line, into: &canvas, cache: cache)
+                render(line: line, into: &canvas)
                 cache.storeHeaderLine(line, key: key, y: line, from: canvas)
             }
         }
@@ -129,24 +129,27 @@ struct HeaderView: Sendable, Equatable {
                 ? StateCounts(succeeded: counts.succeeded, failed: counts.failed, cancelled: counts.cancelled)
                 : StateCounts(executing: counts.executing)
         }
-        if line == 2 && totalBytes > 0 {
-            // With bytes to show, the progress line reads no count.
+        var progress: ProgressLayout?
+        if line == 2 {
+            // The progress line reads the bytes and counts only through the figures, percentage
+            // and bar it shows: a frame that moves none of them copies the line.
+            progress = progressLayout(width: width)
             view.counts = StateCounts()
         }
         if line != 1 {
             view.evictedCount = 0
             view.recentRunning = []
         }
+        view.completedBytes = 0
+        view.totalBytes = 0
+        view.bytesPerSecond = 0
+        view.averageBytesPerSecond = 0
         if line != 2 {
-            view.completedBytes = 0
-            view.totalBytes = 0
-            view.bytesPerSecond = 0
-            view.averageBytesPerSecond = 0
             view.recentFinished = []
             view.recentFailed = []
         }
         if line == 1 { view.isDrained = false }
-        return LineKey(view: view, line: line, width: width)
+        return LineKey(view: view, line: line, width: width, progress: progress)
     }
 
     /// A header line's inputs (see `key(line:width:)`).
@@ -154,13 +157,15 @@ struct HeaderView: Sendable, Equatable {
         var view: HeaderView
         var line: Int
         var width: Int
+        /// The progress line's figures, percentage and bar.
+        var progress: ProgressLayout?
     }
 
-    private func render(line: Int, into canvas: inout Canvas, cache: RenderCache?) {
+    private func render(line: Int, into canvas: inout Canvas) {
         switch line {
         case 0: renderTitle(into: &canvas)
-        case 1: renderCounts(into: &canvas, cache: cache)
-        default: renderProgress(into: &canvas, y: 2, cache: cache)
+        case 1: renderCounts(into: &canvas)
+        default: renderProgress(progressLayout(width: canvas.width), into: &canvas, y: 2)
         }
     }
 
@@ -185,7 +190,7 @@ struct HeaderView: Sendable, Equatable {
     /// The counts by state and the running sparkline. The counts move with every finish: drawn
     /// as words and digits into the cells (`countsLine(short: false)` as spans would be built,
     /// measured and scanned again each time); the short form, for a narrow header, as spans.
-    private func renderCounts(into canvas: inout Canvas, cache: RenderCache?) {
+    private func renderCounts(into canvas: inout Canvas) {
         let width = canvas.width
         let countsWidth = countsLineWidth
         guard countsWidth <= width else {
@@ -193,8 +198,7 @@ struct HeaderView: Sendable, Equatable {
             return
         }
         let x = writeCountsLine(into: &canvas, y: 1)
-        let sparkline = sparkline(.running, room: width - countsWidth, cache: cache)
-        canvas.write(sparkline.spans, x: x, y: 1, maxWidth: width - x)
+        writeRunningSparkline(into: &canvas, x: x, y: 1, room: width - countsWidth)
     }
 
     /// The labels of the counts line (not short), each with the space before its number:
@@ -411,8 +415,29 @@ struct HeaderView: Sendable, Equatable {
         return spans
     }
 
-    /// "[bar] 45%  12.3/45.6 MB  1.2 MB/s  ETA 0:30", the bar taking the spare width.
-    private func renderProgress(into canvas: inout Canvas, y: Int, cache: RenderCache?) {
+    /// What the progress line shows in `width` columns.
+    struct ProgressLayout: Equatable {
+        /// The figures after the percentage.
+        var figures: ProgressFigures
+        /// The whole percentage shown.
+        var percent: Int
+        /// The bar's columns (below 1: none) and its filled eighths of a column.
+        var barWidth: Int
+        var barEighths: Int
+        /// Seconds the "done" sparkline shows (0: none).
+        var sparklineCount: Int
+    }
+
+    /// Columns the progress line's label, `"progress "`, takes (printable ASCII: a column a byte).
+    private static let progressLabel = "progress "
+    /// Columns the percentage takes: a space and the number right-aligned in four.
+    private static let percentWidth = 5
+    /// The "done" sparkline's label.
+    private static let doneLabel = "  done "
+
+    /// The progress line's layout in `width` columns: its figures and sparkline as wide as they
+    /// are, the bar taking the rest.
+    func progressLayout(width: Int) -> ProgressLayout {
         let fraction: Double
         if totalBytes > 0 {
             fraction = Double(completedBytes) / Double(totalBytes)
@@ -421,115 +446,77 @@ struct HeaderView: Sendable, Equatable {
         } else {
             fraction = 0
         }
-        // " 45%": a space and the percentage right-aligned in 4 columns, drawn as digits (it
-        // moves on almost every busy frame); the other figures follow as spans.
-        let percent = Format.wholePercent(fraction)
-        let percentWidth = 5
-        var spans: [Span] = []
-        if totalBytes > 0 {
-            spans.append(Span("  "))
-            spans.append(Span(Format.bytes(completedBytes, of: totalBytes)))
-        }
-        spans.append(Span("  "))
-        if isDrained {
-            // Over: the average rate of the whole run instead of the last two seconds' (0).
-            spans.append(Span("avg ", Theme.label))
-            spans.append(Span(Format.rate(averageBytesPerSecond, showingZero: true), CellStyle(foreground: .cyan)))
-        } else {
-            spans.append(Span(Format.rate(bytesPerSecond, showingZero: true), CellStyle(foreground: .cyan)))
-        }
-        let eta = Format.eta(remaining: totalBytes - completedBytes, bytesPerSecond: bytesPerSecond)
-        if !eta.isEmpty && !isDrained {
-            spans.append(Span("  ETA ", Theme.label))
-            spans.append(Span(eta))
-        }
-        let label = "progress "
-        // Printable ASCII: a column a byte (`count` would break the string into characters,
-        // ~300 instructions, four times a frame).
-        let labelWidth = label.utf8.count
-        let spansWidth = percentWidth + spans.reduce(0) { $0 + $1.width }
-        let room = canvas.width - spansWidth - labelWidth
-        let sparkline = sparkline(.finished, room: room - Self.sparklineMinimumBar, cache: cache)
-        spans += sparkline.spans
-        let textWidth = spansWidth + sparkline.width
-        let barWidth = canvas.width - textWidth - labelWidth
-        canvas.write(label, x: 0, y: y, style: Theme.label)
+        let figures = ProgressFigures(
+            completed: completedBytes, total: totalBytes, bytesPerSecond: bytesPerSecond,
+            averageBytesPerSecond: averageBytesPerSecond, isDrained: isDrained)
+        let labelWidth = Self.progressLabel.utf8.count
+        let spansWidth = Self.percentWidth + figures.columns
+        let room = width - spansWidth - labelWidth - Self.sparklineMinimumBar
+        let count = min(recentFinished.count, room - Self.doneLabel.utf8.count)
+        let sparklineCount = count >= 8 ? count : 0
+        let textWidth = spansWidth + (sparklineCount > 0 ? Self.doneLabel.utf8.count + sparklineCount : 0)
+        let barWidth = width - textWidth - labelWidth
+        return ProgressLayout(
+            figures: figures, percent: Format.wholePercent(fraction), barWidth: barWidth,
+            barEighths: ProgressBar(fraction: fraction).filledEighths(width: barWidth), sparklineCount: sparklineCount)
+    }
+
+    /// "[bar] 45%  12.3/45.6 MB  1.2 MB/s  ETA 0:30  done ▁▂▅█▃", the bar taking the spare
+    /// width: drawn as words and digits into the cells (the rate and the bar move on almost
+    /// every busy frame).
+    private func renderProgress(_ layout: ProgressLayout, into canvas: inout Canvas, y: Int) {
+        let labelWidth = Self.progressLabel.utf8.count
+        canvas.write(Self.progressLabel, x: 0, y: y, style: Theme.label)
         // The overall bar moves on almost every busy frame: drawn in the default colour, moving
         // it needs no colour switch in and out (16 bytes a frame on xterm).
-        ProgressBar(fraction: fraction, style: Theme.live)
-            .render(into: &canvas, x: labelWidth, y: y, width: barWidth, glyphs: glyphs)
-        let textX = labelWidth + max(0, barWidth)
-        let digitsX = textX + percentWidth - 1 - Digits.count(percent)
+        ProgressBar.render(
+            eighths: layout.barEighths, style: Theme.live, into: &canvas, x: labelWidth, y: y, width: layout.barWidth,
+            glyphs: glyphs)
+        let textX = labelWidth + max(0, layout.barWidth)
+        let digitsX = textX + Self.percentWidth - 1 - Digits.count(layout.percent)
         canvas.write("     ", x: textX, y: y, style: Theme.live, maxWidth: digitsX - textX)
-        let percentEnd = canvas.writeDigits(percent, x: digitsX, y: y, style: Theme.live)
+        let percentEnd = canvas.writeDigits(layout.percent, x: digitsX, y: y, style: Theme.live)
         canvas.write("%", x: percentEnd, y: y, style: Theme.live)
-        canvas.write(spans, x: textX + percentWidth, y: y, maxWidth: textWidth - percentWidth)
+        let x = layout.figures.write(into: &canvas, x: textX + Self.percentWidth, y: y)
+        if layout.sparklineCount > 0 { writeFinishedSparkline(layout.sparklineCount, into: &canvas, x: x, y: y) }
     }
 
     /// Columns the overall bar keeps before a sparkline takes any of its width.
     static let sparklineMinimumBar = 24
 
-    /// The header's two sparklines.
-    enum SparklineKind { case finished, running }
-
-    /// What a header sparkline is drawn from (equal keys, equal spans).
-    struct SparklineKey: Equatable {
-        var kind: SparklineKind
-        var room: Int
-        var values: [Int64]
-        var failed: [Int64]
-        var glyphs: GlyphSet
-    }
-
-    /// Sparkline `kind` in at most `room` columns and the columns it takes (one a glyph, each a
-    /// narrow scalar: not measured): built from the values without intermediate strings, or the
-    /// spans `cache` kept when nothing it shows moved (the newest second moves with each finish).
-    private func sparkline(_ kind: SparklineKind, room: Int, cache: RenderCache?) -> (spans: [Span], width: Int) {
-        let key = SparklineKey(
-            kind: kind, room: room, values: kind == .finished ? recentFinished : recentRunning,
-            failed: kind == .finished ? recentFailed : [], glyphs: glyphs)
-        if let kept = cache?.sparkline(key) { return kept }
-        let built = kind == .finished ? finishedSparkline(room: room) : runningSparkline(room: room)
-        cache?.storeSparkline(key, spans: built.spans, width: built.width)
-        return built
-    }
-
-    /// "  done ▁▂▅█▃": operations finished in each of the last seconds, a second with a failure
-    /// in red, in at most `room` columns (nothing under 8 columns of sparkline, or before the
-    /// history's first change).
-    private func finishedSparkline(room: Int) -> (spans: [Span], width: Int) {
-        let label = "  done "
-        let labelWidth = label.utf8.count  // printable ASCII: a column a byte
-        let count = min(recentFinished.count, room - labelWidth)
-        guard count >= 8 else { return ([], 0) }
-        let values = recentFinished.suffix(count)
-        let failed = Array(recentFailed.suffix(count))
-        let peak = max(1, values.max() ?? 1)
-        var spans = [Span(label, Theme.label)]
-        // Seconds in a row with the same style make one span.
-        var run = ScalarText(capacity: count)
-        var runStyle = Theme.sparkline
-        for (index, value) in values.enumerated() {
-            let style = index < failed.count && failed[index] > 0 ? DisplayState.failed.style : Theme.sparkline
-            if index > 0, style != runStyle {
-                spans.append(Span(run.string, runStyle))
-                run.removeAll()
-            }
-            runStyle = style
-            run.append(Sparkline.glyph(value, peak: peak, glyphs: glyphs))
+    /// "  done ▁▂▅█▃": operations finished in each of the last `count` seconds (as many as the
+    /// history holds at most), a second with a failure in red, drawn from (`x`, `y`) a glyph a
+    /// cell (the newest second moves with each finish).
+    private func writeFinishedSparkline(_ count: Int, into canvas: inout Canvas, x: Int, y: Int) {
+        let x = canvas.write(Self.doneLabel, x: x, y: y, style: Theme.label)
+        let first = recentFinished.count - count
+        let failedFirst = recentFailed.count - count
+        var peak: Int64 = 1
+        for index in first..<recentFinished.count { peak = max(peak, recentFinished[index]) }
+        for column in 0..<count {
+            let failedIndex = failedFirst + column
+            let failed = failedIndex >= 0 && failedIndex < recentFailed.count && recentFailed[failedIndex] > 0
+            let glyph = Sparkline.glyph(recentFinished[first + column], peak: peak, glyphs: glyphs)
+            canvas[x + column, y] = Cell(scalar: glyph, style: failed ? DisplayState.failed.style : Theme.sparkline)
         }
-        spans.append(Span(run.string, runStyle))
-        return (spans, labelWidth + count)
     }
 
     /// "  running ▃▃▅▅█": operations running at the end of each of the last seconds, in at most
-    /// `room` columns (nothing under 8 columns of sparkline).
-    private func runningSparkline(room: Int) -> (spans: [Span], width: Int) {
-        let label = "  \(DisplayState.running.word) "
-        let labelWidth = DisplayWidth.of(label)
-        let count = min(recentRunning.count, room - labelWidth)
-        guard count >= 8 else { return ([], 0) }
-        let row = Sparkline.row(recentRunning.suffix(count), glyphs: glyphs)
-        return ([Span(label, Theme.label), Span(row, Theme.sparkline)], labelWidth + count)
+    /// `room` columns (nothing under 8 columns of sparkline), drawn from (`x`, `y`).
+    private func writeRunningSparkline(into canvas: inout Canvas, x: Int, y: Int, room: Int) {
+        let label = Self.runningLabel
+        let count = min(recentRunning.count, room - label.utf8.count)
+        guard count >= 8 else { return }
+        let x = canvas.write(label, x: x, y: y, style: Theme.label)
+        let first = recentRunning.count - count
+        var peak: Int64 = 1
+        for index in first..<recentRunning.count { peak = max(peak, recentRunning[index]) }
+        for column in 0..<count {
+            let glyph = Sparkline.glyph(recentRunning[first + column], peak: peak, glyphs: glyphs)
+            canvas[x + column, y] = Cell(scalar: glyph, style: Theme.sparkline)
+        }
     }
+
+    /// The running sparkline's label (printable ASCII).
+    private static let runningLabel = "  \(DisplayState.running.word) "
 }

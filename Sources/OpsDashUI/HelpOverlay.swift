@@ -20,7 +20,7 @@ struct HelpOverlay {
     var fixedSections: [(title: String, items: [(key: String, meaning: String)])]?
 
     /// The help for `state`'s source, from line `scroll`.
-    init(_ state: DashboardState, scroll: Int = 0) {
+    init(_ state: borrowing DashboardState, scroll: Int = 0) {
         glyphs = state.glyphs
         replay = state.source?.isReplay == true
         readOnly = state.source?.isReadOnly == true

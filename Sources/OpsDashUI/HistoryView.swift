@@ -69,7 +69,7 @@ struct HistoryView: Sendable, Equatable {
 
     /// The history the state shows: a replay's whole recording with its playhead as the
     /// cursor, else the picture's own up to its time.
-    init(_ state: DashboardState) {
+    init(_ state: borrowing DashboardState) {
         if let playback = state.source?.playback, let timeline = playback.timeline {
             self.init(
                 glyphs: state.glyphs, window: timeline.window, end: playback.length, history: timeline,

@@ -129,7 +129,7 @@ public struct Layout: Sendable, Equatable {
     }
 
     /// The layout for `state`.
-    public init(_ state: DashboardState) {
+    public init(_ state: borrowing DashboardState) {
         let helpLines =
             state.showHelp
             ? HelpOverlay(state)

@@ -24,7 +24,7 @@ struct LogView {
     }
 
     /// The newest `count` lines of `state`'s log (of its commands after `a`).
-    init(_ state: DashboardState, lines count: Int) {
+    init(_ state: borrowing DashboardState, lines count: Int) {
         glyphs = state.glyphs
         commandsOnly = state.showCommandLog
         lines = state.shownLogLines(count)

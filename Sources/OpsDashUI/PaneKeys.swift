@@ -22,7 +22,7 @@ struct TablePaneKey: Equatable {
 
     /// The key for `state`'s table showing at most `rows` rows; nil unless it lists the
     /// operations by id. Whether every row shown has finished is for the caller to check.
-    init?(_ state: DashboardState, rows: Int) {
+    init?(_ state: borrowing DashboardState, rows: Int) {
         guard state.rows.isByID, !state.showDependencies else { return nil }
         let operations = state.snapshot.operations
         stamps = operations.chunkStamps

@@ -28,16 +28,31 @@ public struct ProgressBar: Sendable, Equatable {
 
     /// Full cells and the eighths of the partial one for `width` cells (`width` above 0).
     private func filled(width: Int) -> (full: Int, partialEighths: Int) {
-        let clamped = fraction.isFinite ? min(1, max(0, fraction)) : 0
-        let eighths = Int((clamped * Double(width * 8)).rounded(.down))
+        let eighths = filledEighths(width: width)
         return (eighths / 8, eighths % 8)
+    }
+
+    /// Eighths of a cell filled across `width` cells (0 for no cells).
+    func filledEighths(width: Int) -> Int {
+        guard width > 0 else { return 0 }
+        let clamped = fraction.isFinite ? min(1, max(0, fraction)) : 0
+        return Int((clamped * Double(width * 8)).rounded(.down))
     }
 
     /// Draws the bar at (`x`, `y`) of a widget's canvas across `width` cells, clipped to it: the
     /// full cells and the empty ones filled as runs (no character built or compared per cell).
     func render(into canvas: inout Canvas, x: Int, y: Int, width: Int, glyphs: GlyphSet) {
+        Self.render(
+            eighths: filledEighths(width: width), style: style, into: &canvas, x: x, y: y, width: width, glyphs: glyphs)
+    }
+
+    /// Draws a bar `eighths` eighths of a cell full (`filledEighths(width:)`) in `style` at (`x`,
+    /// `y`) of a widget's canvas across `width` cells, as `render(into:x:y:width:glyphs:)` does.
+    static func render(
+        eighths: Int, style: CellStyle, into canvas: inout Canvas, x: Int, y: Int, width: Int, glyphs: GlyphSet
+    ) {
         guard width > 0 else { return }
-        let (full, partial) = filled(width: width)
+        let (full, partial) = (eighths / 8, eighths % 8)
         canvas.fill(x: x, y: y, width: full, height: 1, with: Cell(glyphs.barFull, style: style))
         var column = full
         if partial > 0 {

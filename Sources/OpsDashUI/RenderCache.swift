@@ -56,8 +56,6 @@ final class RenderCache {
     /// The left of the footer (all of it but the position), and what the footer row showed last:
     /// that left part's serial, the position, and the row's serial.
     @exclusivity(unchecked) private var footerLeft: Row<FooterView.LeftKey>?
-    /// The header's sparklines as last built, each with what it was built from.
-    @exclusivity(unchecked) private var sparklines: [(key: HeaderView.SparklineKey, spans: [Span], width: Int)] = []
     @exclusivity(unchecked) private var footerShown: (left: Int, position: String, serial: Int)?
     /// The frame on screen while the next one is drawn: a pane drawn there from inputs equal
     /// to its inputs now is copied from it.
@@ -182,7 +180,6 @@ final class RenderCache {
         headerLines = [nil, nil, nil]
         footerLeft = nil
         footerShown = nil
-        sparklines = []
         tablePane = nil
         nextTablePane = nil
         logPane = nil
@@ -333,18 +330,6 @@ final class RenderCache {
         let cells = canvas.cells(row: y)
         guard !cells.isEmpty else { return }
         headerLines[line] = placedRow(cells, key: key, y: y, canvas)
-    }
-
-    /// The header sparkline last built from `key`, and the columns it takes.
-    func sparkline(_ key: HeaderView.SparklineKey) -> (spans: [Span], width: Int)? {
-        guard let kept = sparklines.first(where: { $0.key.kind == key.kind }), kept.key == key else { return nil }
-        return (kept.spans, kept.width)
-    }
-
-    /// Remembers the header sparkline built from `key` (replacing the one of its kind).
-    func storeSparkline(_ key: HeaderView.SparklineKey, spans: [Span], width: Int) {
-        sparklines.removeAll { $0.key.kind == key.kind }
-        sparklines.append((key, spans, width))
     }
 
     /// Draws the footer's left part on the canvas's row `y` if it was last drawn from `key`.

@@ -113,7 +113,7 @@ struct TableView {
     }
 
     /// The table for `state` showing at most `count` rows from its scroll offset.
-    init(_ state: DashboardState, rows count: Int) {
+    init(_ state: borrowing DashboardState, rows count: Int) {
         let snapshot = state.snapshot
         glyphs = state.glyphs
         maxID = snapshot.operations.last?.id ?? 0

@@ -41,7 +41,7 @@ struct TreeView {
     }
 
     /// The tree for `state` showing at most `count` rows from its scroll offset.
-    init(_ state: DashboardState, rows count: Int) {
+    init(_ state: borrowing DashboardState, rows count: Int) {
         glyphs = state.glyphs
         sort = state.sort
         filter = state.filter

@@ -118,8 +118,18 @@ import Testing
         cache.beginFrame(height: state.height)
         render(state, into: &buffer, cache: cache)
         cache.endFrame()
-        // Only the progress line's inputs move.
-        state.snapshot.completedBytes += 1_000
+        // Only the progress line's inputs move: by a byte, which moves none of its figures,
+        // percentage or bar (the line is copied), then by half the total (it is drawn).
+        #expect(state.snapshot.totalBytes > 2_000)
+        state.snapshot.completedBytes += 1
+        cache.beginFrame(height: state.height)
+        render(state, into: &buffer, cache: cache)
+        #expect(cache.isUnchanged(row: 0))
+        #expect(cache.isUnchanged(row: 1))
+        #expect(cache.isUnchanged(row: 2))
+        #expect(buffer == render(state))
+        cache.endFrame()
+        state.snapshot.completedBytes += state.snapshot.totalBytes / 2
         cache.beginFrame(height: state.height)
         render(state, into: &buffer, cache: cache)
         #expect(cache.isUnchanged(row: 0))
