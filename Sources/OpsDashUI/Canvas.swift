@@ -145,3 +145,16 @@ extension CellBuffer {
     /// The whole buffer as a rectangle.
     var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 }
+
+extension Canvas {
+    /// Writes on row `y` from column `x` what `body` puts (`ScalarWriter`), clipped to
+    /// `maxWidth` columns and to the area; returns the column after the last scalar put.
+    @discardableResult
+    mutating func writeScalars(x: Int, y: Int, maxWidth: Int? = nil, _ body: (inout ScalarWriter) -> Void) -> Int {
+        let row = area.y + y
+        let left = area.x + x
+        let limit = maxWidth.map { min(clip.maxX, left + $0) } ?? clip.maxX
+        let inside = row >= clip.y && row < clip.maxY
+        return buffer.writeScalars(x: left, y: inside ? row : -1, from: clip.x, to: limit, body) - area.x
+    }
+}

@@ -262,3 +262,36 @@ public struct CellBuffer: Sendable, Equatable {
         }
     }
 }
+
+extension CellBuffer {
+    /// Writes on row `y` from column `x` what `body` puts (`ScalarWriter`), stored only in
+    /// columns `lower..<limit` (inside the buffer): a widget's area. A wide character cut in
+    /// half at either end of what was stored is blanked, as `write` does. Returns the column
+    /// after the last scalar put.
+    mutating func writeScalars(
+        x: Int, y: Int, from lower: Int, to limit: Int, _ body: (inout ScalarWriter) -> Void
+    ) -> Int {
+        let lower = max(0, lower)
+        let limit = min(width, limit)
+        guard y >= 0, y < height, lower < limit else {
+            var writer = ScalarWriter(row: nil, lower: lower, limit: limit, column: x)
+            body(&writer)
+            return writer.column
+        }
+        let width = width
+        return cells.withUnsafeMutableBufferPointer { cells -> Int in
+            guard let base = cells.baseAddress else { return x }
+            let row = base + y * width
+            var writer = ScalarWriter(row: row, lower: lower, limit: limit, column: x)
+            body(&writer)
+            let start = max(x, lower)
+            let end = min(writer.column, limit)
+            guard start < end else { return writer.column }
+            // What was stored is narrow: a wide character's lead left of it lost its right
+            // half, and a right half after it lost its lead.
+            if start > 0, row[start - 1].width == 2 { row[start - 1] = Cell(" ", style: row[start - 1].style) }
+            if end < width, row[end].isContinuation { row[end] = Cell(" ", style: row[end].style) }
+            return writer.column
+        }
+    }
+}

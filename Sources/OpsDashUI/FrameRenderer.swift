@@ -35,6 +35,8 @@ public final class FrameRenderer {
         let inPlace = cache.beginFrame(inPlace: front, width: state.width, height: state.height)
         render(state, into: &front, cache: cache)
         var runs: [CellRun] = []
+        // A busy frame makes a few dozen runs: room for them at once, not grown five times.
+        runs.reserveCapacity(64)
         for y in 0..<front.height where !inPlace || cache.isTouched(row: y) && !cache.isUnchanged(row: y) {
             appendRuns(row: y, from: cache.before, to: front, full: !inPlace, into: &runs)
         }

@@ -101,64 +101,49 @@ struct HeaderView: Sendable, Equatable {
         }
     }
 
-    /// What line `line` is drawn from in `width` columns: the header with the fields that line
-    /// never reads at their defaults and the clock in whole seconds (what it shows). Equal keys
-    /// draw equal lines.
+    /// What line `line` is drawn from in `width` columns: equal keys draw equal lines. The
+    /// counts and progress lines are keyed by what they show alone (the progress line by its
+    /// figures, percentage and bar, not the bytes behind them), with no copy of the header.
     func key(line: Int, width: Int) -> LineKey {
+        switch line {
+        case 0: return .title(titleInputs, width: width)
+        case 1: return .counts(counts, evicted: evictedCount, running: recentRunning, glyphs: glyphs, width: width)
+        default:
+            return .progress(
+                progressLayout(width: width), finished: recentFinished, failed: recentFailed, glyphs: glyphs,
+                width: width)
+        }
+    }
+
+    /// The header with the fields the title line never reads at their defaults and the clock
+    /// in whole seconds (what it shows).
+    private var titleInputs: HeaderView {
         var view = self
-        let blank = HeaderView()
-        if line != 0 {
-            // The title line alone reads these.
-            view.source = nil
-            view.title = nil
-            view.isLiveApp = false
-            view.isSuspended = false
-            view.concurrency = 0
-            view.isConcurrencyPending = false
-            view.sort = blank.sort
-            view.filter = nil
-            view.failedOnly = false
-            view.showDependencies = false
-            view.elapsed = .zero
-            view.speed = blank.speed
-        } else {
-            view.elapsed = .seconds(elapsed.components.seconds)
-            // The title reads the running count, and the outcomes once drained.
-            view.counts =
-                isDrained
-                ? StateCounts(succeeded: counts.succeeded, failed: counts.failed, cancelled: counts.cancelled)
-                : StateCounts(executing: counts.executing)
-        }
-        var progress: ProgressLayout?
-        if line == 2 {
-            // The progress line reads the bytes and counts only through the figures, percentage
-            // and bar it shows: a frame that moves none of them copies the line.
-            progress = progressLayout(width: width)
-            view.counts = StateCounts()
-        }
-        if line != 1 {
-            view.evictedCount = 0
-            view.recentRunning = []
-        }
+        view.elapsed = .seconds(elapsed.components.seconds)
+        // The title reads the running count, and the outcomes once drained.
+        view.counts =
+            isDrained
+            ? StateCounts(succeeded: counts.succeeded, failed: counts.failed, cancelled: counts.cancelled)
+            : StateCounts(executing: counts.executing)
+        view.evictedCount = 0
         view.completedBytes = 0
         view.totalBytes = 0
         view.bytesPerSecond = 0
         view.averageBytesPerSecond = 0
-        if line != 2 {
-            view.recentFinished = []
-            view.recentFailed = []
-        }
-        if line == 1 { view.isDrained = false }
-        return LineKey(view: view, line: line, width: width, progress: progress)
+        view.recentFinished = []
+        view.recentFailed = []
+        view.recentRunning = []
+        return view
     }
 
     /// A header line's inputs (see `key(line:width:)`).
-    struct LineKey: Equatable {
-        var view: HeaderView
-        var line: Int
-        var width: Int
-        /// The progress line's figures, percentage and bar.
-        var progress: ProgressLayout?
+    enum LineKey: Equatable {
+        /// The title line: `titleInputs`.
+        case title(HeaderView, width: Int)
+        /// The counts line and its running sparkline.
+        case counts(StateCounts, evicted: Int, running: [Int64], glyphs: GlyphSet, width: Int)
+        /// The progress line: its layout and the "done" sparkline's seconds.
+        case progress(ProgressLayout, finished: [Int64], failed: [Int64], glyphs: GlyphSet, width: Int)
     }
 
     private func render(line: Int, into canvas: inout Canvas) {
@@ -223,22 +208,21 @@ struct HeaderView: Sendable, Equatable {
 
     /// Draws `countsLine(short: false)` on row `y` from column 0; returns the column after it.
     private func writeCountsLine(into canvas: inout Canvas, y: Int) -> Int {
-        var x = 0
-        for (index, displayState) in DisplayState.counted.enumerated() {
-            let count = displayState.count(in: counts)
-            if index > 0 { x = canvas.write(Self.countGap, x: x, y: y) }
-            x = canvas.write(Self.countLabels[index], x: x, y: y, style: Theme.label)
-            x = canvas.writeDigits(count, x: x, y: y, style: count == 0 ? .plain : displayState.style)
+        canvas.writeScalars(x: 0, y: y) { line in
+            for (index, displayState) in DisplayState.counted.enumerated() {
+                let count = displayState.count(in: counts)
+                if index > 0 { line.put(ascii: "  ", style: .plain) }
+                line.put(printableASCII: Self.countLabels[index], style: Theme.label)
+                line.put(digits: count, style: count == 0 ? .plain : displayState.style)
+            }
+            // Before "total" and "evicted" the gap is in the label's style.
+            line.put(ascii: "  total ", style: Theme.label)
+            line.put(digits: counts.total, style: Theme.title)
+            if evictedCount > 0 {
+                line.put(ascii: "  evicted ", style: Theme.label)
+                line.put(digits: evictedCount, style: .plain)
+            }
         }
-        // Before "total" and "evicted" the gap is in the label's style.
-        x = canvas.write(Self.countGap, x: x, y: y, style: Theme.label)
-        x = canvas.write(Self.countLabels[DisplayState.counted.count], x: x, y: y, style: Theme.label)
-        x = canvas.writeDigits(counts.total, x: x, y: y, style: Theme.title)
-        if evictedCount > 0 {
-            x = canvas.write(Self.countGap + "evicted ", x: x, y: y, style: Theme.label)
-            x = canvas.writeDigits(evictedCount, x: x, y: y)
-        }
-        return x
     }
 
     /// "opsdash │ RUNNING │ running 3/4 │ sort id │ filter dl", or once every operation has
@@ -432,7 +416,7 @@ struct HeaderView: Sendable, Equatable {
     private static let progressLabel = "progress "
     /// Columns the percentage takes: a space and the number right-aligned in four.
     private static let percentWidth = 5
-    /// The "done" sparkline's label.
+    /// The "done" sparkline's label (written as `"  done "` by `writeFinishedSparkline`).
     private static let doneLabel = "  done "
 
     /// The progress line's layout in `width` columns: its figures and sparkline as wide as they
@@ -488,16 +472,18 @@ struct HeaderView: Sendable, Equatable {
     /// history holds at most), a second with a failure in red, drawn from (`x`, `y`) a glyph a
     /// cell (the newest second moves with each finish).
     private func writeFinishedSparkline(_ count: Int, into canvas: inout Canvas, x: Int, y: Int) {
-        let x = canvas.write(Self.doneLabel, x: x, y: y, style: Theme.label)
         let first = recentFinished.count - count
         let failedFirst = recentFailed.count - count
         var peak: Int64 = 1
         for index in first..<recentFinished.count { peak = max(peak, recentFinished[index]) }
-        for column in 0..<count {
-            let failedIndex = failedFirst + column
-            let failed = failedIndex >= 0 && failedIndex < recentFailed.count && recentFailed[failedIndex] > 0
-            let glyph = Sparkline.glyph(recentFinished[first + column], peak: peak, glyphs: glyphs)
-            canvas[x + column, y] = Cell(scalar: glyph, style: failed ? DisplayState.failed.style : Theme.sparkline)
+        canvas.writeScalars(x: x, y: y) { line in
+            line.put(ascii: "  done ", style: Theme.label)
+            for column in 0..<count {
+                let failedIndex = failedFirst + column
+                let failed = failedIndex >= 0 && failedIndex < recentFailed.count && recentFailed[failedIndex] > 0
+                let glyph = Sparkline.glyph(recentFinished[first + column], peak: peak, glyphs: glyphs)
+                line.put(glyph, style: failed ? DisplayState.failed.style : Theme.sparkline)
+            }
         }
     }
 
@@ -507,13 +493,15 @@ struct HeaderView: Sendable, Equatable {
         let label = Self.runningLabel
         let count = min(recentRunning.count, room - label.utf8.count)
         guard count >= 8 else { return }
-        let x = canvas.write(label, x: x, y: y, style: Theme.label)
         let first = recentRunning.count - count
         var peak: Int64 = 1
         for index in first..<recentRunning.count { peak = max(peak, recentRunning[index]) }
-        for column in 0..<count {
-            let glyph = Sparkline.glyph(recentRunning[first + column], peak: peak, glyphs: glyphs)
-            canvas[x + column, y] = Cell(scalar: glyph, style: Theme.sparkline)
+        canvas.writeScalars(x: x, y: y) { line in
+            line.put(printableASCII: label, style: Theme.label)
+            for column in 0..<count {
+                let glyph = Sparkline.glyph(recentRunning[first + column], peak: peak, glyphs: glyphs)
+                line.put(glyph, style: Theme.sparkline)
+            }
         }
     }
 

@@ -51,7 +51,7 @@ struct LogView {
             if let cache, cache.drawLogRow(key: key, y: y, into: &canvas) { continue }
             Self.writeTime(entry.time, into: &canvas, y: y)
             if writesStatesDirectly,
-                writeStateLine(entry, repeats: line.repeats, times: times, arrow: arrow, into: &canvas, y: y)
+                writeStateLine(entry, repeats: line.repeats, times: times, into: &canvas, y: y)
             {
                 cache?.storeLogRow(key: key, y: y, from: canvas)
                 continue
@@ -88,22 +88,20 @@ struct LogView {
         // "m:ss.t" or "h:mm:ss.t", right-aligned.
         let lead = minutes < 60 ? Int(minutes) : Int(hours)
         let width = Digits.count(lead) + (minutes < 60 ? 5 : 8)
-        var x = timeWidth - width
-        canvas.fill(x: 0, y: y, width: x, height: 1, with: Cell(scalar: " ", style: Theme.label))
-        x = canvas.writeDigits(lead, x: x, y: y, style: Theme.label)
-        func write(_ scalar: Unicode.Scalar) {
-            canvas[x, y] = Cell(scalar: scalar, style: Theme.label)
-            x += 1
+        let style = Theme.label
+        canvas.writeScalars(x: 0, y: y, maxWidth: timeWidth) { line in
+            for _ in 0..<(timeWidth - width) { line.put(" ", style: style) }
+            line.put(digits: lead, style: style)
+            func twoDigits(_ value: Int64) {
+                line.put(":", style: style)
+                if value < 10 { line.put("0", style: style) }
+                line.put(digits: Int(value), style: style)
+            }
+            if minutes >= 60 { twoDigits(minutes % 60) }
+            twoDigits(whole % 60)
+            line.put(".", style: style)
+            line.put(digits: Int(tenths % 10), style: style)
         }
-        func twoDigits(_ value: Int64) {
-            write(":")
-            if value < 10 { write("0") }
-            x = canvas.writeDigits(Int(value), x: x, y: y, style: Theme.label)
-        }
-        if minutes >= 60 { twoDigits(minutes % 60) }
-        twoDigits(whole % 60)
-        write(".")
-        canvas.writeDigits(Int(tenths % 10), x: x, y: y, style: Theme.label)
     }
 
     /// Writes state change `entry` (its name printable ASCII) from the time's end of row `y`,
@@ -111,38 +109,37 @@ struct LogView {
     /// with no string built, joined or measured (five new lines a busy frame). False, with
     /// nothing written, for any other entry.
     private func writeStateLine(
-        _ entry: LogEntry, repeats: Int, times: String, arrow: String, into canvas: inout Canvas, y: Int
+        _ entry: LogEntry, repeats: Int, times: String, into canvas: inout Canvas, y: Int
     ) -> Bool {
         guard let parts = entry.storedStateParts, let id = entry.operationID else { return false }
         // No stored name: "op-<id>", a prefix the id completes as a class's does.
         let name = parts.name ?? OperationSnapshot.defaultNamePrefix
         let addsID = parts.name == nil || parts.addsID
-        guard Self.isPrintableASCII(name) else { return false }
+        guard printableASCIIColumns(name) != nil else { return false }
         let style = style(entry.kind)
         let end = canvas.width
-        func write(_ text: String, _ style: CellStyle, at x: Int) -> Int {
-            canvas.write(text, x: x, y: y, style: style, maxWidth: end - x)
+        let unicode = glyphs == .unicode
+        var x = canvas.writeScalars(x: Self.timeWidth, y: y) { line in
+            line.put(" ", style: .plain)
+            line.put("#", style: Theme.title)
+            line.put(digits: id, style: Theme.title)
+            line.put(" ", style: Theme.title)
+            line.put(printableASCII: name, style: style)
+            if addsID { line.put(digits: id, style: style) }
+            line.put(ascii: ": ", style: style)
+            line.put(printableASCII: DisplayState(parts.from, nil).word, style: style)
+            // The arrow with a space either side.
+            line.put(" ", style: style)
+            if unicode { line.put("→", style: style) } else { line.put(ascii: "->", style: style) }
+            line.put(" ", style: style)
+            line.put(printableASCII: DisplayState(parts.to, parts.outcome).word, style: style)
         }
-        var x = write(" ", .plain, at: Self.timeWidth)
-        x = write("#", Theme.title, at: x)
-        x = write(" ", Theme.title, at: canvas.writeDigits(id, x: x, y: y, style: Theme.title))
-        x = write(name, style, at: x)
-        if addsID { x = canvas.writeDigits(id, x: x, y: y, style: style) }
-        x = write(": ", style, at: x)
-        x = write(DisplayState(parts.from, nil).word, style, at: x)
-        x = write(arrow, style, at: x)
-        x = write(DisplayState(parts.to, parts.outcome).word, style, at: x)
         // A message or a count of repeats is rare: drawn as spans (control characters shown).
         if let message = parts.message {
             x = canvas.write([Span(" (\(message))", style)], x: x, y: y, maxWidth: end - x)
         }
         if repeats > 1 { canvas.write([Span(" \(times)\(repeats)", Theme.title)], x: x, y: y, maxWidth: end - x) }
         return true
-    }
-
-    /// Whether `text` is printable ASCII alone (a column a byte, nothing to replace).
-    private static func isPrintableASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// The entry's line in its kind's style. A state change whose name is printable ASCII is
@@ -152,7 +149,7 @@ struct LogView {
     /// with a space either side.
     private func appendTextSpans(_ entry: LogEntry, arrow: String, to spans: inout [Span]) {
         let style = style(entry.kind)
-        guard let change = entry.stateChange, Self.isPrintableASCII(change.name) else {
+        guard let change = entry.stateChange, printableASCIIColumns(change.name) != nil else {
             spans.append(Span(text(entry), style))
             return
         }

@@ -47,27 +47,27 @@ struct ProgressFigures: Equatable {
 
     /// Draws the figures from (`x`, `y`); returns the column after them.
     func write(into canvas: inout Canvas, x: Int, y: Int) -> Int {
-        var x = x
-        if let done, let total {
-            x = canvas.write("  ", x: x, y: y)
-            x = done.write(into: &canvas, x: x, y: y, style: .plain)
-            x = canvas.write("/", x: x, y: y)
-            x = total.write(into: &canvas, x: x, y: y, style: .plain)
-            x = canvas.write(" ", x: x, y: y)
-            x = canvas.write(Format.unitName(total.unit), x: x, y: y)
+        canvas.writeScalars(x: x, y: y) { line in
+            if let done, let total {
+                line.put(ascii: "  ", style: .plain)
+                done.put(into: &line, style: .plain)
+                line.put("/", style: .plain)
+                total.put(into: &line, style: .plain)
+                line.put(" ", style: .plain)
+                line.put(printableASCII: Format.unitName(total.unit), style: .plain)
+            }
+            line.put(ascii: "  ", style: .plain)
+            if isAverage { line.put(ascii: "avg ", style: Theme.label) }
+            let rateStyle = CellStyle(foreground: .cyan)
+            rate.put(into: &line, style: rateStyle)
+            line.put(" ", style: rateStyle)
+            line.put(printableASCII: Format.unitName(rate.unit), style: rateStyle)
+            line.put(ascii: "/s", style: rateStyle)
+            if let etaSeconds {
+                line.put(ascii: "  ETA ", style: Theme.label)
+                line.put(duration: etaSeconds, style: .plain)
+            }
         }
-        x = canvas.write("  ", x: x, y: y)
-        if isAverage { x = canvas.write("avg ", x: x, y: y, style: Theme.label) }
-        let rateStyle = CellStyle(foreground: .cyan)
-        x = rate.write(into: &canvas, x: x, y: y, style: rateStyle)
-        x = canvas.write(" ", x: x, y: y, style: rateStyle)
-        x = canvas.write(Format.unitName(rate.unit), x: x, y: y, style: rateStyle)
-        x = canvas.write("/s", x: x, y: y, style: rateStyle)
-        if let etaSeconds {
-            x = canvas.write("  ETA ", x: x, y: y, style: Theme.label)
-            x = canvas.writeDuration(etaSeconds, x: x, y: y)
-        }
-        return x
     }
 }
 
@@ -99,29 +99,31 @@ struct ScaledFigure: Equatable {
         unit == 0 ? Digits.count(Int(value)) : Digits.count(Int(value / 10)) + 2
     }
 
-    /// Draws the number (without its unit) from (`x`, `y`); returns the column after it.
-    func write(into canvas: inout Canvas, x: Int, y: Int, style: CellStyle) -> Int {
-        guard unit > 0 else { return canvas.writeDigits(Int(value), x: x, y: y, style: style) }
-        let x = canvas.writeDigits(Int(value / 10), x: x, y: y, style: style)
-        canvas[x, y] = Cell(scalar: ".", style: style)
-        return canvas.writeDigits(Int(value % 10), x: x + 1, y: y, style: style)
+    /// Puts the number (without its unit).
+    func put(into line: inout ScalarWriter, style: CellStyle) {
+        guard unit > 0 else { return line.put(digits: Int(value), style: style) }
+        line.put(digits: Int(value / 10), style: style)
+        line.put(".", style: style)
+        line.put(digits: Int(value % 10), style: style)
     }
 }
 
-extension Canvas {
-    /// Writes `seconds` (at least 0) as `Format.duration` does (`"1:05"`, `"2h05m"`,
-    /// `"3d04h"`) from (`x`, `y`); returns the column after it.
-    mutating func writeDuration(_ seconds: Int64, x: Int, y: Int, style: CellStyle = .plain) -> Int {
+extension ScalarWriter {
+    /// Puts `seconds` (at least 0) as `Format.duration` writes it: `"1:05"`, `"2h05m"`, `"3d04h"`.
+    mutating func put(duration seconds: Int64, style: CellStyle) {
         let (major, minor, separator) = Format.durationParts(seconds)
-        var x = writeDigits(Int(major), x: x, y: y, style: style)
-        if separator == ":" {
-            x = write(":", x: x, y: y, style: style)
-        } else {
-            x = write(separator == "h" ? "h" : "d", x: x, y: y, style: style)
+        put(digits: Int(major), style: style)
+        switch separator {
+        case ":": put(":", style: style)
+        case "h": put("h", style: style)
+        default: put("d", style: style)
         }
-        if minor < 10 { x = write("0", x: x, y: y, style: style) }
-        x = writeDigits(Int(minor), x: x, y: y, style: style)
-        if separator != ":" { x = write(separator == "h" ? "m" : "h", x: x, y: y, style: style) }
-        return x
+        if minor < 10 { put("0", style: style) }
+        put(digits: Int(minor), style: style)
+        switch separator {
+        case ":": break
+        case "h": put("m", style: style)
+        default: put("h", style: style)
+        }
     }
 }

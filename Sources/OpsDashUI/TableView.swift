@@ -103,6 +103,9 @@ struct TableView {
     var search = ""
     /// The rows shown, top to bottom.
     var rows: [Row] = []
+    /// Whether a printable-ASCII cell that fits is written straight into the cells, padded;
+    /// tests turn it off to draw the same cell through `Format.fit`'s padded text.
+    var writesCellsDirectly = true
 
     /// A table of `rows`.
     init(glyphs: GlyphSet = .unicode, maxID: Int = 0, filter: String = "", rows: [Row] = []) {
@@ -174,26 +177,39 @@ struct TableView {
         _ row: Row, columns: [(column: TableColumn, width: Int)], into canvas: inout Canvas, y: Int
     ) {
         var x = 0
+        let needle = needle
+        let searchNeedle = searchNeedle
         for (column, width) in columns {
+            defer { x += width + 1 }
             if column == .progress {
                 ProgressBar(fraction: row.fraction, style: Theme.bar(row.displayState))
                     .render(into: &canvas, x: x, y: y, width: width, glyphs: glyphs)
-            } else {
-                let (text, style) = cell(column, row)
-                let fitted =
-                    column == .name
-                    ? Format.fitMiddle(text, width, ellipsis: glyphs.ellipsis)
-                    : Format.fit(text, width, right: column.alignsRight, ellipsis: glyphs.ellipsis)
-                // The filter's matches in the columns it reads, else the search's in any.
-                let filtered = !needle.isEmpty && (column == .id || column == .name || column == .state)
-                let shown = filtered ? needle : searchNeedle
-                if shown.isEmpty {
-                    canvas.write(fitted, x: x, y: y, style: style)
-                } else {
-                    canvas.write(highlighted(fitted, shown, style), x: x, y: y, maxWidth: width)
-                }
+                continue
             }
-            x += width + 1
+            let (text, style) = cell(column, row)
+            // The filter's matches in the columns it reads, else the search's in any.
+            let filtered = !needle.isEmpty && (column == .id || column == .name || column == .state)
+            let shown = filtered ? needle : searchNeedle
+            if writesCellsDirectly, shown.isEmpty, let columns = printableASCIIColumns(text), columns <= width {
+                // Most cells: printable ASCII that fits, padded where it stands, in its style
+                // (what writing `Format.fit`'s padded text draws, with no string built).
+                let right = column != .name && column.alignsRight
+                canvas.writeScalars(x: x, y: y) { line in
+                    if right { for _ in columns..<width { line.put(" ", style: style) } }
+                    line.put(printableASCII: text, style: style)
+                    if !right { for _ in columns..<width { line.put(" ", style: style) } }
+                }
+                continue
+            }
+            let fitted =
+                column == .name
+                ? Format.fitMiddle(text, width, ellipsis: glyphs.ellipsis)
+                : Format.fit(text, width, right: column.alignsRight, ellipsis: glyphs.ellipsis)
+            if shown.isEmpty {
+                canvas.write(fitted, x: x, y: y, style: style)
+            } else {
+                canvas.write(highlighted(fitted, shown, style), x: x, y: y, maxWidth: width)
+            }
         }
     }
 
@@ -220,10 +236,10 @@ struct TableView {
         case .bytes: return (operation.amountText(fitting: TableColumn.bytes.width), .plain)
         case .rate: return (executing ? operation.rateText : "", CellStyle(foreground: .cyan))
         case .eta:
-            let eta = Format.eta(
-                remaining: operation.totalUnits - operation.completedUnits,
-                bytesPerSecond: operation.unitsPerSecond)
-            return (executing ? eta : "", .plain)
+            // A peer's picture may hold any counts: a difference past Int64 shows no ETA.
+            let (remaining, overflow) = operation.totalUnits.subtractingReportingOverflow(operation.completedUnits)
+            guard executing, !overflow else { return ("", .plain) }
+            return (Format.eta(remaining: remaining, bytesPerSecond: operation.unitsPerSecond), .plain)
         case .wait: return (Format.duration(.seconds(operation.waitSeconds)), .plain)
         case .elapsed: return (operation.elapsedSeconds.map { Format.duration(.seconds($0)) } ?? "", .plain)
         case .retries: return (operation.retries > 0 ? "\(operation.retries)" : "", Theme.warning)

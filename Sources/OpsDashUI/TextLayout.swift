@@ -49,6 +49,20 @@ func displayable(_ text: String) -> String {
     return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "?" : $0 }))
 }
 
+/// The columns `text` takes when it is printable ASCII alone (a column a byte, nothing for
+/// `displayable` to replace); nil for any other text.
+func printableASCIIColumns(_ text: String) -> Int? {
+    func columns(_ bytes: some Sequence<UInt8>) -> Int? {
+        var count = 0
+        for byte in bytes {
+            guard byte >= 0x20 && byte < 0x7F else { return nil }
+            count += 1
+        }
+        return count
+    }
+    return text.utf8.withContiguousStorageIfAvailable { columns($0) } ?? columns(text.utf8)
+}
+
 private func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
 }

@@ -125,7 +125,9 @@ import Testing
             #expect(Format.durationColumns(seconds) == text.count, "\(seconds)")
             var buffer = CellBuffer(width: 20, height: 1)
             var end = 0
-            buffer.draw(in: Rect(x: 0, y: 0, width: 20, height: 1)) { end = $0.writeDuration(seconds, x: 0, y: 0) }
+            buffer.draw(in: Rect(x: 0, y: 0, width: 20, height: 1)) { canvas in
+                end = canvas.writeScalars(x: 0, y: 0) { $0.put(duration: seconds, style: .plain) }
+            }
             #expect(end == text.count)
             #expect(buffer.lines[0] == text)
         }
