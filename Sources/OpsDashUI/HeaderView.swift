@@ -78,10 +78,16 @@ struct HeaderView: Sendable, Equatable {
         totalBytes = snapshot.totalBytes
         bytesPerSecond = snapshot.bytesPerSecond
         averageBytesPerSecond = snapshot.averageBytesPerSecond
-        let recent = snapshot.history.seconds(endingAt: snapshot.time, count: Self.sparklineSeconds)
-        recentFinished = recent.map { $0.value(.finished) }
-        recentFailed = recent.map { $0.value(.failed) }
-        recentRunning = recent.map { $0.value(.running) }
+        // The three series in one pass over the history, with no array of its seconds made.
+        let count = snapshot.history.secondsCount(endingAt: snapshot.time, count: Self.sparklineSeconds)
+        recentFinished.reserveCapacity(count)
+        recentFailed.reserveCapacity(count)
+        recentRunning.reserveCapacity(count)
+        snapshot.history.forEachSecond(endingAt: snapshot.time, count: Self.sparklineSeconds) { second in
+            recentFinished.append(second.value(.finished))
+            recentFailed.append(second.value(.failed))
+            recentRunning.append(second.value(.running))
+        }
     }
 
     /// Draws the header into the first three rows of `area`; with a `cache`, a line whose

@@ -164,18 +164,34 @@ package struct QueueHistory: Sendable, Equatable {
     /// after the newest change included): the last `count` of them, at most `window`, none
     /// before the first change.
     package func seconds(endingAt time: Duration, count: Int = .max) -> [Second] {
-        guard let currentSecond, count > 0 else { return [] }
+        var result: [Second] = []
+        result.reserveCapacity(secondsCount(endingAt: time, count: count))
+        forEachSecond(endingAt: time, count: count) { result.append($0) }
+        return result
+    }
+
+    /// How many seconds `seconds(endingAt:count:)` returns.
+    package func secondsCount(endingAt time: Duration, count: Int = .max) -> Int {
+        guard let currentSecond, count > 0 else { return 0 }
+        let limit = min(count, window)
+        let end = max(currentSecond, Self.second(of: time))
+        let quiet = Int(min(end - currentSecond, Int64(limit)))
+        return min(limit, ring.count + 1 + quiet)
+    }
+
+    /// Calls `body` with each second `seconds(endingAt:count:)` returns, oldest first, with no
+    /// array made (the header reads 30 of them every frame).
+    package func forEachSecond(endingAt time: Duration, count: Int = .max, _ body: (Second) -> Void) {
+        guard let currentSecond, count > 0 else { return }
         let limit = min(count, window)
         let end = max(currentSecond, Self.second(of: time))
         let quiet = Int(min(end - currentSecond, Int64(limit)))
         let showsCurrent = quiet < limit
         let closed = min(ring.count, limit - quiet - (showsCurrent ? 1 : 0))
-        var result: [Second] = []
-        result.reserveCapacity(closed + (showsCurrent ? 1 : 0) + quiet)
-        for index in (ring.count - closed)..<ring.count { result.append(closedSecond(index)) }
-        if showsCurrent { result.append(current) }
-        result.append(contentsOf: repeatElement(current.quiet, count: quiet))
-        return result
+        for index in (ring.count - closed)..<ring.count { body(closedSecond(index)) }
+        if showsCurrent { body(current) }
+        let quietSecond = current.quiet
+        for _ in 0..<quiet { body(quietSecond) }
     }
 
     /// The closed second `index` from the oldest kept.

@@ -61,6 +61,27 @@ import Testing
         #expect(history.values(.bytes, endingAt: .seconds(2_000_000), count: 100) == [0, 0, 0, 0])
     }
 
+    /// `secondsCount` says how many seconds `seconds(endingAt:count:)` returns, and
+    /// `forEachSecond` visits those seconds in order, at every window, gap and count.
+    @Test func countingAndVisitingSecondsAgreeWithTheirArray() {
+        for window in [2, 3, 5, 30] {
+            var history = QueueHistory(window: window)
+            #expect(history.secondsCount(endingAt: .seconds(3), count: 10) == 0)
+            for second: Int64 in [0, 1, 2, 4, 9, 10, 30, 31] {
+                history.record(at: .seconds(second), finished: .succeeded, bytes: second, running: 1, waiting: 0)
+                for end in [second, second + 1, second + 3, second + 100] {
+                    for count in [0, 1, 2, 4, 30, 1_000] {
+                        let seconds = history.seconds(endingAt: .seconds(end), count: count)
+                        var visited: [QueueHistory.Second] = []
+                        history.forEachSecond(endingAt: .seconds(end), count: count) { visited.append($0) }
+                        #expect(history.secondsCount(endingAt: .seconds(end), count: count) == seconds.count)
+                        #expect(visited == seconds, "window \(window), \(second) → \(end), \(count)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func aChangeStampedBeforeTheCurrentSecondCountsInIt() {
         var history = QueueHistory(window: 10)
         history.record(at: .seconds(3), bytes: 1, running: 0, waiting: 0)
