@@ -65,6 +65,8 @@ extension MonitorStore {
     ) {
         guard let position = operations.position(ofID: id) else { return }
         let historyLimit = limits.historyPerOperation
+        // A held-back entry reads the name and the finish's message from the row when built.
+        let defers = defersLog && (message == nil || lifecycle == .finished)
         // Changed in place: copying an OperationSnapshot out and back costs a retain and a
         // release per reference field, on every change of every operation.
         let change = operations.update(at: position) {
@@ -94,7 +96,7 @@ extension MonitorStore {
                 break
             }
             op.appendChange(StateChange(time: time, lifecycle: lifecycle, outcome: outcome), keeping: historyLimit)
-            return (from, op.storedName, op.nameAddsID, missing, op.kind, op.addedAt, op.startedAt)
+            return (from, defers ? nil : op.storedName, op.nameAddsID, missing, op.kind, op.addedAt, op.startedAt)
         }
         guard let change else { return }
         counts[change.from, nil] -= 1
@@ -106,10 +108,16 @@ extension MonitorStore {
                 outcome: outcome ?? .succeeded, kind: change.kind, missing: change.missing, addedAt: change.addedAt,
                 startedAt: change.startedAt, time: time)
         }
-        appendLog(
-            LogEntry(
-                time: time, operationID: id, name: change.name, nameAddsID: change.nameAddsID, from: change.from,
-                to: lifecycle, outcome: outcome, message: message))
+        if defers {
+            deferredLog.append(
+                DeferredLog.Entry(time: time, id: id, from: change.from, to: lifecycle, outcome: outcome),
+                keeping: limits.logEntries)
+        } else {
+            appendLog(
+                LogEntry(
+                    time: time, operationID: id, name: change.name, nameAddsID: change.nameAddsID, from: change.from,
+                    to: lifecycle, outcome: outcome, message: message))
+        }
         // No event is built when nobody reads events (the common case: a dashboard alone).
         if !eventQueues.isEmpty {
             record(.state(time: time, id: id, from: change.from, to: lifecycle, outcome: outcome, message: message))
@@ -232,8 +240,38 @@ extension MonitorStore {
         }
     }
 
+    /// Adds `entry` to the log after every entry held back.
     mutating func appendLog(_ entry: LogEntry) {
+        buildDeferredLog()
         log.append(entry, keeping: limits.logEntries)
+    }
+
+    /// Builds the log entries held back (`defersLog`), oldest first; each reads its operation's
+    /// name and a finish's message from the row, so this runs before any row is evicted.
+    mutating func buildDeferredLog() {
+        guard !deferredLog.isEmpty else { return }
+        // Taken out while it is read (one owner: emptied in place, its room kept).
+        var deferred = DeferredLog()
+        swap(&deferred, &deferredLog)
+        defer { swap(&deferred, &deferredLog) }
+        deferred.takeAll { entry in
+            let row = operations.position(ofID: entry.id).map { position in
+                operations.withElement(at: position) { ($0.storedName, $0.nameAddsID, $0.message) }
+            }
+            assert(row != nil, "a held-back log entry of an operation no longer held")
+            log.append(
+                LogEntry(
+                    time: entry.time, operationID: entry.id, name: row?.0, nameAddsID: row?.1 ?? false,
+                    from: entry.from, to: entry.to, outcome: entry.outcome,
+                    message: entry.to == .finished ? row?.2 : nil),
+                keeping: limits.logEntries)
+        }
+    }
+
+    /// Builds the entries held back and stops holding them back: the log is whole again.
+    mutating func stopDeferringLog() {
+        buildDeferredLog()
+        defersLog = false
     }
 
     /// Drops the oldest finished operations once the store holds more than the bound plus some
@@ -244,6 +282,8 @@ extension MonitorStore {
         // bound made each pass copy 100,000 rows every 1,250 finishes).
         let slack = max(64, limits.finishedOperations / 2, (operations.count - finishedInStore) / 2)
         guard finishedInStore > limits.finishedOperations + slack else { return }
+        // The entries held back read their rows.
+        buildDeferredLog()
         var excess = finishedInStore - limits.finishedOperations
         var kept = ChunkedArray<OperationSnapshot>()
         for op in operations {

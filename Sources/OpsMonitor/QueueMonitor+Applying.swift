@@ -18,7 +18,13 @@ extension QueueMonitor {
                 // the recording threads for the inbox lock (and a contended lock sleeps in the
                 // kernel). It ends only after a take found nothing, which re-arms scheduling.
                 if state.backlog.isEmpty { takeInbox(into: &state) }
-                guard !state.backlog.isEmpty else { return false }
+                guard !state.backlog.isEmpty else {
+                    state.store.stopDeferringLog()
+                    return false
+                }
+                // Log entries wait for the end of the backlog (a reader between two slices
+                // applies the rest first): those the rest pushes out of the log are never built.
+                state.store.defersLog = true
                 var applied = 0
                 while applied < Self.applySlice, let change = state.backlog.popFirst() {
                     apply(change, to: &state, releasing: &released)
@@ -42,9 +48,12 @@ extension QueueMonitor {
         state.backlog.append(takingAllOf: &changes)
     }
 
-    /// Applies every change in the backlog (under the state lock), in order.
+    /// Applies every change in the backlog (under the state lock), in order; the log entries
+    /// that later ones of the backlog push out of the log are never built (`DeferredLog`).
     func applyBacklog(to state: inout State, releasing released: inout Released) {
+        state.store.defersLog = true
         while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
+        state.store.stopDeferringLog()
     }
 
     /// Runs `body` on the state with every recorded change applied, at the current time.
