@@ -65,6 +65,8 @@ extension MonitorStore {
     ) {
         guard let position = operations.position(ofID: id) else { return }
         let historyLimit = limits.historyPerOperation
+        // Converted once (a division) for the row's time and its history's change.
+        let nanoseconds = time.nanoseconds
         // A held-back entry reads the name and the finish's message from the row when built.
         let defers = defersLog && (message == nil || lifecycle == .finished)
         // Changed in place: copying an OperationSnapshot out and back costs a retain and a
@@ -81,9 +83,9 @@ extension MonitorStore {
             op.lifecycle = lifecycle
             switch lifecycle {
             case .executing:
-                op.startedAt = time
+                op.setStartedAt(nanoseconds: nanoseconds)
             case .finished:
-                op.finishedAt = time
+                op.setFinishedAt(nanoseconds: nanoseconds)
                 op.outcome = outcome
                 op.message = message
                 op.unitsPerSecond = 0
@@ -95,7 +97,8 @@ extension MonitorStore {
             case .waiting, .ready:
                 break
             }
-            op.appendChange(StateChange(time: time, lifecycle: lifecycle, outcome: outcome), keeping: historyLimit)
+            op.appendChange(
+                StateChange(nanoseconds: nanoseconds, lifecycle: lifecycle, outcome: outcome), keeping: historyLimit)
             return (from, defers ? nil : op.storedName, op.nameAddsID, missing, op.kind, op.addedAt, op.startedAt)
         }
         guard let change else { return }

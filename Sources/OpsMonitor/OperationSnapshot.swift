@@ -32,7 +32,12 @@ public struct StateChange: Sendable, Equatable {
     public var outcome: Outcome?
 
     public init(time: Duration, lifecycle: Lifecycle, outcome: Outcome? = nil) {
-        self.timeNanoseconds = time.nanoseconds
+        self.init(nanoseconds: time.nanoseconds, lifecycle: lifecycle, outcome: outcome)
+    }
+
+    /// A change at `nanoseconds` (a time already converted: `Duration.nanoseconds` divides).
+    init(nanoseconds: Int64, lifecycle: Lifecycle, outcome: Outcome? = nil) {
+        self.timeNanoseconds = nanoseconds
         self.lifecycle = lifecycle
         self.outcome = outcome
     }
@@ -125,6 +130,18 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
             holdHistoryApart(finish: true)
             finishedNanoseconds = Self.nanoseconds(newValue)
         }
+    }
+
+    /// Sets `startedAt` to the time of `nanoseconds` (already converted).
+    mutating func setStartedAt(nanoseconds: Int64) {
+        holdHistoryApart(finish: false)
+        startedNanoseconds = max(Self.noTime + 1, nanoseconds)
+    }
+
+    /// Sets `finishedAt` to the time of `nanoseconds` (already converted).
+    mutating func setFinishedAt(nanoseconds: Int64) {
+        holdHistoryApart(finish: true)
+        finishedNanoseconds = max(Self.noTime + 1, nanoseconds)
     }
 
     /// The times in nanoseconds, `Self.noTime` for nil: 8 bytes each where a `Duration` takes

@@ -72,12 +72,13 @@ extension QueueMonitor {
     }
 
     func apply(
-        _ change: PendingChange, to state: inout State, releasing released: inout Released
+        _ change: consuming PendingChange, to state: inout State, releasing released: inout Released
     ) {
         // Stamped on worker threads before they took the inbox lock, changes can come out of
         // time order; they are applied in inbox order, at non-decreasing times.
         let time = state.ordered(change.time)
-        switch change {
+        // Consumed: what the change holds is moved into the state, not copied.
+        switch consume change {
         case .added(let op, let lifecycle, let ticket, _, let tokens):
             track(op, lifecycle, ticket: ticket, time: time, tokens: tokens, in: &state, releasing: &released)
         case .started(let ticket, _):
