@@ -150,7 +150,7 @@ extension MonitorStore {
         }
         completedBytes += missing
         throughput.record(missing, at: time)
-        lastFinishedAt = max(lastFinishedAt, time)
+        if lastFinishedAt.isShorter(than: time) { lastFinishedAt = time }
     }
 
     /// Records progress of operation `id` (and its total, when given); ignored once finished.

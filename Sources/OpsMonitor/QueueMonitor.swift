@@ -41,7 +41,7 @@ public final class QueueMonitor: Sendable {
         /// thread just before another thread stamped and recorded a later one is applied at
         /// that later time, so times follow the order of the changes (and of the events).
         mutating func ordered(_ time: Duration) -> Duration {
-            if time > latestTime { latestTime = time }
+            if latestTime.isShorter(than: time) { latestTime = time }
             return latestTime
         }
 
