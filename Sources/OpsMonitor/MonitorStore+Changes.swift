@@ -26,19 +26,20 @@ extension MonitorStore {
     ) {
         guard id >= nextID else { return }
         nextID = max(nextID, id + 1)
-        var snapshot = OperationSnapshot(
-            id: id, name: "", kind: kind, unit: unit, lifecycle: lifecycle, totalUnits: total,
-            dependencies: dependencies, addedAt: time)
-        snapshot.appendChange(StateChange(time: time, lifecycle: lifecycle), keeping: limits.historyPerOperation)
-        if nameAddsID, let name { snapshot.nameByClass(prefix: name) } else { snapshot.explicitName = name }
-        // The row is moved into its chunk, not copied (a copy retains and releases each of its
-        // references): the event's name is read first, and only when someone keeps events.
+        // The event's name is built first, and only when someone keeps events: the row is made
+        // where it is passed, so it is moved into its chunk, not copied (a copy retains and
+        // releases each of its references).
         let added =
             keepsEvents
             ? MonitorEvent.added(
-                time: time, id: id, name: snapshot.name, kind: kind, unit: unit, totalBytes: total,
-                dependencies: dependencies) : nil
-        operations.append(consume snapshot)
+                time: time, id: id,
+                name: OperationSnapshot.resolvedName(name, addingID: nameAddsID ? id : nil)
+                    ?? OperationSnapshot.defaultName(id: id),
+                kind: kind, unit: unit, totalBytes: total, dependencies: dependencies) : nil
+        operations.append(
+            Self.newRow(
+                id: id, name: name, nameAddsID: nameAddsID, kind: kind, unit: unit, lifecycle: lifecycle,
+                totalBytes: total, dependencies: dependencies, time: time))
         counts[lifecycle, nil] += 1
         if unit == .bytes { totalBytes += total }
         recordHistory(at: time)
@@ -47,6 +48,19 @@ extension MonitorStore {
         if !eventQueues.isEmpty {
             record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
         }
+    }
+
+    /// The row of an operation added at `time` (see `insert`).
+    private static func newRow(
+        id: Int, name: String?, nameAddsID: Bool, kind: OperationKind, unit: ProgressUnit, lifecycle: Lifecycle,
+        totalBytes total: Int64, dependencies: [Int], time: Duration
+    ) -> OperationSnapshot {
+        var row = OperationSnapshot(
+            id: id, name: "", kind: kind, unit: unit, lifecycle: lifecycle, totalUnits: total,
+            dependencies: dependencies, addedAt: time)
+        row.firstChange = StateChange(time: time, lifecycle: lifecycle)
+        if nameAddsID, let name { row.nameByClass(prefix: name) } else { row.explicitName = name }
+        return row
     }
 
     /// Adds `dependency` to operation `id`'s dependency list (a link resolved late: the

@@ -50,18 +50,25 @@ extension OperationSnapshot {
     /// first (added) goes. Changes the row in place (reading `history` builds an array); a
     /// start or finish that the row's fields already tell (the store sets them first) is only
     /// marked, and a history of an added, started and finished operation allocates nothing.
+    @inline(__always)
     package mutating func appendChange(_ change: StateChange, keeping limit: Int) {
+        // The usual case, inlined where the store changes the row.
+        if changes.isEmpty, firstChange != nil, historyFromTimes.count + 2 <= limit, isTold(change) {
+            if change.lifecycle == .executing {
+                historyFromTimes.started = true
+            } else {
+                historyFromTimes.finished = true
+            }
+            return
+        }
+        appendChangeToList(change, keeping: limit)
+    }
+
+    /// `appendChange` of a change the row's fields do not tell.
+    private mutating func appendChangeToList(_ change: StateChange, keeping limit: Int) {
         if changes.isEmpty {
             guard let first = firstChange else {
                 firstChange = change
-                return
-            }
-            if historyFromTimes.count + 2 <= limit, isTold(change) {
-                if change.lifecycle == .executing {
-                    historyFromTimes.started = true
-                } else {
-                    historyFromTimes.finished = true
-                }
                 return
             }
             // Room for the usual ready → executing → finished without growing.
@@ -81,6 +88,7 @@ extension OperationSnapshot {
 
     /// Whether `change` is the next change the row's fields can tell: its start at `startedAt`
     /// before anything else, or its finish at `finishedAt` with `outcome`.
+    @inline(__always)
     private func isTold(_ change: StateChange) -> Bool {
         // A change told by a time holds that time's nanoseconds (never `noTime` when set).
         switch change.lifecycle {
