@@ -25,7 +25,9 @@ struct DeferredLog {
     /// Whether no entry waits.
     var isEmpty: Bool { ring.isEmpty }
 
-    /// Adds `entry`, dropping the oldest once `limit` (at least 1) are held.
+    /// Adds `entry`, dropping the oldest once `limit` (at least 1) are held (inlined: it runs at
+    /// every state change).
+    @inline(__always)
     mutating func append(_ entry: Entry, keeping limit: Int) {
         if ring.count < max(1, limit) {
             ring.append(entry)

@@ -117,19 +117,19 @@ extension QueueMonitor {
         ticket: UInt64, progress: NSKeyValueObservation?, time: Duration, in state: inout State,
         releasing released: inout Released
     ) {
-        let started = state.tracked.update(ticket: ticket) { tracked -> (Int, Operation) in
+        let started = state.tracked.update(ticket: ticket) { tracked -> (Int, Operation, Tracked.ProgressSource) in
             if let progress {
                 if let previous = tracked.tokens.progress { released.append(previous) }
                 tracked.tokens.progress = progress
             }
-            return (tracked.id, tracked.operation)
+            return (tracked.id, tracked.operation, tracked.progress)
         }
-        guard let (id, op) = started else {
+        guard let (id, op, source) = started else {
             if let progress { released.append(progress) }
             return
         }
         state.store.transition(id, to: .executing, time: time)
-        startSampling(op, id: id, in: &state)
+        if source == .foundation { startSampling(op, id: id, in: &state) }
     }
 
     func track(
@@ -139,15 +139,19 @@ extension QueueMonitor {
         // The entry goes in first (the store takes `nextID` next); a ticket tracked already
         // (an operation found in the queue and told of as added) keeps its entry.
         let id = state.store.nextID
-        guard state.tracked.insert(Tracked(id: id, operation: op, tokens: tokens), ticket: ticket) else {
+        let reporter = op.progressReporter
+        let foundationSource = reporter == nil ? FoundationProgressSource(op) : nil
+        let source: Tracked.ProgressSource =
+            reporter != nil ? .reporter : foundationSource != nil ? .foundation : .none
+        guard state.tracked.insert(Tracked(id: id, operation: op, tokens: tokens, progress: source), ticket: ticket)
+        else {
             tokens.release(into: &released)
             return
         }
         let dependencies = op.currentDependencies
-        let reporter = op.progressReporter
         var kind = reporter?.kind ?? .other
         var report = reporter?.reportedProgress
-        if reporter == nil, let progress = FoundationProgressSource(op)?.progress {
+        if let progress = foundationSource?.progress {
             kind = OperationKind(progress)
             report = OperationProgress(progress)
         }
@@ -179,7 +183,7 @@ extension QueueMonitor {
         let op = tracked.operation
         tracked.tokens.release(into: &released)
         if !state.sampled.isEmpty { stopSampling(id: tracked.id, time: time, in: &state) }
-        if let reporter = op.progressReporter {
+        if tracked.progress == .reporter, let reporter = op.progressReporter {
             let progress = reporter.reportedProgress
             state.rates.forget(tracked.id)
             state.store.progress(
