@@ -36,6 +36,20 @@ extension OperationSnapshot {
         }
     }
 
+    /// Calls `body` with every state change, oldest first, building no array.
+    package func forEachChange(_ body: (StateChange) -> Void) {
+        guard changes.isEmpty else {
+            for change in changes { body(change) }
+            return
+        }
+        guard let firstChange else { return }
+        body(firstChange)
+        if historyFromTimes.started, let startedAt { body(StateChange(time: startedAt, lifecycle: .executing)) }
+        if historyFromTimes.finished, let finishedAt {
+            body(StateChange(time: finishedAt, lifecycle: .finished, outcome: outcome))
+        }
+    }
+
     /// The changes `historyFromTimes` tells, oldest first.
     private var changesFromTimes: [StateChange] {
         var told: [StateChange] = []

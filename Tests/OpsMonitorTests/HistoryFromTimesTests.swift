@@ -67,6 +67,9 @@ import Testing
                 if model.count > limit { model.remove(at: 1) }
             }
             #expect(store.operation(id: id)?.history == model, "limit \(limit): \(model)")
+            var walked: [StateChange] = []
+            store.operation(id: id)?.forEachChange { walked.append($0) }
+            #expect(walked == model, "read in place")
         }
     }
 }
