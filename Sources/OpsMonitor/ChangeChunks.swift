@@ -75,7 +75,11 @@ struct ChangeChunks {
         if first == nil { moveTailToChunks() }
         guard let chunk = first else { return nil }
         // A chunk is unlinked as soon as its last change is taken, so the first one has more.
-        let change = chunk.changes[head]
+        // The change is moved out, a placeholder holding no reference left in its place: a copy
+        // would retain what it holds (an added operation, its tokens) and the chunk's end
+        // release it again.
+        var change = PendingChange.taken
+        swap(&change, &chunk.changes[head])
         head += 1
         count -= 1
         if head == chunk.changes.count {

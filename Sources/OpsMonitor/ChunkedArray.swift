@@ -73,17 +73,22 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         return chunks[index].withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
     }
 
-    /// Adds an element at the end (moved in when the caller gives it up).
-    public mutating func append(_ element: __owned Element) {
-        if count % Self.chunkSize == 0 {
-            var chunk: [Element] = []
-            chunk.reserveCapacity(Self.chunkSize)
-            chunks.append(chunk)
-            stamps.append(0)
-        }
-        chunks[chunks.count - 1].append(element)
+    /// Adds an element at the end (moved in when the caller gives it up: inlined, so that the
+    /// element goes from the caller into the chunk without a copy and a destroy).
+    @inline(__always)
+    public mutating func append(_ element: consuming Element) {
+        if count % Self.chunkSize == 0 { startChunk() }
+        chunks[chunks.count - 1].append(consume element)
         stamps[stamps.count - 1] = ChunkStamp.next()
         count += 1
+    }
+
+    /// Adds an empty chunk, with room for a whole chunk, after the last.
+    private mutating func startChunk() {
+        var chunk: [Element] = []
+        chunk.reserveCapacity(Self.chunkSize)
+        chunks.append(chunk)
+        stamps.append(0)
     }
 }
 

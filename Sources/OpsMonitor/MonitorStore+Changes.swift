@@ -26,19 +26,20 @@ extension MonitorStore {
     ) {
         guard id >= nextID else { return }
         nextID = max(nextID, id + 1)
-        var snapshot = OperationSnapshot(
-            id: id, name: "", kind: kind, unit: unit, lifecycle: lifecycle, totalUnits: total,
-            dependencies: dependencies, addedAt: time)
-        snapshot.appendChange(StateChange(time: time, lifecycle: lifecycle), keeping: limits.historyPerOperation)
-        if nameAddsID, let name { snapshot.nameByClass(prefix: name) } else { snapshot.explicitName = name }
-        // The row is moved into its chunk, not copied (a copy retains and releases each of its
-        // references): the event's name is read first, and only when someone keeps events.
+        // The event's name is built first, and only when someone keeps events: the row is made
+        // where it is passed, so it is moved into its chunk, not copied (a copy retains and
+        // releases each of its references).
         let added =
             keepsEvents
             ? MonitorEvent.added(
-                time: time, id: id, name: snapshot.name, kind: kind, unit: unit, totalBytes: total,
-                dependencies: dependencies) : nil
-        operations.append(consume snapshot)
+                time: time, id: id,
+                name: OperationSnapshot.resolvedName(name, addingID: nameAddsID ? id : nil)
+                    ?? OperationSnapshot.defaultName(id: id),
+                kind: kind, unit: unit, totalBytes: total, dependencies: dependencies) : nil
+        operations.append(
+            Self.newRow(
+                id: id, name: name, nameAddsID: nameAddsID, kind: kind, unit: unit, lifecycle: lifecycle,
+                totalBytes: total, dependencies: dependencies, time: time))
         counts[lifecycle, nil] += 1
         if unit == .bytes { totalBytes += total }
         recordHistory(at: time)
@@ -47,6 +48,19 @@ extension MonitorStore {
         if !eventQueues.isEmpty {
             record(.state(time: time, id: id, from: nil, to: lifecycle, outcome: nil, message: nil))
         }
+    }
+
+    /// The row of an operation added at `time` (see `insert`).
+    private static func newRow(
+        id: Int, name: String?, nameAddsID: Bool, kind: OperationKind, unit: ProgressUnit, lifecycle: Lifecycle,
+        totalBytes total: Int64, dependencies: [Int], time: Duration
+    ) -> OperationSnapshot {
+        var row = OperationSnapshot(
+            id: id, name: "", kind: kind, unit: unit, lifecycle: lifecycle, totalUnits: total,
+            dependencies: dependencies, addedAt: time)
+        row.firstChange = StateChange(time: time, lifecycle: lifecycle)
+        if nameAddsID, let name { row.nameByClass(prefix: name) } else { row.explicitName = name }
+        return row
     }
 
     /// Adds `dependency` to operation `id`'s dependency list (a link resolved late: the
@@ -65,6 +79,10 @@ extension MonitorStore {
     ) {
         guard let position = operations.position(ofID: id) else { return }
         let historyLimit = limits.historyPerOperation
+        // Converted once (a division) for the row's time and its history's change.
+        let nanoseconds = time.nanoseconds
+        // A held-back entry reads the name and the finish's message from the row when built.
+        let defers = defersLog && (message == nil || lifecycle == .finished)
         // Changed in place: copying an OperationSnapshot out and back costs a retain and a
         // release per reference field, on every change of every operation.
         let change = operations.update(at: position) {
@@ -79,9 +97,9 @@ extension MonitorStore {
             op.lifecycle = lifecycle
             switch lifecycle {
             case .executing:
-                op.startedAt = time
+                op.setStartedAt(nanoseconds: nanoseconds)
             case .finished:
-                op.finishedAt = time
+                op.setFinishedAt(nanoseconds: nanoseconds)
                 op.outcome = outcome
                 op.message = message
                 op.unitsPerSecond = 0
@@ -93,8 +111,9 @@ extension MonitorStore {
             case .waiting, .ready:
                 break
             }
-            op.appendChange(StateChange(time: time, lifecycle: lifecycle, outcome: outcome), keeping: historyLimit)
-            return (from, op.storedName, op.nameAddsID, missing, op.kind, op.addedAt, op.startedAt)
+            op.appendChange(
+                StateChange(nanoseconds: nanoseconds, lifecycle: lifecycle, outcome: outcome), keeping: historyLimit)
+            return (from, defers ? nil : op.storedName, op.nameAddsID, missing, op.kind, op.addedAt, op.startedAt)
         }
         guard let change else { return }
         counts[change.from, nil] -= 1
@@ -106,10 +125,16 @@ extension MonitorStore {
                 outcome: outcome ?? .succeeded, kind: change.kind, missing: change.missing, addedAt: change.addedAt,
                 startedAt: change.startedAt, time: time)
         }
-        appendLog(
-            LogEntry(
-                time: time, operationID: id, name: change.name, nameAddsID: change.nameAddsID, from: change.from,
-                to: lifecycle, outcome: outcome, message: message))
+        if defers {
+            deferredLog.append(
+                DeferredLog.Entry(time: time, id: id, from: change.from, to: lifecycle, outcome: outcome),
+                keeping: limits.logEntries)
+        } else {
+            appendLog(
+                LogEntry(
+                    time: time, operationID: id, name: change.name, nameAddsID: change.nameAddsID, from: change.from,
+                    to: lifecycle, outcome: outcome, message: message))
+        }
         // No event is built when nobody reads events (the common case: a dashboard alone).
         if !eventQueues.isEmpty {
             record(.state(time: time, id: id, from: change.from, to: lifecycle, outcome: outcome, message: message))
@@ -139,7 +164,7 @@ extension MonitorStore {
         }
         completedBytes += missing
         throughput.record(missing, at: time)
-        lastFinishedAt = max(lastFinishedAt, time)
+        if lastFinishedAt.isShorter(than: time) { lastFinishedAt = time }
     }
 
     /// Records progress of operation `id` (and its total, when given); ignored once finished.
@@ -232,8 +257,38 @@ extension MonitorStore {
         }
     }
 
+    /// Adds `entry` to the log after every entry held back.
     mutating func appendLog(_ entry: LogEntry) {
+        buildDeferredLog()
         log.append(entry, keeping: limits.logEntries)
+    }
+
+    /// Builds the log entries held back (`defersLog`), oldest first; each reads its operation's
+    /// name and a finish's message from the row, so this runs before any row is evicted.
+    mutating func buildDeferredLog() {
+        guard !deferredLog.isEmpty else { return }
+        // Taken out while it is read (one owner: emptied in place, its room kept).
+        var deferred = DeferredLog()
+        swap(&deferred, &deferredLog)
+        defer { swap(&deferred, &deferredLog) }
+        deferred.takeAll { entry in
+            let row = operations.position(ofID: entry.id).map { position in
+                operations.withElement(at: position) { ($0.storedName, $0.nameAddsID, $0.message) }
+            }
+            assert(row != nil, "a held-back log entry of an operation no longer held")
+            log.append(
+                LogEntry(
+                    time: entry.time, operationID: entry.id, name: row?.0, nameAddsID: row?.1 ?? false,
+                    from: entry.from, to: entry.to, outcome: entry.outcome,
+                    message: entry.to == .finished ? row?.2 : nil),
+                keeping: limits.logEntries)
+        }
+    }
+
+    /// Builds the entries held back and stops holding them back: the log is whole again.
+    mutating func stopDeferringLog() {
+        buildDeferredLog()
+        defersLog = false
     }
 
     /// Drops the oldest finished operations once the store holds more than the bound plus some
@@ -244,6 +299,8 @@ extension MonitorStore {
         // bound made each pass copy 100,000 rows every 1,250 finishes).
         let slack = max(64, limits.finishedOperations / 2, (operations.count - finishedInStore) / 2)
         guard finishedInStore > limits.finishedOperations + slack else { return }
+        // The entries held back read their rows.
+        buildDeferredLog()
         var excess = finishedInStore - limits.finishedOperations
         var kept = ChunkedArray<OperationSnapshot>()
         for op in operations {

@@ -44,6 +44,11 @@ public struct MonitorStore: Sendable {
     /// Per-second aggregates over `limits.historySeconds`.
     var history: QueueHistory
     var log = SharedLog()
+    /// Whether state changes' log entries are held back in `deferredLog` until
+    /// `buildDeferredLog()` (a monitor applying a backlog, which nobody reads midway).
+    var defersLog = false
+    /// State changes' log entries not built yet (only while `defersLog`).
+    var deferredLog = DeferredLog()
     package var version: UInt64 = 0
     package var isSuspended = false
     package var maxConcurrentOperationCount = 1
@@ -97,6 +102,7 @@ public struct MonitorStore: Sendable {
 
     /// An immutable picture at `time`. O(number of chunks + log entries).
     public func snapshot(time: Duration) -> QueueSnapshot {
+        assert(deferredLog.isEmpty, "a picture taken while log entries are held back")
         var snapshot = QueueSnapshot(
             time: time, isSuspended: isSuspended, maxConcurrentOperationCount: maxConcurrentOperationCount,
             counts: counts, completedBytes: completedBytes, totalBytes: totalBytes,

@@ -25,14 +25,19 @@ public struct StateChange: Sendable, Equatable {
         set { timeNanoseconds = newValue.nanoseconds }
     }
     /// `time` in nanoseconds: a change takes 16 bytes where a `Duration` would make it 24.
-    private var timeNanoseconds: Int64
+    private(set) var timeNanoseconds: Int64
     /// The state entered.
     public var lifecycle: Lifecycle
     /// Set when `lifecycle == .finished`.
     public var outcome: Outcome?
 
     public init(time: Duration, lifecycle: Lifecycle, outcome: Outcome? = nil) {
-        self.timeNanoseconds = time.nanoseconds
+        self.init(nanoseconds: time.nanoseconds, lifecycle: lifecycle, outcome: outcome)
+    }
+
+    /// A change at `nanoseconds` (a time already converted: `Duration.nanoseconds` divides).
+    init(nanoseconds: Int64, lifecycle: Lifecycle, outcome: Outcome? = nil) {
+        self.timeNanoseconds = nanoseconds
         self.lifecycle = lifecycle
         self.outcome = outcome
     }
@@ -114,19 +119,37 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     }
     public var startedAt: Duration? {
         get { Self.time(startedNanoseconds) }
-        set { startedNanoseconds = Self.nanoseconds(newValue) }
+        set {
+            holdHistoryApart(finish: false)
+            startedNanoseconds = Self.nanoseconds(newValue)
+        }
     }
     public var finishedAt: Duration? {
         get { Self.time(finishedNanoseconds) }
-        set { finishedNanoseconds = Self.nanoseconds(newValue) }
+        set {
+            holdHistoryApart(finish: true)
+            finishedNanoseconds = Self.nanoseconds(newValue)
+        }
+    }
+
+    /// Sets `startedAt` to the time of `nanoseconds` (already converted).
+    mutating func setStartedAt(nanoseconds: Int64) {
+        holdHistoryApart(finish: false)
+        startedNanoseconds = max(Self.noTime + 1, nanoseconds)
+    }
+
+    /// Sets `finishedAt` to the time of `nanoseconds` (already converted).
+    mutating func setFinishedAt(nanoseconds: Int64) {
+        holdHistoryApart(finish: true)
+        finishedNanoseconds = max(Self.noTime + 1, nanoseconds)
     }
 
     /// The times in nanoseconds, `Self.noTime` for nil: 8 bytes each where a `Duration` takes
     /// 16 and a `Duration?` 24.
     private var nextAttemptNanoseconds: Int64
     private var addedNanoseconds: Int64
-    private var startedNanoseconds: Int64
-    private var finishedNanoseconds: Int64
+    private(set) var startedNanoseconds: Int64
+    private(set) var finishedNanoseconds: Int64
     private static let noTime = Int64.min
 
     /// `time` in nanoseconds (saturating), never `noTime`; `noTime` for nil.
@@ -145,7 +168,8 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
             extras = RowExtras.make(message: message, dependencies: newValue, retryLog: retryLog)
         }
     }
-    /// The history while it holds two changes or more (`firstChange` nil); empty otherwise.
+    /// The history while it holds two changes or more that the row's times do not tell
+    /// (`firstChange` nil); empty otherwise.
     var changes: [StateChange]
     /// Human-readable retry events ("attempt 1 failed at 50%: connection reset").
     public var retryLog: [String] {
@@ -166,6 +190,9 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     var firstChange: StateChange?
     /// Whether `storedName` is a class prefix to complete with the id.
     package private(set) var nameAddsID = false
+    /// The changes after `firstChange` that the row's own fields tell (`HistoryFromTimes`):
+    /// its start at `startedAt`, its finish at `finishedAt` with `outcome`.
+    var historyFromTimes = HistoryFromTimes()
     /// What it does (`ProgressReportingOperation.kind`; `.other` for an operation that reports
     /// no progress).
     public var kind: OperationKind
@@ -173,7 +200,15 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
     public var unit: ProgressUnit
     public var lifecycle: Lifecycle
     /// Set once finished.
-    public var outcome: Outcome?
+    public var outcome: Outcome? {
+        get { storedOutcome }
+        set {
+            holdHistoryApart(finish: true)
+            storedOutcome = newValue
+        }
+    }
+    /// `outcome` (its setter first writes out a history its fields tell).
+    private var storedOutcome: Outcome?
 
     public init(
         id: Int, name: String, kind: OperationKind = .other, unit: ProgressUnit = .bytes, lifecycle: Lifecycle = .ready,
@@ -198,7 +233,7 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
         self.kind = kind
         self.unit = unit
         self.lifecycle = lifecycle
-        self.outcome = outcome
+        self.storedOutcome = outcome
     }
 
     /// Equal when every field is, names compared as shown (a class-and-id name equals the same
@@ -209,8 +244,9 @@ public struct OperationSnapshot: Sendable, Equatable, Identifiable {
             lhs.totalUnits == rhs.totalUnits, lhs.unitsPerSecond == rhs.unitsPerSecond, lhs.retries == rhs.retries,
             lhs.nextAttemptNanoseconds == rhs.nextAttemptNanoseconds, lhs.dependencies == rhs.dependencies,
             lhs.addedNanoseconds == rhs.addedNanoseconds, lhs.startedNanoseconds == rhs.startedNanoseconds,
-            lhs.finishedNanoseconds == rhs.finishedNanoseconds, lhs.firstChange == rhs.firstChange,
-            lhs.changes == rhs.changes, lhs.retryLog == rhs.retryLog
+            lhs.finishedNanoseconds == rhs.finishedNanoseconds, lhs.retryLog == rhs.retryLog,
+            lhs.historyFromTimes == rhs.historyFromTimes
+                ? lhs.firstChange == rhs.firstChange && lhs.changes == rhs.changes : lhs.history == rhs.history
         else { return false }
         if lhs.nameAddsID == rhs.nameAddsID { return lhs.storedName == rhs.storedName }
         return lhs.explicitName == rhs.explicitName

@@ -28,6 +28,10 @@ enum PendingChange: Sendable {
     /// changes).
     case finished(ticket: UInt64, time: Duration)
 
+    /// What a change taken out of a `ChangeChunks` list leaves in its place (holds nothing;
+    /// never applied).
+    static var taken: PendingChange { .finished(ticket: .max, time: .zero) }
+
     /// The ticket of the operation the change is about.
     var ticket: UInt64 {
         switch self {

@@ -132,7 +132,7 @@ package struct QueueHistory: Sendable, Equatable {
     /// Moves to the second holding `time`, closing the seconds before it (a change stamped
     /// before the current second counts in the current one).
     mutating func advance(to time: Duration) {
-        if time < nextSecondStart { return }  // the current second (or, stamped earlier, counted in it)
+        if time.isShorter(than: nextSecondStart) { return }  // the current second (or, stamped earlier, counted in it)
         let second = Self.second(of: time)
         guard let currentSecond else {
             self.currentSecond = second

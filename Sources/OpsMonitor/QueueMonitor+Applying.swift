@@ -18,7 +18,13 @@ extension QueueMonitor {
                 // the recording threads for the inbox lock (and a contended lock sleeps in the
                 // kernel). It ends only after a take found nothing, which re-arms scheduling.
                 if state.backlog.isEmpty { takeInbox(into: &state) }
-                guard !state.backlog.isEmpty else { return false }
+                guard !state.backlog.isEmpty else {
+                    state.store.stopDeferringLog()
+                    return false
+                }
+                // Log entries wait for the end of the backlog (a reader between two slices
+                // applies the rest first): those the rest pushes out of the log are never built.
+                state.store.defersLog = true
                 var applied = 0
                 while applied < Self.applySlice, let change = state.backlog.popFirst() {
                     apply(change, to: &state, releasing: &released)
@@ -42,9 +48,12 @@ extension QueueMonitor {
         state.backlog.append(takingAllOf: &changes)
     }
 
-    /// Applies every change in the backlog (under the state lock), in order.
+    /// Applies every change in the backlog (under the state lock), in order; the log entries
+    /// that later ones of the backlog push out of the log are never built (`DeferredLog`).
     func applyBacklog(to state: inout State, releasing released: inout Released) {
+        state.store.defersLog = true
         while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
+        state.store.stopDeferringLog()
     }
 
     /// Runs `body` on the state with every recorded change applied, at the current time.
@@ -63,12 +72,13 @@ extension QueueMonitor {
     }
 
     func apply(
-        _ change: PendingChange, to state: inout State, releasing released: inout Released
+        _ change: consuming PendingChange, to state: inout State, releasing released: inout Released
     ) {
         // Stamped on worker threads before they took the inbox lock, changes can come out of
         // time order; they are applied in inbox order, at non-decreasing times.
         let time = state.ordered(change.time)
-        switch change {
+        // Consumed: what the change holds is moved into the state, not copied.
+        switch consume change {
         case .added(let op, let lifecycle, let ticket, _, let tokens):
             track(op, lifecycle, ticket: ticket, time: time, tokens: tokens, in: &state, releasing: &released)
         case .started(let ticket, _):
@@ -107,19 +117,19 @@ extension QueueMonitor {
         ticket: UInt64, progress: NSKeyValueObservation?, time: Duration, in state: inout State,
         releasing released: inout Released
     ) {
-        let started = state.tracked.update(ticket: ticket) { tracked -> (Int, Operation) in
+        let started = state.tracked.update(ticket: ticket) { tracked -> (Int, Operation, Tracked.ProgressSource) in
             if let progress {
                 if let previous = tracked.tokens.progress { released.append(previous) }
                 tracked.tokens.progress = progress
             }
-            return (tracked.id, tracked.operation)
+            return (tracked.id, tracked.operation, tracked.progress)
         }
-        guard let (id, op) = started else {
+        guard let (id, op, source) = started else {
             if let progress { released.append(progress) }
             return
         }
         state.store.transition(id, to: .executing, time: time)
-        startSampling(op, id: id, in: &state)
+        if source == .foundation { startSampling(op, id: id, in: &state) }
     }
 
     func track(
@@ -129,15 +139,19 @@ extension QueueMonitor {
         // The entry goes in first (the store takes `nextID` next); a ticket tracked already
         // (an operation found in the queue and told of as added) keeps its entry.
         let id = state.store.nextID
-        guard state.tracked.insert(Tracked(id: id, operation: op, tokens: tokens), ticket: ticket) else {
+        let reporter = op.progressReporter
+        let foundationSource = reporter == nil ? FoundationProgressSource(op) : nil
+        let source: Tracked.ProgressSource =
+            reporter != nil ? .reporter : foundationSource != nil ? .foundation : .none
+        guard state.tracked.insert(Tracked(id: id, operation: op, tokens: tokens, progress: source), ticket: ticket)
+        else {
             tokens.release(into: &released)
             return
         }
         let dependencies = op.currentDependencies
-        let reporter = op.progressReporter
         var kind = reporter?.kind ?? .other
         var report = reporter?.reportedProgress
-        if reporter == nil, let progress = FoundationProgressSource(op)?.progress {
+        if let progress = foundationSource?.progress {
             kind = OperationKind(progress)
             report = OperationProgress(progress)
         }
@@ -169,7 +183,7 @@ extension QueueMonitor {
         let op = tracked.operation
         tracked.tokens.release(into: &released)
         if !state.sampled.isEmpty { stopSampling(id: tracked.id, time: time, in: &state) }
-        if let reporter = op.progressReporter {
+        if tracked.progress == .reporter, let reporter = op.progressReporter {
             let progress = reporter.reportedProgress
             state.rates.forget(tracked.id)
             state.store.progress(

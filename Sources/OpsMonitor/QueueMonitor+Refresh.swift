@@ -50,6 +50,8 @@ extension QueueMonitor {
         var coalescer = ProgressCoalescer()
         swap(&coalescer, &state.coalescer)
         defer { swap(&coalescer, &state.coalescer) }
+        state.store.defersLog = true
+        defer { state.store.stopDeferringLog() }
         while let change = state.backlog.popFirst() {
             if case .progressed(let progress, let ticket, let time) = change {
                 if let earlier = coalescer.hold((ticket, progress, time)) {

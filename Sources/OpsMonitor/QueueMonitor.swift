@@ -41,7 +41,7 @@ public final class QueueMonitor: Sendable {
         /// thread just before another thread stamped and recorded a later one is applied at
         /// that later time, so times follow the order of the changes (and of the events).
         mutating func ordered(_ time: Duration) -> Duration {
-            if time > latestTime { latestTime = time }
+            if latestTime.isShorter(than: time) { latestTime = time }
             return latestTime
         }
 
@@ -104,6 +104,19 @@ public final class QueueMonitor: Sendable {
         var id: Int
         var operation: Operation
         var tokens: OperationTokens
+        /// How the operation's progress is read, as found when it was added (per class), so
+        /// that its start and finish do not look again.
+        var progress: ProgressSource
+
+        /// How a monitor reads an operation's progress.
+        enum ProgressSource: UInt8 {
+            /// It reports none.
+            case none
+            /// It adopts `ProgressReportingOperation` (its reports are pushed).
+            case reporter
+            /// It hands out a Foundation `Progress` to read (`FoundationProgressSource`).
+            case foundation
+        }
     }
 
     /// Changes the background applier applies per hold of the state lock.

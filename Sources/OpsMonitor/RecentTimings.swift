@@ -29,7 +29,9 @@ package struct RecentTimings: Sendable, Equatable {
 
     /// Adds a finish, dropping the oldest past `capacity`.
     mutating func record(kind: OperationKind, wait: Duration, run: Duration) {
-        let entry = Entry(kind: kind, wait: max(.zero, wait), run: max(.zero, run))
+        let zero = Duration.zero
+        let entry = Entry(
+            kind: kind, wait: wait.isShorter(than: zero) ? zero : wait, run: run.isShorter(than: zero) ? zero : run)
         if entries.count < Self.capacity {
             entries.append(entry)
         } else {

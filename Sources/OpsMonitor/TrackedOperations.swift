@@ -21,9 +21,11 @@ struct TrackedOperations {
 
     /// Adds `entry` for ticket `ticket`; false (nothing changed) if that ticket is tracked
     /// already (an operation both found in the queue and told of as added).
-    mutating func insert(_ entry: QueueMonitor.Tracked, ticket: UInt64) -> Bool {
+    mutating func insert(_ entry: consuming QueueMonitor.Tracked, ticket: UInt64) -> Bool {
+        // The key is taken first only when the table by identity is kept: the entry is moved in.
+        let key = byKey == nil ? nil : OperationKey(entry.operation)
         guard slots.insert(entry, ticket: ticket) else { return false }
-        byKey?[OperationKey(entry.operation)] = ticket
+        if let key { byKey?[key] = ticket }
         return true
     }
 

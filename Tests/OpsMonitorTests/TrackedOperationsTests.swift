@@ -7,7 +7,7 @@ import Testing
 /// mutating calls are bound first: `#expect` takes its subject immutably.)
 @Suite struct TrackedOperationsTests {
     private func entry(_ id: Int, _ op: Operation = Operation()) -> QueueMonitor.Tracked {
-        QueueMonitor.Tracked(id: id, operation: op, tokens: OperationTokens())
+        QueueMonitor.Tracked(id: id, operation: op, tokens: OperationTokens(), progress: .none)
     }
 
     @Test func aTicketIsTrackedOnceAndFoundUntilRemoved() {

@@ -43,8 +43,11 @@
     }
 
     /// Adds `element` under `ticket`, which may be older than the present ones or leave a gap;
-    /// false (nothing changed) if `ticket` holds a value already.
-    @_spi(OpsDashInternals) @inlinable public mutating func insert(_ element: Element, ticket: UInt64) -> Bool {
+    /// false (nothing changed) if `ticket` holds a value already. `element` is moved in when the
+    /// caller gives it up (no retain of what it holds, and no release at the caller's end).
+    @_spi(OpsDashInternals) @inlinable public mutating func insert(_ element: consuming Element, ticket: UInt64)
+        -> Bool
+    {
         if present == 0 {
             slots.removeAll(keepingCapacity: slots.capacity <= 4_096)
             head = 0
@@ -57,11 +60,11 @@
         let index = Int(ticket - firstTicket)
         if index < slots.count {
             guard slots[index] == nil else { return false }
-            slots[index] = element
+            slots[index] = consume element
             if index < head { head = index }
         } else {
             if index > slots.count { slots.append(contentsOf: repeatElement(nil, count: index - slots.count)) }
-            slots.append(element)
+            slots.append(consume element)
         }
         present += 1
         return true
@@ -81,10 +84,10 @@
         return Self.update(&slots[index], body)
     }
 
-    /// Removes and returns the value under `ticket`, if present.
+    /// Removes and returns the value under `ticket`, if present (moved out: not copied, then
+    /// released in its slot).
     @_spi(OpsDashInternals) @inlinable public mutating func remove(ticket: UInt64) -> Element? {
-        guard let index = index(of: ticket), let element = slots[index] else { return nil }
-        slots[index] = nil
+        guard let index = index(of: ticket), let element = slots[index].take() else { return nil }
         present -= 1
         while head < slots.count, slots[head] == nil { head += 1 }
         if head == slots.count {
@@ -133,8 +136,7 @@
     /// Runs `body` on the value in `slot`, moved out while it runs so it is not copied.
     @inlinable
     static func update<T>(_ slot: inout Element?, _ body: (inout Element) -> T) -> T? {
-        guard var element = slot else { return nil }
-        slot = nil
+        guard var element = slot.take() else { return nil }
         defer { slot = element }
         return body(&element)
     }

@@ -90,7 +90,7 @@ public enum KeyframeEncoder {
         JSONBytes.append(op.dependencies, to: &bytes)
         appendTimes(of: op, &bytes)
         JSONBytes.append(#","history":["#, to: &bytes)
-        appendChanges(op.history, &bytes)
+        appendChanges(of: op, &bytes)
         JSONBytes.append(#"],"retry_log":["#, to: &bytes)
         for (index, line) in op.retryLog.enumerated() {
             if index > 0 { bytes.append(0x2C) }
@@ -114,9 +114,13 @@ public enum KeyframeEncoder {
     }
 
     /// An operation's state changes, comma-separated: `{"t":…,"state":…}` each, with its outcome.
-    static func appendChanges(_ changes: [StateChange], _ bytes: inout [UInt8]) {
-        for (index, change) in changes.enumerated() {
+    /// `op`'s history, read in place (`history` builds an array for a row whose start and finish
+    /// its times tell).
+    static func appendChanges(of op: OperationSnapshot, _ bytes: inout [UInt8]) {
+        var index = 0
+        op.forEachChange { change in
             if index > 0 { bytes.append(0x2C) }
+            index += 1
             JSONBytes.append(#"{"t":"#, to: &bytes)
             appendPreciseTime(change.time, &bytes)
             JSONBytes.append(#","state":""#, to: &bytes)
