@@ -200,9 +200,8 @@ struct HeadlessRunner {
         var line =
             "opsdash \(time)s: \(state) \(counts.executing)/\(snapshot.maxConcurrentOperationCount), "
             + "\(finished), \(Format.rate(snapshot.bytesPerSecond, showingZero: true))"
-        // Counts past Int64 apart (a hostile picture) show no ETA rather than trap.
-        let (remaining, overflow) = snapshot.totalBytes.subtractingReportingOverflow(snapshot.completedBytes)
-        let eta = overflow ? "" : Format.eta(remaining: remaining, bytesPerSecond: snapshot.bytesPerSecond)
+        let eta = Format.eta(
+            completed: snapshot.completedBytes, of: snapshot.totalBytes, bytesPerSecond: snapshot.bytesPerSecond)
         if !eta.isEmpty { line += ", ETA \(eta)" }
         return line
     }

@@ -18,15 +18,6 @@ extension Canvas {
     /// it (clipped to the area); returns the column after it.
     @discardableResult
     mutating func writeDigits(_ value: Int, x: Int, y: Int, style: CellStyle = .plain) -> Int {
-        let end = x + Digits.count(value)
-        var magnitude = value.magnitude
-        var column = end
-        repeat {
-            column -= 1
-            self[column, y] = Cell(scalar: Unicode.Scalar(UInt8(48 + magnitude % 10)), style: style)
-            magnitude /= 10
-        } while magnitude > 0
-        if value < 0 { self[column - 1, y] = Cell(scalar: "-", style: style) }
-        return end
+        writeScalars(x: x, y: y) { $0.put(digits: value, style: style) }
     }
 }

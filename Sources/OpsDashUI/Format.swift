@@ -139,6 +139,20 @@ public enum Format {
         etaSeconds(remaining: remaining, bytesPerSecond: bytesPerSecond).map { duration(.seconds($0)) } ?? ""
     }
 
+    /// The ETA of `completed` units of `total` at `bytesPerSecond`: `eta(remaining:bytesPerSecond:)`
+    /// of what is left, or nothing when the two are more than Int64 apart (a peer's picture may
+    /// hold any counts).
+    package static func eta(completed: Int64, of total: Int64, bytesPerSecond: Double) -> String {
+        etaSeconds(completed: completed, of: total, bytesPerSecond: bytesPerSecond).map { duration(.seconds($0)) }
+            ?? ""
+    }
+
+    /// The seconds `eta(completed:of:bytesPerSecond:)` shows; nil when it shows none.
+    static func etaSeconds(completed: Int64, of total: Int64, bytesPerSecond: Double) -> Int64? {
+        let (remaining, overflow) = total.subtractingReportingOverflow(completed)
+        return overflow ? nil : etaSeconds(remaining: remaining, bytesPerSecond: bytesPerSecond)
+    }
+
     /// The seconds `eta(remaining:bytesPerSecond:)` shows, rounded up; nil when it shows none.
     static func etaSeconds(remaining: Int64, bytesPerSecond: Double) -> Int64? {
         guard remaining > 0, bytesPerSecond > 0, bytesPerSecond.isFinite else { return nil }

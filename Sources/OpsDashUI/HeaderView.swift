@@ -101,7 +101,12 @@ struct HeaderView: Sendable, Equatable {
                 }
                 let key = key(line: line, width: canvas.width)
                 if cache.drawHeaderLine(line, key: key, y: line, into: &canvas) { continue }
-                render(line: line, into: &canvas)
+                // The progress line is drawn from the layout its key holds (not laid out twice).
+                if case .progress(let layout, _, _, _, _) = key {
+                    renderProgress(layout, into: &canvas, y: line)
+                } else {
+                    render(line: line, into: &canvas)
+                }
                 cache.storeHeaderLine(line, key: key, y: line, from: canvas)
             }
         }
@@ -197,6 +202,8 @@ struct HeaderView: Sendable, Equatable {
     private static let countLabels = DisplayState.counted.map { $0.word + " " } + ["total "]
     private static let countLabelWidths = countLabels.map(DisplayWidth.of)
     private static let countGap = "  "
+    /// The evicted count's label, after a gap.
+    private static let evictedLabel = "evicted "
 
     /// Columns `countsLine(short: false)` takes.
     private var countsLineWidth: Int {
@@ -208,7 +215,9 @@ struct HeaderView: Sendable, Equatable {
         // The gap and the label are printable ASCII: a column a byte, counted without breaking
         // them into characters.
         columns += Self.countGap.utf8.count * DisplayState.counted.count
-        if evictedCount > 0 { columns += Self.countGap.utf8.count + "evicted ".utf8.count + Digits.count(evictedCount) }
+        if evictedCount > 0 {
+            columns += Self.countGap.utf8.count + Self.evictedLabel.utf8.count + Digits.count(evictedCount)
+        }
         return columns
     }
 
@@ -217,15 +226,17 @@ struct HeaderView: Sendable, Equatable {
         canvas.writeScalars(x: 0, y: y) { line in
             for (index, displayState) in DisplayState.counted.enumerated() {
                 let count = displayState.count(in: counts)
-                if index > 0 { line.put(ascii: "  ", style: .plain) }
+                if index > 0 { line.put(printableASCII: Self.countGap, style: .plain) }
                 line.put(printableASCII: Self.countLabels[index], style: Theme.label)
                 line.put(digits: count, style: count == 0 ? .plain : displayState.style)
             }
             // Before "total" and "evicted" the gap is in the label's style.
-            line.put(ascii: "  total ", style: Theme.label)
+            line.put(printableASCII: Self.countGap, style: Theme.label)
+            line.put(printableASCII: Self.countLabels[DisplayState.counted.count], style: Theme.label)
             line.put(digits: counts.total, style: Theme.title)
             if evictedCount > 0 {
-                line.put(ascii: "  evicted ", style: Theme.label)
+                line.put(printableASCII: Self.countGap, style: Theme.label)
+                line.put(printableASCII: Self.evictedLabel, style: Theme.label)
                 line.put(digits: evictedCount, style: .plain)
             }
         }
@@ -422,7 +433,7 @@ struct HeaderView: Sendable, Equatable {
     private static let progressLabel = "progress "
     /// Columns the percentage takes: a space and the number right-aligned in four.
     private static let percentWidth = 5
-    /// The "done" sparkline's label (written as `"  done "` by `writeFinishedSparkline`).
+    /// The "done" sparkline's label (printable ASCII).
     private static let doneLabel = "  done "
 
     /// The progress line's layout in `width` columns: its figures and sparkline as wide as they
@@ -483,7 +494,7 @@ struct HeaderView: Sendable, Equatable {
         var peak: Int64 = 1
         for index in first..<recentFinished.count { peak = max(peak, recentFinished[index]) }
         canvas.writeScalars(x: x, y: y) { line in
-            line.put(ascii: "  done ", style: Theme.label)
+            line.put(printableASCII: Self.doneLabel, style: Theme.label)
             for column in 0..<count {
                 let failedIndex = failedFirst + column
                 let failed = failedIndex >= 0 && failedIndex < recentFailed.count && recentFailed[failedIndex] > 0

@@ -2,7 +2,7 @@
 /// `"  avg 1.2 MB/s"` once drained. Kept as the numbers they show, so that they are compared and
 /// drawn as digits into the cells with no string built (the rate moves on almost every busy
 /// frame); each figure is what `Format.bytes(_:of:)`, `Format.rate(_:showingZero:)` and
-/// `Format.eta(remaining:bytesPerSecond:)` write.
+/// `Format.eta(completed:of:bytesPerSecond:)` write.
 struct ProgressFigures: Equatable {
     /// Bytes done and in all, in the total's unit; nil without a total.
     var done: ScaledFigure?
@@ -26,10 +26,8 @@ struct ProgressFigures: Equatable {
         let shown = isDrained ? averageBytesPerSecond : bytesPerSecond
         rate = ScaledFigure(shown > 0 && shown.isFinite ? max(0, Int64(clampingRounded: shown)) : 0)
         isAverage = isDrained
-        // A peer's picture may hold any counts: a difference past Int64 shows no ETA.
-        let (remaining, overflow) = total.subtractingReportingOverflow(completed)
         etaSeconds =
-            isDrained || overflow ? nil : Format.etaSeconds(remaining: remaining, bytesPerSecond: bytesPerSecond)
+            isDrained ? nil : Format.etaSeconds(completed: completed, of: total, bytesPerSecond: bytesPerSecond)
     }
 
     /// Columns the figures take.

@@ -236,10 +236,10 @@ struct TableView {
         case .bytes: return (operation.amountText(fitting: TableColumn.bytes.width), .plain)
         case .rate: return (executing ? operation.rateText : "", CellStyle(foreground: .cyan))
         case .eta:
-            // A peer's picture may hold any counts: a difference past Int64 shows no ETA.
-            let (remaining, overflow) = operation.totalUnits.subtractingReportingOverflow(operation.completedUnits)
-            guard executing, !overflow else { return ("", .plain) }
-            return (Format.eta(remaining: remaining, bytesPerSecond: operation.unitsPerSecond), .plain)
+            guard executing else { return ("", .plain) }
+            let eta = Format.eta(
+                completed: operation.completedUnits, of: operation.totalUnits, bytesPerSecond: operation.unitsPerSecond)
+            return (eta, .plain)
         case .wait: return (Format.duration(.seconds(operation.waitSeconds)), .plain)
         case .elapsed: return (operation.elapsedSeconds.map { Format.duration(.seconds($0)) } ?? "", .plain)
         case .retries: return (operation.retries > 0 ? "\(operation.retries)" : "", Theme.warning)

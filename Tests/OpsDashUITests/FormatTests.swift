@@ -74,6 +74,10 @@ import Testing
         #expect(Format.eta(remaining: 1001, bytesPerSecond: 100) == "0:11")
         #expect(Format.eta(remaining: 1000, bytesPerSecond: 0) == "")
         #expect(Format.eta(remaining: 0, bytesPerSecond: 100) == "")
+        #expect(Format.eta(completed: 200, of: 1_200, bytesPerSecond: 100) == "0:10")
+        // Counts more than Int64 apart (a hostile peer's picture) show none instead of trapping.
+        #expect(Format.eta(completed: .min, of: .max, bytesPerSecond: 100) == "")
+        #expect(Format.eta(completed: -1, of: .max, bytesPerSecond: 1e30) == "")
     }
 
     @Test func percentRoundsDownSoOnlyDoneIsHundred() {
