@@ -8,7 +8,7 @@ import OpsKit
 ///
 /// Settling: after a request the thread waits `settle.interval` at a time for as long as
 /// `activity()` (changes recorded so far) moved by `settle.busy` or more in the last interval,
-/// up to `settle.longest` in all. On a machine whose cores are not independent (two vCPUs on
+/// or `expectsMore()`, up to `settle.longest` in all. On a machine whose cores are not independent (two vCPUs on
 /// one physical core), any work on the second slows the queue's workers on the first by a
 /// fifth or more, even at nice 19: a burst is applied after it, not during it. Readers apply
 /// what they need themselves meanwhile, and recording threads past the inbox's limit.
@@ -31,14 +31,18 @@ final class BackgroundApplier: @unchecked Sendable {
     private var stopped = false
     private let settle: Settling
     private let activity: @Sendable () -> UInt64
+    private let expectsMore: @Sendable () -> Bool
 
     /// Starts the thread; it calls `work` after each request (once settled) until `stop()`.
+    /// While `expectsMore()` (work under way that will surely record more, such as operations
+    /// added and not finished), a quiet interval does not end the wait either.
     init(
         name: String, settle: Settling = .none, activity: @escaping @Sendable () -> UInt64 = { 0 },
-        work: @escaping @Sendable () -> Void
+        expectsMore: @escaping @Sendable () -> Bool = { false }, work: @escaping @Sendable () -> Void
     ) {
         self.settle = settle
         self.activity = activity
+        self.expectsMore = expectsMore
         let thread = Thread { [self] in
             nameCurrentThread(name)
             lowerThreadPriorityToBackground()
@@ -75,7 +79,7 @@ final class BackgroundApplier: @unchecked Sendable {
     }
 
     /// Waits (under `condition`'s lock) while `activity()` moves by `settle.busy` or more an
-    /// interval, up to `settle.longest`; only `stop()` cuts a wait short.
+    /// interval or `expectsMore()`, up to `settle.longest`; only `stop()` cuts a wait short.
     private func waitToSettle() {
         let interval = settle.interval.seconds
         let latest = Date(timeIntervalSinceNow: settle.longest.seconds)
@@ -84,7 +88,7 @@ final class BackgroundApplier: @unchecked Sendable {
             let deadline = min(latest, Date(timeIntervalSinceNow: interval))
             while !stopped, condition.wait(until: deadline) {}
             let now = activity()
-            guard now &- before >= settle.busy, Date() < latest else { return }
+            guard now &- before >= settle.busy || expectsMore(), Date() < latest else { return }
             before = now
         }
     }

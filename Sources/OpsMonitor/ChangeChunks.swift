@@ -90,6 +90,23 @@ struct ChangeChunks {
         return change
     }
 
+    /// Visits every change held, oldest first, taking none (a look at a backlog before it is
+    /// applied).
+    func forEach(_ body: (borrowing PendingChange) -> Void) {
+        var chunk = first
+        var skip = head
+        while let current = chunk {
+            current.changes.withUnsafeBufferPointer { changes in
+                for index in skip..<changes.count { body(changes[index]) }
+            }
+            skip = 0
+            chunk = current.next
+        }
+        tail.withUnsafeBufferPointer { changes in
+            for index in changes.indices { body(changes[index]) }
+        }
+    }
+
     /// Every change, oldest first (for `stop()`, which only looks at what was dropped).
     var all: [PendingChange] {
         var result: [PendingChange] = []

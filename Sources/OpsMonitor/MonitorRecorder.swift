@@ -24,8 +24,8 @@ final class MonitorRecorder: Sendable {
     /// Pending changes that make a background apply worthwhile.
     static let applyBatch = 512
     /// How the background applier waits for a burst to end before applying it: 20 ms at a
-    /// time while 64 or more changes (about 20 operations) came in the last 20 ms, at most
-    /// a second in all.
+    /// time while 64 or more changes (about 20 operations) came in the last 20 ms or an
+    /// operation added is not finished, at most a second in all.
     static let applySettling = BackgroundApplier.Settling(interval: .milliseconds(20), busy: 64, longest: .seconds(1))
     /// Pending changes at which a recording thread applies them itself (back-pressure).
     static let inboxLimit = 524_288
@@ -97,6 +97,7 @@ final class MonitorRecorder: Sendable {
             if lifecycle == .waiting { tokens.ready = watchReadiness(op, ticket: ticket) }
             if lifecycle == .executing { tokens.progress = watchProgress(op, ticket: ticket) }
             box.changes.append(.added(op, lifecycle, ticket: ticket, time: time, tokens: tokens))
+            box.addedCount &+= 1
         }
     }
 
@@ -137,6 +138,7 @@ final class MonitorRecorder: Sendable {
     func record(_ change: consuming PendingChange) {
         let (next, taken) = inbox.withLock(moving: change) { box, change -> (NextApply, Parked?) in
             guard !box.stopped else { return (.nothing, nil) }
+            if change.step.finishes { box.finishedCount &+= 1 }
             box.changes.append(change)
             // Objects a reader parked are freed here, after the lock (`Parked`).
             let taken = box.parked.isEmpty ? nil : box.parked.take()
@@ -161,6 +163,7 @@ final class MonitorRecorder: Sendable {
     private func record(added changes: [PendingChange]) {
         let next = inbox.withLock { box -> NextApply in
             guard !box.stopped else { return .nothing }
+            box.addedCount &+= UInt64(changes.count)
             box.changes.append(batch: changes)
             return box.nextAfterAdding(changes.count, batch: Self.applyBatch, limit: Self.addedLimit)
         }
@@ -182,7 +185,8 @@ final class MonitorRecorder: Sendable {
             guard let work = apply.withLock({ $0 }) else { return nil }
             let made = BackgroundApplier(
                 name: "opsmonitor.apply", settle: Self.applySettling,
-                activity: { [inbox] in inbox.withLock { $0.taken &+ UInt64($0.changes.count) } }, work: work)
+                activity: { [inbox] in inbox.withLock { $0.taken &+ UInt64($0.changes.count) } },
+                expectsMore: { [inbox] in inbox.withLock { $0.addedCount > $0.finishedCount } }, work: work)
             current = made
             return made
         }

@@ -148,7 +148,7 @@ extension MonitorStore {
 
     /// A finish's share of the totals: the tallies, the recent timings, the bytes a success
     /// completed (`missing`: what its progress had not reported) and the throughput.
-    private mutating func recordFinish(
+    mutating func recordFinish(
         outcome: Outcome, kind: OperationKind, missing: Int64, addedAt: Duration, startedAt: Duration?, time: Duration
     ) {
         if !tallies.isEmpty {

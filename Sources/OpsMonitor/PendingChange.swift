@@ -41,6 +41,18 @@ enum PendingChange: Sendable {
         }
     }
 
+    /// Whether the change adds or finishes an operation (what a look ahead over a backlog
+    /// counts), and the ticket it is about.
+    var step: (ticket: UInt64, adds: Bool, finishes: Bool) {
+        switch self {
+        case .added(_, _, let ticket, _, _): (ticket, true, false)
+        case .finished(let ticket, _): (ticket, false, true)
+        case .started(let ticket, _), .startedReporting(let ticket, _, _), .ready(let ticket, _),
+            .progressed(_, let ticket, _):
+            (ticket, false, false)
+        }
+    }
+
     /// When the change was stamped.
     var time: Duration {
         switch self {
@@ -75,6 +87,10 @@ struct MonitorInbox {
     /// Changes taken from the inbox so far (to be applied): with `changes.count`, every change
     /// recorded, read under the inbox lock alone.
     var taken: UInt64 = 0
+    /// Operations added and finished, as recorded: while more were added than finished, more
+    /// changes are on their way (the background applier waits for them).
+    var addedCount: UInt64 = 0
+    var finishedCount: UInt64 = 0
     /// Whether a background apply is already on its way.
     var applyScheduled = false
     /// Set by `QueueMonitor.stop()`: later changes are dropped (their tokens released).
@@ -92,11 +108,17 @@ struct MonitorInbox {
     }
 
     /// What to do after appending a batch of `size` added operations: apply on the adding
-    /// thread if `limit` changes waited before the batch (back-pressure on a stream of adds),
-    /// else as `next` with no limit. One large batch alone is left to the background applier,
-    /// so the queue hands its operations to Foundation without waiting for the monitor.
+    /// thread if `limit` changes waited before the batch (back-pressure on a stream of adds);
+    /// else, for a batch of `batch` or more, nothing: the changes its operations make next (a
+    /// start, a finish) schedule the background applier, which then applies the batch with
+    /// them, and the rows of those nobody could read are not built (`UnbuiltTickets`). Applied
+    /// at once, the batch would be taken alone while the queue hands it to Foundation (no
+    /// change is recorded meanwhile, so the applier finds the queue settled). A smaller batch
+    /// is as `next` with no limit. A batch is never applied on the adding thread, so the queue
+    /// hands its operations to Foundation without waiting for the monitor.
     mutating func nextAfterAdding(_ size: Int, batch: Int, limit: Int) -> NextApply {
         if changes.count - size >= limit { return .applyHere }
+        if size >= batch { return .nothing }
         return next(batch: batch, limit: .max)
     }
 }

@@ -45,6 +45,11 @@ extension QueueMonitor {
             return box.changes
         }
         guard !changes.isEmpty else { return }
+        state.unbuiltTickets =
+            state.countsUnreadOperationsWithoutRows && state.store.eventQueues.isEmpty
+            ? UnbuiltTickets(
+                state.backlog, changes, finishedOperations: limits.finishedOperations, logEntries: limits.logEntries)
+            : UnbuiltTickets()
         state.backlog.append(takingAllOf: &changes)
     }
 
@@ -87,15 +92,19 @@ extension QueueMonitor {
             start(ticket: ticket, progress: progress, time: time, in: &state, releasing: &released)
         case .ready(let ticket, _):
             // Its readiness token is no longer needed (released once the lock is let go).
-            let id = state.tracked.update(ticket: ticket) { tracked -> Int in
+            let entry = state.tracked.update(ticket: ticket) { tracked -> (Int, UnbuiltRow?) in
                 if let token = tracked.tokens.ready {
                     released.append(token)
                     tracked.tokens.ready = nil
                 }
-                return tracked.id
+                return (tracked.id, tracked.unbuilt)
             }
-            guard let id else { return }
-            if state.store.operation(id: id)?.lifecycle == .waiting {
+            guard let (id, unbuilt) = entry else { return }
+            if var unbuilt {
+                guard unbuilt.lifecycle == .waiting else { return }
+                state.store.transition(unbuilt: &unbuilt, to: .ready, time: time)
+                state.tracked.update(ticket: ticket) { $0.unbuilt = unbuilt }
+            } else if state.store.operation(id: id)?.lifecycle == .waiting {
                 state.store.transition(id, to: .ready, time: time)
             }
         case .progressed(let progress, let ticket, _):
@@ -117,15 +126,21 @@ extension QueueMonitor {
         ticket: UInt64, progress: NSKeyValueObservation?, time: Duration, in state: inout State,
         releasing released: inout Released
     ) {
-        let started = state.tracked.update(ticket: ticket) { tracked -> (Int, Operation, Tracked.ProgressSource) in
+        let started = state.tracked.update(ticket: ticket) {
+            tracked -> (Int, Operation, Tracked.ProgressSource, UnbuiltRow?) in
             if let progress {
                 if let previous = tracked.tokens.progress { released.append(previous) }
                 tracked.tokens.progress = progress
             }
-            return (tracked.id, tracked.operation, tracked.progress)
+            return (tracked.id, tracked.operation, tracked.progress, tracked.unbuilt)
         }
-        guard let (id, op, source) = started else {
+        guard let (id, op, source, unbuilt) = started else {
             if let progress { released.append(progress) }
+            return
+        }
+        if var unbuilt {
+            state.store.transition(unbuilt: &unbuilt, to: .executing, time: time)
+            state.tracked.update(ticket: ticket) { $0.unbuilt = unbuilt }
             return
         }
         state.store.transition(id, to: .executing, time: time)
@@ -143,6 +158,13 @@ extension QueueMonitor {
         let foundationSource = reporter == nil ? FoundationProgressSource(op) : nil
         let source: Tracked.ProgressSource =
             reporter != nil ? .reporter : foundationSource != nil ? .foundation : .none
+        if source == .none, lifecycle == .waiting || lifecycle == .ready, state.unbuiltTickets.contains(ticket),
+            state.store.eventQueues.isEmpty, op is AsyncOperation
+        {
+            trackUnbuilt(
+                op, lifecycle, id: id, ticket: ticket, time: time, tokens: tokens, in: &state, releasing: &released)
+            return
+        }
         guard state.tracked.insert(Tracked(id: id, operation: op, tokens: tokens, progress: source), ticket: ticket)
         else {
             tokens.release(into: &released)
@@ -176,12 +198,38 @@ extension QueueMonitor {
         if lifecycle == .finished { finish(ticket: ticket, time: time, in: &state, releasing: &released) }
     }
 
+    /// Tracks `op` (an `AsyncOperation` reporting no progress, id `id`) counted without a row:
+    /// its row would be evicted before anyone could read it (`UnbuiltTickets`).
+    func trackUnbuilt(
+        _ op: Operation, _ lifecycle: Lifecycle, id: Int, ticket: UInt64, time: Duration, tokens: OperationTokens,
+        in state: inout State, releasing released: inout Released
+    ) {
+        let entry = Tracked(
+            id: id, operation: op, tokens: tokens, progress: .none,
+            unbuilt: UnbuiltRow(lifecycle: lifecycle, time: time))
+        guard state.tracked.insert(entry, ticket: ticket) else {
+            tokens.release(into: &released)
+            return
+        }
+        state.store.insertUnbuilt(id: id, lifecycle: lifecycle, time: time)
+        // Dependents taken before it still link to it (a row that is built).
+        if !state.pendingLinks.isEmpty, let dependents = state.pendingLinks.removeValue(forKey: OperationKey(op)) {
+            for dependent in dependents { state.store.link(dependent, dependsOn: id, time: time) }
+        }
+    }
+
     func finish(
         ticket: UInt64, time: Duration, in state: inout State, releasing released: inout Released
     ) {
         guard let tracked = state.tracked.remove(ticket: ticket) else { return }
         let op = tracked.operation
         tracked.tokens.release(into: &released)
+        if var unbuilt = tracked.unbuilt {
+            state.store.transition(unbuilt: &unbuilt, to: .finished, outcome: Self.outcome(of: op).0, time: time)
+            state.finished.record(op, id: tracked.id, bound: limits.finishedOperations)
+            released.keep(op)
+            return
+        }
         if !state.sampled.isEmpty { stopSampling(id: tracked.id, time: time, in: &state) }
         if tracked.progress == .reporter, let reporter = op.progressReporter {
             let progress = reporter.reportedProgress

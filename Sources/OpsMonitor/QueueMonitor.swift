@@ -28,6 +28,11 @@ public final class QueueMonitor: Sendable {
         var finished = RecentlyFinished()
         /// Changes taken from the inbox and not applied yet, oldest first.
         var backlog = ChangeChunks()
+        /// The operations of the backlog counted without a row (nobody could read it).
+        var unbuiltTickets = UnbuiltTickets()
+        /// Whether operations the backlog shows nobody are counted without a row (off only in
+        /// tests, to compare with a monitor that builds every row).
+        var countsUnreadOperationsWithoutRows = true
         /// Rates of operations that report progress without one.
         var rates = RateEstimator()
         /// A refresh's held-back progress reports (empty between refreshes; kept for its room).
@@ -107,6 +112,8 @@ public final class QueueMonitor: Sendable {
         /// How the operation's progress is read, as found when it was added (per class), so
         /// that its start and finish do not look again.
         var progress: ProgressSource
+        /// Set when the operation is counted without a row (`UnbuiltTickets`): its state and times.
+        var unbuilt: UnbuiltRow? = nil
 
         /// How a monitor reads an operation's progress.
         enum ProgressSource: UInt8 {

@@ -61,6 +61,27 @@ import Testing
         #expect(eventually { runs.withLock { $0 } == 1 })
     }
 
+    @Test func quietIntervalsDoNotEndTheWaitWhileMoreIsExpected() {
+        // Quiet from the first interval on, but more expected for the first ten looks.
+        let activity = Activity(busyReads: 0, step: 100)
+        let looks = OpsMutex(0)
+        let readsWhenRun = OpsMutex<Int?>(nil)
+        let applier = BackgroundApplier(
+            name: "test.settle", settle: .init(interval: .milliseconds(1), busy: 100, longest: .seconds(3_600)),
+            activity: { activity.read() },
+            expectsMore: {
+                looks.withLock { looks in
+                    looks += 1
+                    return looks <= 10
+                }
+            }, work: { readsWhenRun.withLock { $0 = $0 ?? activity.readCount } })
+        defer { applier.stop() }
+        applier.request()
+        _ = eventually { readsWhenRun.withLock { $0 } != nil }
+        // Read once before waiting, then after each of eleven intervals.
+        #expect(readsWhenRun.withLock { $0 } == 12)
+    }
+
     @Test func withoutSettlingARequestRunsTheWorkAtOnce() {
         let runs = OpsMutex(0)
         let applier = BackgroundApplier(name: "test.settle", work: { runs.withLock { $0 += 1 } })

@@ -32,12 +32,18 @@ if want("2") { rows += monitoringOverhead(run) }
 if want("2b") { rows += metricsOverhead(run) }
 if want("2c") { rows += recordingSeek(run) }
 
-/// `--profile-queue=<plain|observable|monitored>` runs only that side of item 2, ten times, for a
-/// profiler: `Ratios --only=none --profile-queue=observable` under `perf record -g`.
+/// `--profile-queue=<plain|observable|monitored>` runs only that side of item 2, ten times (or
+/// `--profile-runs=N`), for a profiler: `Ratios --only=none --profile-queue=observable` under
+/// `perf record -g`.
 if let kind = arguments.first(where: { $0.hasPrefix("--profile-queue=") })
     .flatMap({ QueueKind.profileName(String($0.dropFirst("--profile-queue=".count))) })
 {
-    for _ in 0..<10 { print(String(format: "%.3f s", QueueBench.run(kind, count: size.queueOperations))) }
+    let runs = arguments.first { $0.hasPrefix("--profile-runs=") }.flatMap {
+        Int($0.dropFirst("--profile-runs=".count))
+    }
+    for _ in 0..<(runs ?? 10) {
+        print(String(format: "%.3f s", QueueBench.run(kind, count: size.queueOperations)))
+    }
     exit(0)
 }
 
