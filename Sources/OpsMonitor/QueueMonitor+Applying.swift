@@ -38,15 +38,21 @@ extension QueueMonitor {
 
     /// Moves the inbox to the end of the backlog (under the state lock, so order is kept).
     func takeInbox(into state: inout State) {
-        var changes = recorder.inbox.withLock { box in
+        var (changes, finishes) = recorder.inbox.withLock { box in
             box.applyScheduled = false
             box.taken &+= UInt64(box.changes.count)
             defer { box.changes = ChangeChunks() }
-            return box.changes
+            return (box.changes, box.finishedCount)
         }
         guard !changes.isEmpty else { return }
+        // The backlog is looked over only if it finishes enough operations to leave any row
+        // unbuilt (a count kept as changes are recorded: no walk).
+        if state.backlog.isEmpty { state.finishesBeforeBacklog = state.finishesTaken }
+        state.finishesTaken = finishes
+        let later = UInt64(max(limits.finishedOperations, limits.logEntries))
         state.unbuiltTickets =
             state.countsUnreadOperationsWithoutRows && state.store.eventQueues.isEmpty
+                && finishes &- state.finishesBeforeBacklog > later
             ? UnbuiltTickets(
                 state.backlog, changes, finishedOperations: limits.finishedOperations, logEntries: limits.logEntries)
             : UnbuiltTickets()

@@ -33,6 +33,10 @@ public final class QueueMonitor: Sendable {
         /// Whether operations the backlog shows nobody are counted without a row (off only in
         /// tests, to compare with a monitor that builds every row).
         var countsUnreadOperationsWithoutRows = true
+        /// Finishes recorded up to the last take of the inbox, and up to the take that began
+        /// the backlog (the difference bounds the finishes the backlog holds).
+        var finishesTaken: UInt64 = 0
+        var finishesBeforeBacklog: UInt64 = 0
         /// Rates of operations that report progress without one.
         var rates = RateEstimator()
         /// A refresh's held-back progress reports (empty between refreshes; kept for its room).
