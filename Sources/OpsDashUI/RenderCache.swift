@@ -57,6 +57,8 @@ final class RenderCache {
     /// that left part's serial, the position, and the row's serial.
     @exclusivity(unchecked) private var footerLeft: Row<FooterView.LeftKey>?
     @exclusivity(unchecked) private var footerShown: (left: Int, position: String, serial: Int)?
+    /// The footer's hints last made, with what they were made from.
+    @exclusivity(unchecked) private var footerHints: (key: FooterView.HintsKey, hints: [FooterView.Hint])?
     /// The frame on screen while the next one is drawn: a pane drawn there from inputs equal
     /// to its inputs now is copied from it.
     @exclusivity(unchecked) private var onScreen = CellBuffer(width: 0, height: 0)
@@ -180,6 +182,7 @@ final class RenderCache {
         headerLines = [nil, nil, nil]
         footerLeft = nil
         footerShown = nil
+        footerHints = nil
         tablePane = nil
         nextTablePane = nil
         logPane = nil
@@ -343,6 +346,15 @@ final class RenderCache {
     func storeFooterLeft(key: FooterView.LeftKey, y: Int, from canvas: Canvas) {
         let cells = canvas.cells(row: y)
         footerLeft = cells.isEmpty ? nil : Row(key: key, cells: cells, serial: nextSerial())
+    }
+
+    /// The footer's hints for `key`: those made last when they were made for an equal key (the
+    /// same array, which the footer's key then compares at once), else made now and kept.
+    func footerHints(_ key: FooterView.HintsKey) -> [FooterView.Hint] {
+        if let footerHints, footerHints.key == key { return footerHints.hints }
+        let hints = FooterView.hints(for: key)
+        footerHints = (key, hints)
+        return hints
     }
 
     /// Records that the canvas's row `y` shows the footer's left part stored last with
