@@ -24,9 +24,9 @@ func appendRuns(row y: Int, from previous: CellBuffer, to next: CellBuffer, full
             let oldBytes = UnsafeRawBufferPointer(old)
             var x = 0
             while x < width {
-                if !full && Cell.equal(at: base + x, oldBytes, newBytes) {
-                    x += 1
-                    continue
+                if !full {
+                    x = Cell.firstDifference(in: (base + x)..<(base + width), oldBytes, newBytes) - base
+                    guard x < width else { break }
                 }
                 var start = x
                 if new[base + start].isContinuation && start > 0 { start -= 1 }
