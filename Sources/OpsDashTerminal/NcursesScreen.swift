@@ -139,10 +139,12 @@ public final class NcursesScreen: TerminalScreen {
             let count = min(run.cells.count - skip, current.width - max(0, run.x))
             guard count > 0 else { continue }
             line.removeAll(keepingCapacity: true)
-            var index = skip
-            let end = skip + count
+            // The cells are a slice of the frame's: indexed from their start, not from 0.
+            let cells = run.cells
+            var index = cells.startIndex + skip
+            let end = index + count
             while index < end {
-                let cell = run.cells[index]
+                let cell = cells[index]
                 if cell.isContinuation {
                     // Its lead is off this run (cut at the left edge): keep the column blank.
                     line.append(cchar(for: Cell(" ", style: cell.style)))

@@ -4,17 +4,17 @@
 /// so an unchanged frame draws nothing. A run never holds half a wide character: it starts at a
 /// lead cell (never at a continuation) and ends after its continuation.
 public func diff(from previous: CellBuffer, to next: CellBuffer) -> [CellRun] {
-    var runs: [CellRun] = []
+    var runs = FrameRuns()
     let full = previous.width != next.width || previous.height != next.height
     for y in 0..<next.height {
         appendRuns(row: y, from: previous, to: next, full: full, into: &runs)
     }
-    return runs
+    return runs.runs()
 }
 
 /// Appends the runs of row `y` that differ between `previous` and `next` (every cell when
 /// `full`).
-func appendRuns(row y: Int, from previous: CellBuffer, to next: CellBuffer, full: Bool, into runs: inout [CellRun]) {
+func appendRuns(row y: Int, from previous: CellBuffer, to next: CellBuffer, full: Bool, into runs: inout FrameRuns) {
     let width = next.width
     let base = y * width
     next.cells.withUnsafeBufferPointer { new in
@@ -24,16 +24,16 @@ func appendRuns(row y: Int, from previous: CellBuffer, to next: CellBuffer, full
             let oldBytes = UnsafeRawBufferPointer(old)
             var x = 0
             while x < width {
-                if !full && Cell.equal(at: base + x, oldBytes, newBytes) {
-                    x += 1
-                    continue
+                if !full {
+                    x = Cell.firstDifference(in: (base + x)..<(base + width), oldBytes, newBytes) - base
+                    guard x < width else { break }
                 }
                 var start = x
                 if new[base + start].isContinuation && start > 0 { start -= 1 }
                 while x < width && (full || !Cell.equal(at: base + x, oldBytes, newBytes)) { x += 1 }
                 // Keep a wide character whole: its continuation follows its lead.
                 if x < width && new[base + x].isContinuation { x += 1 }
-                runs.append(CellRun(x: start, y: y, cells: Array(new[(base + start)..<(base + x)])))
+                runs.append(x: start, y: y, new[(base + start)..<(base + x)])
             }
         }
     }

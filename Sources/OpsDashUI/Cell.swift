@@ -83,6 +83,31 @@ public struct Cell: Sendable, Hashable {
                 == b.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt32.self)
     }
 
+    /// The first index in `range` whose cells in `a` and `b` differ (`equal(at:_:_:)`), or
+    /// `range.upperBound`. Equal cells are passed over four at a time, their 48 bytes compared
+    /// as six words at once (a frame's rows drawn again are mostly equal cells), then one at
+    /// a time from the first four that differ.
+    @inline(__always)
+    static func firstDifference(
+        in range: Range<Int>, _ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer
+    ) -> Int {
+        var index = range.lowerBound
+        if isPacked {
+            while index &+ 4 <= range.upperBound {
+                // Indexes of a buffer's cells: their offsets can't overflow.
+                let offset = index &* 12
+                func word(_ at: Int) -> UInt64 {
+                    a.loadUnaligned(fromByteOffset: offset &+ at, as: UInt64.self)
+                        ^ b.loadUnaligned(fromByteOffset: offset &+ at, as: UInt64.self)
+                }
+                guard word(0) | word(8) | word(16) | word(24) | word(32) | word(40) == 0 else { break }
+                index &+= 4
+            }
+        }
+        while index < range.upperBound && equal(at: index, a, b) { index += 1 }
+        return index
+    }
+
     /// A space in the default style.
     public static let blank = Cell()
 }

@@ -35,8 +35,9 @@ struct FooterView: Sendable, Equatable {
         self.position = position
     }
 
-    /// What the footer shows for `state`.
-    init(_ state: borrowing DashboardState) {
+    /// What the footer shows for `state`; with a `cache`, hints made for an equal `HintsKey`
+    /// before are used again rather than made anew each frame.
+    init(_ state: borrowing DashboardState, cache: RenderCache? = nil) {
         if case .cancelAll? = state.prompt {
             // The count is the snapshot's, so it goes down while the question is open.
             content = .cancelAllPrompt(count: unfinishedCount(state.snapshot))
@@ -48,14 +49,39 @@ struct FooterView: Sendable, Equatable {
             content = .filterEdit(state.filter)
         } else if state.isEditingSearch {
             content = .searchEdit(state.search)
-        } else if state.source?.isReplay == true {
-            content = .hints(ReplayKeyHints.footer(glyphs: state.glyphs).map { Hint(key: $0.0, word: $0.1) })
         } else {
-            let hints = state.source?.isReadOnly == true ? KeyBinding.readOnlyHints : KeyBinding.hints
-            content = .hints(hints.map { Hint(key: $0.label.text(state.glyphs), word: $0.word(state)) })
+            let key = HintsKey(state)
+            content = .hints(cache?.footerHints(key) ?? Self.hints(for: key))
         }
         let count = state.rows.count(in: state.snapshot)
         position = count == 0 ? "0/0" : "\(state.selectedIndex + 1)/\(count)"
+    }
+
+    /// What the hints are made from (`hints(for:)` reads nothing else): equal keys make equal
+    /// hints.
+    struct HintsKey: Equatable {
+        /// A replay's keys rather than the dashboard's.
+        var isReplay: Bool
+        /// Without the keys that control the queue.
+        var isReadOnly: Bool
+        var glyphs: GlyphSet
+        /// What the words follow.
+        var context: FooterHint.Context
+
+        /// The key of `state`'s hints.
+        init(_ state: borrowing DashboardState) {
+            isReplay = state.source?.isReplay == true
+            isReadOnly = state.source?.isReadOnly == true
+            glyphs = state.glyphs
+            context = FooterHint.Context(state)
+        }
+    }
+
+    /// The hints made from `key`, in rank order.
+    static func hints(for key: HintsKey) -> [Hint] {
+        if key.isReplay { return ReplayKeyHints.footer(glyphs: key.glyphs).map { Hint(key: $0.0, word: $0.1) } }
+        let hints = key.isReadOnly ? KeyBinding.readOnlyHints : KeyBinding.hints
+        return hints.map { Hint(key: $0.label.text(key.glyphs), word: $0.word(key.context)) }
     }
 
     /// Draws the footer on the first row of `area`.

@@ -15,6 +15,8 @@ public final class FrameRenderer {
     @exclusivity(unchecked) public private(set) var front = CellBuffer(width: 0, height: 0)
     private let custom: ((DashboardState) -> CellBuffer)?
     private let cache = RenderCache()
+    /// The runs of the last frame, their storage reused by the next.
+    @exclusivity(unchecked) private var runs = FrameRuns()
 
     /// A renderer with nothing on screen yet, drawing with `render` (the dashboard's own
     /// renderer, with row reuse, when nil; tests pass their own).
@@ -34,14 +36,14 @@ public final class FrameRenderer {
         // rows drawn again are compared with what they showed (`before`).
         let inPlace = cache.beginFrame(inPlace: front, width: state.width, height: state.height)
         render(state, into: &front, cache: cache)
-        var runs: [CellRun] = []
-        // A busy frame makes a few dozen runs: room for them at once, not grown five times.
-        runs.reserveCapacity(64)
+        // The runs' cells go into one storage, kept from frame to frame (a busy frame makes a
+        // few dozen runs: an allocation each, and a release each, before).
+        runs.removeAll()
         for y in 0..<front.height where !inPlace || cache.isTouched(row: y) && !cache.isUnchanged(row: y) {
             appendRuns(row: y, from: cache.before, to: front, full: !inPlace, into: &runs)
         }
         cache.endFrame()
-        return runs
+        return runs.runs()
     }
 
     /// Forgets what is on screen, so the next frame repaints every cell (Ctrl-L, a terminal

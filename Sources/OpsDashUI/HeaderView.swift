@@ -91,39 +91,49 @@ struct HeaderView: Sendable, Equatable {
     }
 
     /// Draws the header into the first three rows of `area`; with a `cache`, a line whose
-    /// inputs (`key(line:width:)`) are those it was last drawn from is copied instead.
+    /// inputs (`titleKey`, `countsKey`, `progressKey`) are those it was last drawn from is
+    /// copied instead.
     func render(into buffer: inout CellBuffer, area: Rect, cache: RenderCache?) {
         buffer.draw(in: area) { canvas in
-            for line in 0..<3 {
-                guard let cache else {
-                    render(line: line, into: &canvas)
-                    continue
-                }
-                let key = key(line: line, width: canvas.width)
-                if cache.drawHeaderLine(line, key: key, y: line, into: &canvas) { continue }
-                // The progress line is drawn from the layout its key holds (not laid out twice).
-                if case .progress(let layout, _, _, _, _) = key {
-                    renderProgress(layout, into: &canvas, y: line)
-                } else {
-                    render(line: line, into: &canvas)
-                }
-                cache.storeHeaderLine(line, key: key, y: line, from: canvas)
+            guard let cache else {
+                for line in 0..<3 { render(line: line, into: &canvas) }
+                return
+            }
+            let width = canvas.width
+            let title = titleKey(width: width)
+            if !cache.drawHeaderLine(title, y: 0, into: &canvas) {
+                renderTitle(into: &canvas)
+                cache.storeHeaderLine(title, y: 0, from: canvas)
+            }
+            let counts = countsKey(width: width)
+            if !cache.drawHeaderLine(counts, y: 1, into: &canvas) {
+                renderCounts(into: &canvas)
+                cache.storeHeaderLine(counts, y: 1, from: canvas)
+            }
+            let progress = progressKey(width: width)
+            if !cache.drawHeaderLine(progress, y: 2, into: &canvas) {
+                // Drawn from the layout its key holds (not laid out twice).
+                renderProgress(progress.layout, into: &canvas, y: 2)
+                cache.storeHeaderLine(progress, y: 2, from: canvas)
             }
         }
     }
 
-    /// What line `line` is drawn from in `width` columns: equal keys draw equal lines. The
+    /// What each line is drawn from in `width` columns: equal keys draw equal lines. The
     /// counts and progress lines are keyed by what they show alone (the progress line by its
     /// figures, percentage and bar, not the bytes behind them), with no copy of the header.
-    func key(line: Int, width: Int) -> LineKey {
-        switch line {
-        case 0: return .title(titleInputs, width: width)
-        case 1: return .counts(counts, evicted: evictedCount, running: recentRunning, glyphs: glyphs, width: width)
-        default:
-            return .progress(
-                progressLayout(width: width), finished: recentFinished, failed: recentFailed, glyphs: glyphs,
-                width: width)
-        }
+    func titleKey(width: Int) -> TitleKey { TitleKey(inputs: titleInputs, width: width) }
+
+    /// The counts line's key (see `titleKey(width:)`).
+    func countsKey(width: Int) -> CountsKey {
+        CountsKey(counts: counts, evicted: evictedCount, running: recentRunning, glyphs: glyphs, width: width)
+    }
+
+    /// The progress line's key (see `titleKey(width:)`).
+    func progressKey(width: Int) -> ProgressKey {
+        ProgressKey(
+            layout: progressLayout(width: width), finished: recentFinished, failed: recentFailed, glyphs: glyphs,
+            width: width)
     }
 
     /// The header with the fields the title line never reads at their defaults and the clock
@@ -147,14 +157,28 @@ struct HeaderView: Sendable, Equatable {
         return view
     }
 
-    /// A header line's inputs (see `key(line:width:)`).
-    enum LineKey: Equatable {
-        /// The title line: `titleInputs`.
-        case title(HeaderView, width: Int)
-        /// The counts line and its running sparkline.
-        case counts(StateCounts, evicted: Int, running: [Int64], glyphs: GlyphSet, width: Int)
-        /// The progress line: its layout and the "done" sparkline's seconds.
-        case progress(ProgressLayout, finished: [Int64], failed: [Int64], glyphs: GlyphSet, width: Int)
+    /// The title line's inputs: `titleInputs`.
+    struct TitleKey: Equatable {
+        var inputs: HeaderView
+        var width: Int
+    }
+
+    /// The counts line's inputs, its running sparkline's included.
+    struct CountsKey: Equatable {
+        var counts: StateCounts
+        var evicted: Int
+        var running: [Int64]
+        var glyphs: GlyphSet
+        var width: Int
+    }
+
+    /// The progress line's inputs: its layout and the "done" sparkline's seconds.
+    struct ProgressKey: Equatable {
+        var layout: ProgressLayout
+        var finished: [Int64]
+        var failed: [Int64]
+        var glyphs: GlyphSet
+        var width: Int
     }
 
     private func render(line: Int, into canvas: inout Canvas) {

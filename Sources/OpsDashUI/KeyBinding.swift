@@ -43,7 +43,7 @@ struct KeyBinding: Sendable {
         KeyBinding(
             [.character("p"): .togglePause, .character(" "): .togglePause], KeyLabel("p  space"),
             "pause / resume the queue",
-            hint: FooterHint(rank: 5, KeyLabel("p")) { $0.snapshot.isSuspended ? "resume" : "pause" }),
+            hint: FooterHint(rank: 5, KeyLabel("p")) { $0.isSuspended ? "resume" : "pause" }),
         KeyBinding(
             [
                 .character("+"): .raiseLimit, .character("="): .raiseLimit,

@@ -30,6 +30,7 @@ struct LogLine {
     static func last<Log: RandomAccessCollection<LogEntry>>(_ limit: Int, of log: Log) -> [LogLine]
     where Log.Index == Int {
         guard limit > 0 else { return [] }
+        if let lines = lastStateChanges(limit, of: log) { return lines }
         var reach = limit
         while true {
             var start = max(0, log.count - reach)
@@ -38,6 +39,25 @@ struct LogLine {
             if tail.count >= limit || start == 0 { return Array(tail.suffix(limit)) }
             reach *= 2
         }
+    }
+
+    /// The newest `limit` lines of `log` when its newest `limit` entries are all state changes
+    /// (a busy log's tail): each is a line of its own, since a state change neither repeats
+    /// nor continues a limit change, and no later entry merges into it. Nil, after reading at
+    /// most up to the first other entry from the newest `limit`, when they are not.
+    private static func lastStateChanges<Log: RandomAccessCollection<LogEntry>>(
+        _ limit: Int, of log: Log
+    ) -> [LogLine]? where Log.Index == Int {
+        let start = log.endIndex - limit
+        guard start >= log.startIndex else { return nil }
+        var lines: [LogLine] = []
+        lines.reserveCapacity(limit)
+        for index in start..<log.endIndex {
+            let entry = log[index]
+            guard entry.kind == .state else { return nil }
+            lines.append(LogLine(entry: entry, repeats: 1))
+        }
+        return lines
     }
 
     /// Whether entry `index` starts a line that no later entry merges into what comes before

@@ -42,16 +42,18 @@ struct LogView {
     private func render(into canvas: inout Canvas, cache: RenderCache?) {
         canvas.rule(y: 0, width: canvas.width, title: title, glyphs: glyphs)
         let times = glyphs == .unicode ? "×" : "x"
-        let arrow = " \(glyphs.arrow) "
         var spans: [Span] = []
-        for (offset, line) in lines.prefix(max(0, canvas.height - 1)).enumerated() {
-            let entry = line.entry
+        // By index, each line read where it is: the key copies its entry once (a line copied
+        // out of the array, then its entry out of the line, was three copies a line).
+        for offset in 0..<min(lines.count, max(0, canvas.height - 1)) {
             let y = 1 + offset
-            let key = RenderCache.LogKey(entry: entry, repeats: line.repeats, width: canvas.width, glyphs: glyphs)
+            let key = RenderCache.LogKey(
+                entry: lines[offset].entry, repeats: lines[offset].repeats, width: canvas.width, glyphs: glyphs)
             if let cache, cache.drawLogRow(key: key, y: y, into: &canvas) { continue }
+            let entry = key.entry
             Self.writeTime(entry.time, into: &canvas, y: y)
             if writesStatesDirectly,
-                writeStateLine(entry, repeats: line.repeats, times: times, into: &canvas, y: y)
+                writeStateLine(entry, repeats: key.repeats, times: times, into: &canvas, y: y)
             {
                 cache?.storeLogRow(key: key, y: y, from: canvas)
                 continue
@@ -60,8 +62,8 @@ struct LogView {
             spans.removeAll(keepingCapacity: true)
             spans.append(Span(" "))
             if let id = entry.operationID { spans.append(Span("#\(id) ", Theme.title)) }
-            appendTextSpans(entry, arrow: arrow, to: &spans)
-            if line.repeats > 1 { spans.append(Span(" \(times)\(line.repeats)", Theme.title)) }
+            appendTextSpans(entry, arrow: " \(glyphs.arrow) ", to: &spans)
+            if key.repeats > 1 { spans.append(Span(" \(times)\(key.repeats)", Theme.title)) }
             canvas.write(spans, x: Self.timeWidth, y: y, maxWidth: canvas.width - Self.timeWidth)
             cache?.storeLogRow(key: key, y: y, from: canvas)
         }

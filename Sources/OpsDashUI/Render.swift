@@ -56,7 +56,7 @@ func render(_ state: DashboardState, into buffer: inout CellBuffer, cache: Rende
         renderLog(state, lines: log.height - 1, into: &buffer, area: log, cache: cache)
     }
     blank(layout.footer)
-    FooterView(state).render(into: &buffer, area: layout.footer, cache: cache)
+    FooterView(state, cache: cache).render(into: &buffer, area: layout.footer, cache: cache)
     if let help = layout.help {
         blank(help)
         HelpOverlay(state, scroll: state.helpScroll)

@@ -50,13 +50,19 @@ final class RenderCache {
     /// The table's column-header line and the columns it laid out, with what both came from.
     @exclusivity(unchecked)
     private var tableHeading: (row: Row<TableHeadingKey>, columns: [(column: TableColumn, width: Int)])?
-    /// The header's three lines, by line, each with the key it was drawn from (typed, not
-    /// `any Equatable`: a boxed key cost an allocation a store and a dynamic cast a frame).
-    @exclusivity(unchecked) private var headerLines: [Row<HeaderView.LineKey>?] = [nil, nil, nil]
+    /// The header's three lines, each with the key it was drawn from (typed, not
+    /// `any Equatable`: a boxed key cost an allocation a store and a dynamic cast a frame; a
+    /// slot of its own each, not one enum of the three keys, which was copied, compared and
+    /// destroyed through its type's value witnesses, ~4,000 instructions a frame).
+    @exclusivity(unchecked) private var headerTitle: Row<HeaderView.TitleKey>?
+    @exclusivity(unchecked) private var headerCounts: Row<HeaderView.CountsKey>?
+    @exclusivity(unchecked) private var headerProgress: Row<HeaderView.ProgressKey>?
     /// The left of the footer (all of it but the position), and what the footer row showed last:
     /// that left part's serial, the position, and the row's serial.
     @exclusivity(unchecked) private var footerLeft: Row<FooterView.LeftKey>?
     @exclusivity(unchecked) private var footerShown: (left: Int, position: String, serial: Int)?
+    /// The footer's hints last made, with what they were made from.
+    @exclusivity(unchecked) private var footerHints: (key: FooterView.HintsKey, hints: [FooterView.Hint])?
     /// The frame on screen while the next one is drawn: a pane drawn there from inputs equal
     /// to its inputs now is copied from it.
     @exclusivity(unchecked) private var onScreen = CellBuffer(width: 0, height: 0)
@@ -177,9 +183,12 @@ final class RenderCache {
         tableRows.removeAll()
         tableHeading = nil
         logRows.removeAll()
-        headerLines = [nil, nil, nil]
+        headerTitle = nil
+        headerCounts = nil
+        headerProgress = nil
         footerLeft = nil
         footerShown = nil
+        footerHints = nil
         tablePane = nil
         nextTablePane = nil
         logPane = nil
@@ -318,18 +327,45 @@ final class RenderCache {
         nextLogRows.append(placedRow(canvas.cells(row: y), key: key, y: y, canvas))
     }
 
-    /// Draws header line `line` on the canvas's row `y` if it was last drawn from `key`.
-    func drawHeaderLine(_ line: Int, key: HeaderView.LineKey, y: Int, into canvas: inout Canvas) -> Bool {
-        guard headerLines.indices.contains(line), let row = headerLines[line] else { return false }
+    /// Draws the header's title line on the canvas's row `y` if it was last drawn from `key`.
+    func drawHeaderLine(_ key: HeaderView.TitleKey, y: Int, into canvas: inout Canvas) -> Bool {
+        guard let row = headerTitle else { return false }
         return draw(row, key: key, y: y, into: &canvas)
     }
 
-    /// Remembers the canvas's row `y` as header line `line` drawn from `key`.
-    func storeHeaderLine(_ line: Int, key: HeaderView.LineKey, y: Int, from canvas: Canvas) {
-        guard headerLines.indices.contains(line) else { return }
+    /// Draws the header's counts line on the canvas's row `y` if it was last drawn from `key`.
+    func drawHeaderLine(_ key: HeaderView.CountsKey, y: Int, into canvas: inout Canvas) -> Bool {
+        guard let row = headerCounts else { return false }
+        return draw(row, key: key, y: y, into: &canvas)
+    }
+
+    /// Draws the header's progress line on the canvas's row `y` if it was last drawn from `key`.
+    func drawHeaderLine(_ key: HeaderView.ProgressKey, y: Int, into canvas: inout Canvas) -> Bool {
+        guard let row = headerProgress else { return false }
+        return draw(row, key: key, y: y, into: &canvas)
+    }
+
+    /// Remembers the canvas's row `y` as the header's title line drawn from `key`.
+    func storeHeaderLine(_ key: HeaderView.TitleKey, y: Int, from canvas: Canvas) {
+        if let row = keptRow(key: key, y: y, from: canvas) { headerTitle = row }
+    }
+
+    /// Remembers the canvas's row `y` as the header's counts line drawn from `key`.
+    func storeHeaderLine(_ key: HeaderView.CountsKey, y: Int, from canvas: Canvas) {
+        if let row = keptRow(key: key, y: y, from: canvas) { headerCounts = row }
+    }
+
+    /// Remembers the canvas's row `y` as the header's progress line drawn from `key`.
+    func storeHeaderLine(_ key: HeaderView.ProgressKey, y: Int, from canvas: Canvas) {
+        if let row = keptRow(key: key, y: y, from: canvas) { headerProgress = row }
+    }
+
+    /// The canvas's row `y`, drawn from `key`, as a row to keep (recorded as there); nil when
+    /// the row is outside the canvas.
+    private func keptRow<Key>(key: Key, y: Int, from canvas: Canvas) -> Row<Key>? {
         let cells = canvas.cells(row: y)
-        guard !cells.isEmpty else { return }
-        headerLines[line] = placedRow(cells, key: key, y: y, canvas)
+        guard !cells.isEmpty else { return nil }
+        return placedRow(cells, key: key, y: y, canvas)
     }
 
     /// Draws the footer's left part on the canvas's row `y` if it was last drawn from `key`.
@@ -343,6 +379,15 @@ final class RenderCache {
     func storeFooterLeft(key: FooterView.LeftKey, y: Int, from canvas: Canvas) {
         let cells = canvas.cells(row: y)
         footerLeft = cells.isEmpty ? nil : Row(key: key, cells: cells, serial: nextSerial())
+    }
+
+    /// The footer's hints for `key`: those made last when they were made for an equal key (the
+    /// same array, which the footer's key then compares at once), else made now and kept.
+    func footerHints(_ key: FooterView.HintsKey) -> [FooterView.Hint] {
+        if let footerHints, footerHints.key == key { return footerHints.hints }
+        let hints = FooterView.hints(for: key)
+        footerHints = (key, hints)
+        return hints
     }
 
     /// Records that the canvas's row `y` shows the footer's left part stored last with

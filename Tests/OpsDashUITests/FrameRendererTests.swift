@@ -53,6 +53,22 @@ import Testing
         }
     }
 
+    @Test func runsHandedOutStayAsTheyWereWhileLaterFramesAreDrawn() {
+        // A frame's runs slice storage the next frame reuses: one still held is copied first.
+        let renderer = FrameRenderer()
+        var state = Fixtures.state(busy(frame: 0), width: 100, height: 36)
+        var kept: [(frame: Int, runs: [CellRun], cells: [[Cell]])] = []
+        for frame in 0..<20 {
+            _ = reduce(&state, .tick(busy(frame: frame)))
+            let runs = renderer.frame(for: state)
+            kept.append((frame, runs, runs.map { Array($0.cells) }))
+        }
+        for (frame, runs, cells) in kept {
+            #expect(!runs.isEmpty, "frame \(frame)")
+            #expect(runs.map { Array($0.cells) } == cells, "frame \(frame)")
+        }
+    }
+
     @Test func anUnchangedStateSendsNothingAndInvalidateSendsEverything() {
         let renderer = FrameRenderer()
         let state = Fixtures.state(Fixtures.midRun(), width: 80, height: 30)

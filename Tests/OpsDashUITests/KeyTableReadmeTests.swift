@@ -95,6 +95,6 @@ import Testing
         for intent in all { #expect(intents.contains(intent), "no key for \(intent)") }
         let ranks = KeyBinding.hints.map(\.rank)
         #expect(Set(ranks).count == ranks.count)
-        #expect(KeyBinding.hints.first?.word(DashboardState(width: 80, height: 24)) == "quit")
+        #expect(KeyBinding.hints.first?.word(FooterHint.Context(DashboardState(width: 80, height: 24))) == "quit")
     }
 }

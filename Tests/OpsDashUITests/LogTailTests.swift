@@ -20,6 +20,30 @@ import Testing
         }
     }
 
+    @Test func aTailOfStateChangesAfterAnyEntriesIsTheWholeLogsLines() {
+        // The newest `limit` entries all state changes take a shortcut: logs ending in 0 to
+        // `limit + 1` state changes after a random log (repeats and limit chains included),
+        // read as an array and as the monitor's shared log.
+        var generator = SplitMix(seed: 28)
+        for round in 0..<200 {
+            var log = Self.randomLog(count: Int(generator.next() % 40), &generator)
+            let limit = [1, 3, 7, 12][round % 4]
+            let tail = Int(generator.next() % UInt64(limit + 2))
+            for index in 0..<tail {
+                let id = Int(generator.next() % 3)
+                log.append(
+                    LogEntry(
+                        time: .seconds(Int64(1_000 + index)), kind: .state, operationID: id,
+                        text: "op-\(id): ready → running"))
+            }
+            let whole = Array(LogLine.lines(log).suffix(limit))
+            for lines in [LogLine.last(limit, of: log), LogLine.last(limit, of: SharedLog(log))] {
+                #expect(lines.map(\.entry) == whole.map(\.entry), "round \(round), limit \(limit), tail \(tail)")
+                #expect(lines.map(\.repeats) == whole.map(\.repeats), "round \(round), limit \(limit), tail \(tail)")
+            }
+        }
+    }
+
     @Test func aLongLimitChainEndingTheLogIsOneLineFromItsFirstValue() {
         let log = (0..<200).map {
             LogEntry(time: .seconds(Int64($0)), kind: .queue, text: "concurrency limit \($0)→\($0 + 1)")

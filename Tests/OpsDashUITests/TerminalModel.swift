@@ -22,9 +22,11 @@ struct TerminalModel {
     mutating func apply(_ runs: [CellRun]) {
         for run in runs {
             var x = run.x
+            // A slice of the frame's cells: indexed from its start.
+            let cells = Array(run.cells)
             var index = 0
-            while index < run.cells.count {
-                let cell = run.cells[index]
+            while index < cells.count {
+                let cell = cells[index]
                 if cell.isContinuation {
                     put(.narrow(" "), x, run.y)  // a continuation without its lead: a blank
                     x += 1
@@ -33,7 +35,7 @@ struct TerminalModel {
                     put(.left(cell.character), x, run.y)
                     put(.right(cell.character), x + 1, run.y)
                     x += 2
-                    index += index + 1 < run.cells.count && run.cells[index + 1].isContinuation ? 2 : 1
+                    index += index + 1 < cells.count && cells[index + 1].isContinuation ? 2 : 1
                 } else {
                     put(.narrow(cell.character), x, run.y)
                     x += 1

@@ -90,7 +90,7 @@ import Testing
         new.write("字", x: 2, y: 0, style: CellStyle(bold: true))  // same glyph, new style
         new.write("a", x: 7, y: 0)  // the right half of the fourth
         for run in diff(from: old, to: new) {
-            #expect(!run.cells[0].isContinuation, "run at \(run.x) starts with half a character")
+            #expect(run.cells.first?.isContinuation == false, "run at \(run.x) starts with half a character")
             #expect(run.cells.last?.width != 2, "run at \(run.x) ends with half a character")
         }
     }
