@@ -136,11 +136,11 @@ public final class NcursesScreen: TerminalScreen {
         var line: [cchar_t] = []
         for run in runs where run.y >= 0 && run.y < current.height && run.x < current.width {
             let skip = max(0, -run.x)
-            let count = min(run.cells.count - skip, current.width - max(0, run.x))
+            let count = min(run.slice.count - skip, current.width - max(0, run.x))
             guard count > 0 else { continue }
             line.removeAll(keepingCapacity: true)
             // The cells are a slice of the frame's: indexed from their start, not from 0.
-            let cells = run.cells
+            let cells = run.slice
             var index = cells.startIndex + skip
             let end = index + count
             while index < end {

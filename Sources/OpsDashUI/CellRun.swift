@@ -1,14 +1,18 @@
 /// A run of changed cells on one row, to be drawn left to right from (`x`, `y`).
-///
-/// The runs of one frame share one storage (`cells` is a slice of it, indexed from its
-/// `startIndex`, not from 0): a frame's few dozen runs are one buffer, not one allocation each.
 public struct CellRun: Sendable, Equatable {
     /// Column of the first cell.
     public var x: Int
     /// Row of the run.
     public var y: Int
-    /// The cells to draw, left to right (a slice: index from `cells.startIndex`).
-    public var cells: ArraySlice<Cell>
+    /// The cells to draw, left to right (a copy of `slice`, made when read).
+    public var cells: [Cell] {
+        get { Array(slice) }
+        set { slice = newValue[...] }
+    }
+    /// The cells to draw, as a part of the frame's shared storage: index from
+    /// `slice.startIndex`, not from 0. The runs of one frame share one storage (`FrameRuns`), so
+    /// a frame's few dozen runs are one buffer, not one allocation each.
+    package var slice: ArraySlice<Cell>
 
     /// A run of `cells` starting at (`x`, `y`).
     public init(x: Int, y: Int, cells: [Cell]) {
@@ -19,6 +23,6 @@ public struct CellRun: Sendable, Equatable {
     init(x: Int, y: Int, slice: ArraySlice<Cell>) {
         self.x = x
         self.y = y
-        self.cells = slice
+        self.slice = slice
     }
 }
