@@ -66,7 +66,21 @@ import Testing
     }
 
     @Test func whatNoWorkerTookIsFreedByTheNextRefresh() {
-        let (_, monitor, freedOn) = finishedProbe()
+        // Told to the monitor from this thread, not run on the queue: a queue's worker can hold
+        // its own reference for a while after it recorded the finish (on a loaded machine, past
+        // both refreshes), and would then free the probe itself.
+        let queue = ObservableOperationQueue()
+        queue.isSuspended = true
+        let monitor = QueueMonitor(queue: queue, clock: ManualClock())
+        monitor.recorder.disableBackgroundApplier()
+        let freedOn = FreedOn()
+        do {
+            let probe = Probe(freedOn: freedOn)
+            monitor.recorder.operationsAdded([probe], tickets: [7])
+            probe.start()
+            monitor.recorder.operationFinished(probe, ticket: 7)
+        }
+        #expect(freedOn.withLock { $0 } == nil, "the monitor holds the finished probe until it applies")
         var picture = QueueSnapshot()
         #expect(monitor.refresh(&picture, ifChangedSince: nil))
         #expect(freedOn.withLock { $0 } == nil)
