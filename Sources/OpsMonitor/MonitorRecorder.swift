@@ -97,7 +97,8 @@ final class MonitorRecorder: Sendable {
             if lifecycle == .waiting { tokens.ready = watchReadiness(op, ticket: ticket) }
             if lifecycle == .executing { tokens.progress = watchProgress(op, ticket: ticket) }
             box.changes.append(.added(op, lifecycle, ticket: ticket, time: time, tokens: tokens))
-            box.addedCount &+= 1
+            // One found finished records no finish: it is not waited for.
+            if lifecycle != .finished { box.addedCount &+= 1 }
         }
     }
 

@@ -116,15 +116,9 @@ extension MonitorStore {
             return (from, defers ? nil : op.storedName, op.nameAddsID, missing, op.kind, op.addedAt, op.startedAt)
         }
         guard let change else { return }
-        counts[change.from, nil] -= 1
-        counts[lifecycle, outcome] += 1
-        recordHistory(
-            at: time, finished: lifecycle == .finished ? outcome ?? .succeeded : nil, bytes: change.missing)
-        if lifecycle == .finished {
-            recordFinish(
-                outcome: outcome ?? .succeeded, kind: change.kind, missing: change.missing, addedAt: change.addedAt,
-                startedAt: change.startedAt, time: time)
-        }
+        countTransition(
+            from: change.from, to: lifecycle, outcome: outcome, kind: change.kind, missing: change.missing,
+            addedAt: change.addedAt, startedAt: change.startedAt, time: time)
         if defers {
             deferredLog.append(
                 DeferredLog.Entry(time: time, id: id, from: change.from, to: lifecycle, outcome: outcome),
@@ -146,9 +140,25 @@ extension MonitorStore {
         touch()
     }
 
+    /// A transition's share of the totals (a row's or an unbuilt operation's): the counts, the
+    /// per-second history, and a finish's share (`recordFinish`).
+    mutating func countTransition(
+        from: Lifecycle, to lifecycle: Lifecycle, outcome: Outcome?, kind: OperationKind, missing: Int64,
+        addedAt: Duration, startedAt: Duration?, time: Duration
+    ) {
+        counts[from, nil] -= 1
+        counts[lifecycle, outcome] += 1
+        recordHistory(at: time, finished: lifecycle == .finished ? outcome ?? .succeeded : nil, bytes: missing)
+        if lifecycle == .finished {
+            recordFinish(
+                outcome: outcome ?? .succeeded, kind: kind, missing: missing, addedAt: addedAt, startedAt: startedAt,
+                time: time)
+        }
+    }
+
     /// A finish's share of the totals: the tallies, the recent timings, the bytes a success
     /// completed (`missing`: what its progress had not reported) and the throughput.
-    mutating func recordFinish(
+    private mutating func recordFinish(
         outcome: Outcome, kind: OperationKind, missing: Int64, addedAt: Duration, startedAt: Duration?, time: Duration
     ) {
         if !tallies.isEmpty {

@@ -24,15 +24,11 @@ extension MonitorStore {
         let from = row.lifecycle
         row.lifecycle = lifecycle
         if lifecycle == .executing { row.startedNanoseconds = time.nanoseconds }
-        counts[from, nil] -= 1
-        counts[lifecycle, outcome] += 1
-        recordHistory(at: time, finished: lifecycle == .finished ? outcome ?? .succeeded : nil)
-        if lifecycle == .finished {
-            recordFinish(
-                outcome: outcome ?? .succeeded, kind: .other, missing: 0, addedAt: .nanoseconds(row.addedNanoseconds),
-                startedAt: row.startedNanoseconds.map { .nanoseconds($0) }, time: time)
-            evictedCount += 1
-        }
+        countTransition(
+            from: from, to: lifecycle, outcome: outcome, kind: .other, missing: 0,
+            addedAt: .nanoseconds(row.addedNanoseconds), startedAt: row.startedNanoseconds.map { .nanoseconds($0) },
+            time: time)
+        if lifecycle == .finished { evictedCount += 1 }
         touch()
     }
 }

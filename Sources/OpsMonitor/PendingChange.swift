@@ -87,8 +87,9 @@ struct MonitorInbox {
     /// Changes taken from the inbox so far (to be applied): with `changes.count`, every change
     /// recorded, read under the inbox lock alone.
     var taken: UInt64 = 0
-    /// Operations added and finished, as recorded: while more were added than finished, more
-    /// changes are on their way (the background applier waits for them).
+    /// Operations added unfinished and operations finished, as recorded: while more were
+    /// added than finished, more changes are on their way (the background applier waits for
+    /// them).
     var addedCount: UInt64 = 0
     var finishedCount: UInt64 = 0
     /// Whether a background apply is already on its way.
@@ -114,8 +115,8 @@ struct MonitorInbox {
     /// them, and the rows of those nobody could read are not built (`UnbuiltTickets`). Applied
     /// at once, the batch would be taken alone while the queue hands it to Foundation (no
     /// change is recorded meanwhile, so the applier finds the queue settled). A smaller batch
-    /// is as `next` with no limit. A batch is never applied on the adding thread, so the queue
-    /// hands its operations to Foundation without waiting for the monitor.
+    /// is as `next` with no limit. A batch alone is never applied on the adding thread, so the
+    /// queue hands its operations to Foundation without waiting for the monitor.
     mutating func nextAfterAdding(_ size: Int, batch: Int, limit: Int) -> NextApply {
         if changes.count - size >= limit { return .applyHere }
         if size >= batch { return .nothing }

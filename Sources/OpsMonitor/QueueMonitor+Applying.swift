@@ -45,16 +45,14 @@ extension QueueMonitor {
             return (box.changes, box.finishedCount)
         }
         guard !changes.isEmpty else { return }
-        // The backlog is looked over only if it finishes enough operations to leave any row
-        // unbuilt (a count kept as changes are recorded: no walk).
+        // The finishes the backlog holds, counted as they were recorded (no walk).
         if state.backlog.isEmpty { state.finishesBeforeBacklog = state.finishesTaken }
         state.finishesTaken = finishes
-        let later = UInt64(max(limits.finishedOperations, limits.logEntries))
         state.unbuiltTickets =
             state.countsUnreadOperationsWithoutRows && state.store.eventQueues.isEmpty
-                && finishes &- state.finishesBeforeBacklog > later
             ? UnbuiltTickets(
-                state.backlog, changes, finishedOperations: limits.finishedOperations, logEntries: limits.logEntries)
+                state.backlog, changes, finishes: finishes &- state.finishesBeforeBacklog,
+                finishedOperations: limits.finishedOperations, logEntries: limits.logEntries)
             : UnbuiltTickets()
         state.backlog.append(takingAllOf: &changes)
     }
@@ -193,15 +191,21 @@ extension QueueMonitor {
         for dependency in dependencies where state.id(of: dependency) == nil && !dependency.isFinished {
             state.pendingLinks[OperationKey(dependency), default: []].append(id)
         }
-        if !state.pendingLinks.isEmpty, let dependents = state.pendingLinks.removeValue(forKey: OperationKey(op)) {
-            for dependent in dependents { state.store.link(dependent, dependsOn: id, time: time) }
-        }
+        linkWaitingDependents(of: op, id: id, time: time, in: &state)
         if lifecycle == .executing, let report {
             applyProgress(report, of: op, id: id, time: time, in: &state)
         }
         if lifecycle == .executing, reporter == nil { startSampling(op, id: id, last: report, in: &state) }
         watchPlainStart(op, id: id, lifecycle: lifecycle, in: &state)
         if lifecycle == .finished { finish(ticket: ticket, time: time, in: &state, releasing: &released) }
+    }
+
+    /// Links the operations added before `op` (id `id`) that depend on it: their dependency
+    /// was not tracked yet when they were added.
+    func linkWaitingDependents(of op: Operation, id: Int, time: Duration, in state: inout State) {
+        guard !state.pendingLinks.isEmpty, let dependents = state.pendingLinks.removeValue(forKey: OperationKey(op))
+        else { return }
+        for dependent in dependents { state.store.link(dependent, dependsOn: id, time: time) }
     }
 
     /// Tracks `op` (an `AsyncOperation` reporting no progress, id `id`) counted without a row:
@@ -219,9 +223,7 @@ extension QueueMonitor {
         }
         state.store.insertUnbuilt(id: id, lifecycle: lifecycle, time: time)
         // Dependents taken before it still link to it (a row that is built).
-        if !state.pendingLinks.isEmpty, let dependents = state.pendingLinks.removeValue(forKey: OperationKey(op)) {
-            for dependent in dependents { state.store.link(dependent, dependsOn: id, time: time) }
-        }
+        linkWaitingDependents(of: op, id: id, time: time, in: &state)
     }
 
     func finish(
@@ -230,22 +232,20 @@ extension QueueMonitor {
         guard let tracked = state.tracked.remove(ticket: ticket) else { return }
         let op = tracked.operation
         tracked.tokens.release(into: &released)
-        if var unbuilt = tracked.unbuilt {
-            state.store.transition(unbuilt: &unbuilt, to: .finished, outcome: Self.outcome(of: op).0, time: time)
-            state.finished.record(op, id: tracked.id, bound: limits.finishedOperations)
-            released.keep(op)
-            return
-        }
-        if !state.sampled.isEmpty { stopSampling(id: tracked.id, time: time, in: &state) }
-        if tracked.progress == .reporter, let reporter = op.progressReporter {
-            let progress = reporter.reportedProgress
-            state.rates.forget(tracked.id)
-            state.store.progress(
-                tracked.id, completedBytes: progress.completedUnitCount, totalBytes: progress.totalUnitCount,
-                bytesPerSecond: 0, retries: progress.retries, retryLog: reporter.retryLog, time: time)
-        }
         let (outcome, message) = Self.outcome(of: op)
-        state.store.transition(tracked.id, to: .finished, outcome: outcome, message: message, time: time)
+        if var unbuilt = tracked.unbuilt {
+            state.store.transition(unbuilt: &unbuilt, to: .finished, outcome: outcome, time: time)
+        } else {
+            if !state.sampled.isEmpty { stopSampling(id: tracked.id, time: time, in: &state) }
+            if tracked.progress == .reporter, let reporter = op.progressReporter {
+                let progress = reporter.reportedProgress
+                state.rates.forget(tracked.id)
+                state.store.progress(
+                    tracked.id, completedBytes: progress.completedUnitCount, totalBytes: progress.totalUnitCount,
+                    bytesPerSecond: 0, retries: progress.retries, retryLog: reporter.retryLog, time: time)
+            }
+            state.store.transition(tracked.id, to: .finished, outcome: outcome, message: message, time: time)
+        }
         state.finished.record(op, id: tracked.id, bound: limits.finishedOperations)
         released.keep(op)
     }

@@ -33,11 +33,14 @@ struct UnbuiltTickets {
     /// The tickets of `backlog` followed by `taken` (changes about to be appended to it) whose
     /// rows a store keeping `finishedOperations` finished rows and `logEntries` log entries
     /// would drop unread. Looked for again at each take: more changes only add tickets.
+    /// `finishes` is at least the number of finishes the two hold (counted as they were
+    /// recorded): with no more than either limit, no row qualifies and the changes are not walked.
     init(
-        _ backlog: borrowing ChangeChunks, _ taken: borrowing ChangeChunks, finishedOperations: Int, logEntries: Int
+        _ backlog: borrowing ChangeChunks, _ taken: borrowing ChangeChunks, finishes: UInt64,
+        finishedOperations: Int, logEntries: Int
     ) {
         let later = max(finishedOperations, logEntries)
-        guard backlog.count + taken.count > later else { return }
+        guard finishes > UInt64(later) else { return }
         // One walk over the changes (large and cold) into two compact lists.
         var adds: [UInt64] = []
         var finishes: [UInt64] = []

@@ -168,10 +168,10 @@ import Testing
         // 10…17 finish in order, then 5 (added earlier); 18 and 19 never finish here.
         for ticket in tickets.prefix(8) { changes.append(.finished(ticket: ticket, time: .zero)) }
         changes.append(.finished(ticket: 5, time: .zero))
-        var table = UnbuiltTickets(ChangeChunks(), changes, finishedOperations: 3, logEntries: 2)
+        var table = UnbuiltTickets(ChangeChunks(), changes, finishes: 9, finishedOperations: 3, logEntries: 2)
         // 10…14 have at least 3 later-added finishes (and 3 or more finishes after theirs).
         #expect((0..<25).filter { table.contains(UInt64($0)) } == [10, 11, 12, 13, 14])
-        let tight = UnbuiltTickets(ChangeChunks(), changes, finishedOperations: 3, logEntries: 6)
+        let tight = UnbuiltTickets(ChangeChunks(), changes, finishes: 9, finishedOperations: 3, logEntries: 6)
         #expect((0..<25).filter { tight.contains(UInt64($0)) } == [10, 11])
         // Looked for over the backlog and the take together: the adds in the backlog.
         var backlog = ChangeChunks()
@@ -179,7 +179,7 @@ import Testing
             batch: tickets.map { .added(ClosureOperation {}, .ready, ticket: $0, time: .zero, tokens: .init()) })
         var finishes = ChangeChunks()
         for ticket in tickets.prefix(8) { finishes.append(.finished(ticket: ticket, time: .zero)) }
-        table = UnbuiltTickets(backlog, finishes, finishedOperations: 3, logEntries: 2)
+        table = UnbuiltTickets(backlog, finishes, finishes: 8, finishedOperations: 3, logEntries: 2)
         #expect((0..<25).filter { table.contains(UInt64($0)) } == [10, 11, 12, 13, 14])
         #expect(!UnbuiltTickets().contains(10))
     }
