@@ -128,6 +128,9 @@ var package = Package(
         .executableTarget(
             name: "ReplayOpenBench", dependencies: ["OpsMonitor", "OpsWire", "OpsDashApp"],
             path: "Benchmarks/InSitu/ReplayOpen"),
+        // What monitoring costs per operation, in instructions (Benchmarks/monitor-instructions.sh).
+        .executableTarget(
+            name: "MonitorCostBench", dependencies: ["OpsKit", "OpsMonitor"], path: "Benchmarks/InSitu/MonitorCost"),
         // The memory of watching many queued operations, with and without a monitor (docs/BENCHMARKS.md).
         .executableTarget(
             name: "QueueMemoryBench", dependencies: ["OpsKit", "OpsMonitor"], path: "Benchmarks/InSitu/QueueMemory"),

@@ -90,21 +90,36 @@ struct ChangeChunks {
         return change
     }
 
-    /// Visits every change held, oldest first, taking none (a look at a backlog before it is
-    /// applied).
-    func forEach(_ body: (borrowing PendingChange) -> Void) {
-        var chunk = first
-        var skip = head
-        while let current = chunk {
-            current.changes.withUnsafeBufferPointer { changes in
-                for index in skip..<changes.count { body(changes[index]) }
+    /// Removes the oldest changes, at most `limit` of them, handing each to `body` in order;
+    /// returns how many it removed. As `popFirst()`, each is moved out and a placeholder left,
+    /// but a chunk is reached once per run of changes, not once per change (a drain's backlog
+    /// holds 300,000).
+    @discardableResult
+    mutating func removeFirst(upTo limit: Int, _ body: (consuming PendingChange) -> Void) -> Int {
+        var removed = 0
+        while removed < limit, count > 0 {
+            if first == nil { moveTailToChunks() }
+            guard let chunk = first else { break }
+            let start = head
+            let end = min(chunk.changes.count, start + (limit - removed))
+            chunk.changes.withUnsafeMutableBufferPointer { changes in
+                guard let base = changes.baseAddress else { return }
+                for index in start..<end {
+                    let change = (base + index).move()
+                    (base + index).initialize(to: .taken)
+                    body(change)
+                }
             }
-            skip = 0
-            chunk = current.next
+            removed += end - start
+            count -= end - start
+            head = end
+            if head == chunk.changes.count {
+                first = chunk.next.take()
+                if first == nil { last = nil }
+                head = 0
+            }
         }
-        tail.withUnsafeBufferPointer { changes in
-            for index in changes.indices { body(changes[index]) }
-        }
+        return removed
     }
 
     /// Every change, oldest first (for `stop()`, which only looks at what was dropped).

@@ -83,7 +83,7 @@ final class MonitorRecorder: Sendable {
             let tokens = OperationTokens(ready: waiting ? watchReadiness(op, ticket: ticket) : nil)
             changes.append(.added(op, waiting ? .waiting : .ready, ticket: ticket, time: time, tokens: tokens))
         }
-        record(added: changes)
+        record(added: changes, tickets: tickets)
     }
 
     /// Records what `queue` holds now, as `added` changes (for a monitor attached to a running
@@ -97,6 +97,7 @@ final class MonitorRecorder: Sendable {
             if lifecycle == .waiting { tokens.ready = watchReadiness(op, ticket: ticket) }
             if lifecycle == .executing { tokens.progress = watchProgress(op, ticket: ticket) }
             box.changes.append(.added(op, lifecycle, ticket: ticket, time: time, tokens: tokens))
+            box.steps.add(ticket)
             // One found finished records no finish: it is not waited for.
             if lifecycle != .finished { box.addedCount &+= 1 }
         }
@@ -139,7 +140,11 @@ final class MonitorRecorder: Sendable {
     func record(_ change: consuming PendingChange) {
         let (next, taken) = inbox.withLock(moving: change) { box, change -> (NextApply, Parked?) in
             guard !box.stopped else { return (.nothing, nil) }
-            if change.step.finishes { box.finishedCount &+= 1 }
+            let step = change.step
+            if step.finishes {
+                box.finishedCount &+= 1
+                box.steps.finish(step.ticket)
+            }
             box.changes.append(change)
             // Objects a reader parked are freed here, after the lock (`Parked`).
             let taken = box.parked.isEmpty ? nil : box.parked.take()
@@ -159,13 +164,14 @@ final class MonitorRecorder: Sendable {
         }
     }
 
-    /// Appends `changes` (a batch of added operations), applied on the adding thread only if
+    /// Appends `changes` (a batch of added operations, of `tickets`), applied on the adding thread only if
     /// `addedLimit` changes waited before it.
-    private func record(added changes: [PendingChange]) {
+    private func record(added changes: [PendingChange], tickets: [UInt64]) {
         let next = inbox.withLock { box -> NextApply in
             guard !box.stopped else { return .nothing }
             box.addedCount &+= UInt64(changes.count)
             box.changes.append(batch: changes)
+            box.steps.add(tickets)
             return box.nextAfterAdding(changes.count, batch: Self.applyBatch, limit: Self.addedLimit)
         }
         perform(next)

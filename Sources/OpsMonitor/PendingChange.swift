@@ -92,6 +92,8 @@ struct MonitorInbox {
     /// them).
     var addedCount: UInt64 = 0
     var finishedCount: UInt64 = 0
+    /// The tickets `changes` adds and finishes (`UnbuiltTickets` reads them).
+    var steps = BacklogSteps()
     /// Whether a background apply is already on its way.
     var applyScheduled = false
     /// Set by `QueueMonitor.stop()`: later changes are dropped (their tokens released).

@@ -25,11 +25,11 @@ extension QueueMonitor {
                 // Log entries wait for the end of the backlog (a reader between two slices
                 // applies the rest first): those the rest pushes out of the log are never built.
                 state.store.defersLog = true
-                var applied = 0
-                while applied < Self.applySlice, let change = state.backlog.popFirst() {
-                    apply(change, to: &state, releasing: &released)
-                    applied += 1
-                }
+                // Taken out of the state while it is applied (one owner, changed in place).
+                var backlog = ChangeChunks()
+                swap(&backlog, &state.backlog)
+                backlog.removeFirst(upTo: Self.applySlice) { apply($0, to: &state, releasing: &released) }
+                swap(&backlog, &state.backlog)
                 return true
             }
             released.invalidate()
@@ -38,21 +38,25 @@ extension QueueMonitor {
 
     /// Moves the inbox to the end of the backlog (under the state lock, so order is kept).
     func takeInbox(into state: inout State) {
-        var (changes, finishes) = recorder.inbox.withLock { box in
+        var (changes, steps) = recorder.inbox.withLock { box in
             box.applyScheduled = false
             box.taken &+= UInt64(box.changes.count)
-            defer { box.changes = ChangeChunks() }
-            return (box.changes, box.finishedCount)
+            defer {
+                box.changes = ChangeChunks()
+                box.steps = BacklogSteps()
+            }
+            return (box.changes, box.steps)
         }
         guard !changes.isEmpty else { return }
-        // The finishes the backlog holds, counted as they were recorded (no walk).
-        if state.backlog.isEmpty { state.finishesBeforeBacklog = state.finishesTaken }
-        state.finishesTaken = finishes
+        if state.backlog.isEmpty {
+            state.backlogSteps = steps
+        } else {
+            state.backlogSteps.append(steps)
+        }
         state.unbuiltTickets =
             state.countsUnreadOperationsWithoutRows && state.store.eventQueues.isEmpty
             ? UnbuiltTickets(
-                state.backlog, changes, finishes: finishes &- state.finishesBeforeBacklog,
-                finishedOperations: limits.finishedOperations, logEntries: limits.logEntries)
+                state.backlogSteps, finishedOperations: limits.finishedOperations, logEntries: limits.logEntries)
             : UnbuiltTickets()
         state.backlog.append(takingAllOf: &changes)
     }
@@ -61,7 +65,10 @@ extension QueueMonitor {
     /// that later ones of the backlog push out of the log are never built (`DeferredLog`).
     func applyBacklog(to state: inout State, releasing released: inout Released) {
         state.store.defersLog = true
-        while let change = state.backlog.popFirst() { apply(change, to: &state, releasing: &released) }
+        var backlog = ChangeChunks()
+        swap(&backlog, &state.backlog)
+        backlog.removeFirst(upTo: .max) { apply($0, to: &state, releasing: &released) }
+        swap(&backlog, &state.backlog)
         state.store.stopDeferringLog()
     }
 

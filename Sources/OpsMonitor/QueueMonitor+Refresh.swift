@@ -52,12 +52,15 @@ extension QueueMonitor {
         defer { swap(&coalescer, &state.coalescer) }
         state.store.defersLog = true
         defer { state.store.stopDeferringLog() }
-        while let change = state.backlog.popFirst() {
+        var backlog = ChangeChunks()
+        swap(&backlog, &state.backlog)
+        defer { swap(&backlog, &state.backlog) }
+        backlog.removeFirst(upTo: .max) { change in
             if case .progressed(let progress, let ticket, let time) = change {
                 if let earlier = coalescer.hold((ticket, progress, time)) {
                     applyReport(earlier.progress, ticket: ticket, time: state.ordered(earlier.time), in: &state)
                 }
-                continue
+                return
             }
             if !coalescer.isEmpty, let held = coalescer.take(change.ticket) {
                 applyReport(held.progress, ticket: held.ticket, time: state.ordered(held.time), in: &state)

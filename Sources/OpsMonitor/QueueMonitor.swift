@@ -33,10 +33,8 @@ public final class QueueMonitor: Sendable {
         /// Whether operations the backlog shows nobody are counted without a row (off only in
         /// tests, to compare with a monitor that builds every row).
         var countsUnreadOperationsWithoutRows = true
-        /// Finishes recorded up to the last take of the inbox, and up to the take that began
-        /// the backlog (the difference bounds the finishes the backlog holds).
-        var finishesTaken: UInt64 = 0
-        var finishesBeforeBacklog: UInt64 = 0
+        /// The tickets the backlog adds and finishes (`UnbuiltTickets` reads them).
+        var backlogSteps = BacklogSteps()
         /// Rates of operations that report progress without one.
         var rates = RateEstimator()
         /// A refresh's held-back progress reports (empty between refreshes; kept for its room).

@@ -12,11 +12,11 @@
 /// finished rows older than the newest `finishedOperations` are still held (the store evicts
 /// those in passes, when it chooses).
 ///
-/// The look costs a walk over the backlog at each take of the inbox (a change is looked at
-/// twice at most: the background applier takes only once its backlog is applied, and a
-/// reader applies all it takes); it is made only for a backlog longer than both limits, whose
-/// added tickets come in increasing order (one queue's, in the order it took them), when no
-/// reader keeps events (each row's events would be read).
+/// The look reads the backlog's adds and finishes as the recording threads listed them
+/// (`BacklogSteps`: two compact lists, not a walk over the changes); it is made only for a
+/// backlog that finishes more operations than either limit, whose added tickets come in
+/// increasing order (one queue's, in the order it took them), when no reader keeps events
+/// (each row's events would be read).
 struct UnbuiltTickets {
     /// The ticket of `unbuilt[0]`.
     private var base: UInt64 = 0
@@ -30,30 +30,15 @@ struct UnbuiltTickets {
         return offset < UInt64(unbuilt.count) && unbuilt[Int(offset)]
     }
 
-    /// The tickets of `backlog` followed by `taken` (changes about to be appended to it) whose
-    /// rows a store keeping `finishedOperations` finished rows and `logEntries` log entries
-    /// would drop unread. Looked for again at each take: more changes only add tickets.
-    /// `finishes` is at least the number of finishes the two hold (counted as they were
-    /// recorded): with no more than either limit, no row qualifies and the changes are not walked.
-    init(
-        _ backlog: borrowing ChangeChunks, _ taken: borrowing ChangeChunks, finishes: UInt64,
-        finishedOperations: Int, logEntries: Int
-    ) {
+    /// The tickets of a backlog (`steps`: its adds and finishes, in order) whose rows a store
+    /// keeping `finishedOperations` finished rows and `logEntries` log entries would drop
+    /// unread. Looked for again at each take: more changes only add tickets. With no more
+    /// finishes than either limit, no row qualifies and nothing is looked at.
+    init(_ steps: borrowing BacklogSteps, finishedOperations: Int, logEntries: Int) {
         let later = max(finishedOperations, logEntries)
-        guard finishes > UInt64(later) else { return }
-        // One walk over the changes (large and cold) into two compact lists.
-        var adds: [UInt64] = []
-        var finishes: [UInt64] = []
-        func note(_ change: borrowing PendingChange) {
-            let step = change.step
-            if step.adds {
-                adds.append(step.ticket)
-            } else if step.finishes {
-                finishes.append(step.ticket)
-            }
-        }
-        backlog.forEach(note)
-        taken.forEach(note)
+        guard steps.finishes.count > later else { return }
+        let adds = steps.adds
+        let finishes = steps.finishes
         // Added tickets must grow change by change (one queue's, in the order it took them).
         guard adds.count > later, let first = adds.first, let last = adds.last, last >= first,
             last - first < UInt64(2 * adds.count), zip(adds, adds.dropFirst()).allSatisfy({ $0 < $1 })
@@ -102,5 +87,32 @@ struct UnbuiltRow {
     init(lifecycle: Lifecycle, time: Duration) {
         self.lifecycle = lifecycle
         addedNanoseconds = time.nanoseconds
+    }
+}
+
+/// The tickets a backlog adds and finishes, in the order it does (what `UnbuiltTickets` looks
+/// at): listed by the recording threads as they record, under the inbox lock they hold anyway,
+/// so that a take need not walk 300,000 large changes to find them.
+///
+/// A backlog's list starts when a take finds the backlog empty and grows with each take; the
+/// adds and finishes already applied stay in it, which changes nothing for those not applied
+/// yet (an operation's add is applied before every later add and every later finish).
+struct BacklogSteps {
+    private(set) var adds: [UInt64] = []
+    private(set) var finishes: [UInt64] = []
+
+    /// Notes that `ticket` was added.
+    mutating func add(_ ticket: UInt64) { adds.append(ticket) }
+
+    /// Notes that `tickets` were added, in this order.
+    mutating func add(_ tickets: [UInt64]) { adds.append(contentsOf: tickets) }
+
+    /// Notes that `ticket` finished.
+    mutating func finish(_ ticket: UInt64) { finishes.append(ticket) }
+
+    /// Appends what `other` lists.
+    mutating func append(_ other: borrowing BacklogSteps) {
+        adds.append(contentsOf: other.adds)
+        finishes.append(contentsOf: other.finishes)
     }
 }

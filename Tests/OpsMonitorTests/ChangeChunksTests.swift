@@ -88,4 +88,29 @@ import Testing
         holding.append(takingAllOf: &other)
         #expect(popAll(&holding) == [100_000] + Array(3..<(size + 4)))
     }
+
+    @Test func removingInRunsKeepsOrderAcrossChunksBatchesAndPartTakes() {
+        var list = ChangeChunks()
+        let size = ChangeChunks.chunkSize
+        for number in 0..<(size + 5) { list.append(change(number)) }
+        list.append(batch: (100..<(100 + size + 2)).map(change))
+        for number in 300..<303 { list.append(change(number)) }
+        let expected = Array(0..<(size + 5)) + Array(100..<(100 + size + 2)) + Array(300..<303)
+        // Runs of every length up to past a chunk, a change popped between some of them.
+        var removed: [PendingChange] = []
+        var limit = 1
+        while !list.isEmpty {
+            let before = list.count
+            let count = list.removeFirst(upTo: limit) { removed.append($0) }
+            #expect(count == min(limit, before))
+            #expect(list.count == before - count)
+            if limit % 3 == 0, let next = list.popFirst() { removed.append(next) }
+            limit = limit % (size + 3) + 2
+        }
+        #expect(numbers(removed) == expected)
+        #expect(list.removeFirst(upTo: 10) { _ in Issue.record("an empty list removed a change") } == 0)
+        list.append(change(9))
+        #expect(list.removeFirst(upTo: .max) { removed.append($0) } == 1)
+        #expect(numbers(removed).last == 9, "a list emptied in runs is usable again")
+    }
 }

@@ -161,26 +161,48 @@ import Testing
     }
 
     @Test func onlyOperationsAddedAndFinishedWithEnoughAfterThemAreLeftUnbuilt() {
-        var changes = ChangeChunks()
+        var steps = BacklogSteps()
         let tickets: [UInt64] = Array(10..<20)
-        changes.append(
-            batch: tickets.map { .added(ClosureOperation {}, .ready, ticket: $0, time: .zero, tokens: .init()) })
+        steps.add(tickets)
         // 10…17 finish in order, then 5 (added earlier); 18 and 19 never finish here.
-        for ticket in tickets.prefix(8) { changes.append(.finished(ticket: ticket, time: .zero)) }
-        changes.append(.finished(ticket: 5, time: .zero))
-        var table = UnbuiltTickets(ChangeChunks(), changes, finishes: 9, finishedOperations: 3, logEntries: 2)
+        for ticket in tickets.prefix(8) { steps.finish(ticket) }
+        steps.finish(5)
+        let table = UnbuiltTickets(steps, finishedOperations: 3, logEntries: 2)
         // 10…14 have at least 3 later-added finishes (and 3 or more finishes after theirs).
         #expect((0..<25).filter { table.contains(UInt64($0)) } == [10, 11, 12, 13, 14])
-        let tight = UnbuiltTickets(ChangeChunks(), changes, finishes: 9, finishedOperations: 3, logEntries: 6)
+        let tight = UnbuiltTickets(steps, finishedOperations: 3, logEntries: 6)
         #expect((0..<25).filter { tight.contains(UInt64($0)) } == [10, 11])
+        // No more finishes than a limit: nothing is looked for.
+        let few = UnbuiltTickets(steps, finishedOperations: 9, logEntries: 2)
+        #expect(!(0..<25).contains { few.contains(UInt64($0)) })
         // Looked for over the backlog and the take together: the adds in the backlog.
-        var backlog = ChangeChunks()
-        backlog.append(
-            batch: tickets.map { .added(ClosureOperation {}, .ready, ticket: $0, time: .zero, tokens: .init()) })
-        var finishes = ChangeChunks()
-        for ticket in tickets.prefix(8) { finishes.append(.finished(ticket: ticket, time: .zero)) }
-        table = UnbuiltTickets(backlog, finishes, finishes: 8, finishedOperations: 3, logEntries: 2)
-        #expect((0..<25).filter { table.contains(UInt64($0)) } == [10, 11, 12, 13, 14])
+        var backlog = BacklogSteps()
+        backlog.add(tickets)
+        var taken = BacklogSteps()
+        for ticket in tickets.prefix(8) { taken.finish(ticket) }
+        backlog.append(taken)
+        let joined = UnbuiltTickets(backlog, finishedOperations: 3, logEntries: 2)
+        #expect((0..<25).filter { joined.contains(UInt64($0)) } == [10, 11, 12, 13, 14])
         #expect(!UnbuiltTickets().contains(10))
+    }
+
+    @Test func theRecorderListsWhatItsChangesAddAndFinish() {
+        let queue = ObservableOperationQueue()
+        let monitor = QueueMonitor(queue: queue, clock: ManualClock(), limits: Self.limits)
+        monitor.recorder.disableBackgroundApplier()
+        defer { monitor.stop() }
+        let recorder = monitor.recorder
+        let ops = (0..<3).map { _ in ClosureOperation {} }
+        recorder.operationsAdded(ops, tickets: [7, 8, 9])
+        recorder.operationStarted(ops[1], ticket: 8)
+        recorder.operationFinished(ops[1], ticket: 8)
+        recorder.operationFinished(ops[0], ticket: 7)
+        let steps = recorder.inbox.withLock { $0.steps }
+        #expect(steps.adds == [7, 8, 9])
+        #expect(steps.finishes == [8, 7])
+        // A take moves them to the backlog's list.
+        monitor.state.withLock { state in monitor.takeInbox(into: &state) }
+        #expect(recorder.inbox.withLock { $0.steps.adds.isEmpty })
+        #expect(monitor.state.withLock { $0.backlogSteps.finishes } == [8, 7])
     }
 }
