@@ -59,7 +59,7 @@
         }
         let index = Int(ticket - firstTicket)
         if index < slots.count {
-            guard slots[index] == nil else { return false }
+            guard isVacant(index) else { return false }
             slots[index] = consume element
             if index < head { head = index }
         } else {
@@ -80,8 +80,10 @@
     @_spi(OpsDashInternals) @inlinable public mutating func update<T>(ticket: UInt64, _ body: (inout Element) -> T)
         -> T?
     {
-        guard let index = index(of: ticket) else { return nil }
-        return Self.update(&slots[index], body)
+        guard let index = index(of: ticket), !isVacant(index) else { return nil }
+        // Changed where it lies (present: checked above). Moving it out and back destroyed
+        // and wrote the whole optional through value witnesses, twice per tracked start.
+        return body(&slots[index]!)
     }
 
     /// Removes and returns the value under `ticket`, if present (moved out: not copied, then
@@ -89,7 +91,7 @@
     @_spi(OpsDashInternals) @inlinable public mutating func remove(ticket: UInt64) -> Element? {
         guard let index = index(of: ticket), let element = slots[index].take() else { return nil }
         present -= 1
-        while head < slots.count, slots[head] == nil { head += 1 }
+        while head < slots.count, isVacant(head) { head += 1 }
         if head == slots.count {
             firstTicket += UInt64(slots.count)
             slots.removeAll(keepingCapacity: slots.capacity <= 4_096)
@@ -133,12 +135,11 @@
         return index < slots.count ? index : nil
     }
 
-    /// Runs `body` on the value in `slot`, moved out while it runs so it is not copied.
+    /// Whether slot `index` holds no value (its tag read in place, the value not copied).
     @inlinable
-    static func update<T>(_ slot: inout Element?, _ body: (inout Element) -> T) -> T? {
-        guard var element = slot.take() else { return nil }
-        defer { slot = element }
-        return body(&element)
+    func isVacant(_ index: Int) -> Bool {
+        if case .none = slots[index] { return true }
+        return false
     }
 }
 
