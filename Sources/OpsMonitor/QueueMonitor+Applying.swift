@@ -224,7 +224,7 @@ extension QueueMonitor {
         let entry = Tracked(
             id: id, operation: op, tokens: tokens, progress: .none,
             unbuilt: UnbuiltRow(lifecycle: lifecycle, time: time))
-        guard state.tracked.insert(entry, ticket: ticket) else {
+        guard state.tracked.insert(consume entry, ticket: ticket) else {
             tokens.release(into: &released)
             return
         }

@@ -24,7 +24,7 @@ struct TrackedOperations {
     mutating func insert(_ entry: consuming QueueMonitor.Tracked, ticket: UInt64) -> Bool {
         // The key is taken first only when the table by identity is kept: the entry is moved in.
         let key = byKey == nil ? nil : OperationKey(entry.operation)
-        guard slots.insert(entry, ticket: ticket) else { return false }
+        guard slots.insert(consume entry, ticket: ticket) else { return false }
         if let key { byKey?[key] = ticket }
         return true
     }

@@ -37,34 +37,49 @@ struct UnbuiltTickets {
     init(_ steps: borrowing BacklogSteps, finishedOperations: Int, logEntries: Int) {
         let later = max(finishedOperations, logEntries)
         guard steps.finishes.count > later else { return }
+        // The walks below run over every operation of a drain (100,000): they read and write
+        // through buffer pointers, with no per-element bounds or uniqueness check.
         let adds = steps.adds
-        let finishes = steps.finishes
         // Added tickets must grow change by change (one queue's, in the order it took them).
         guard adds.count > later, let first = adds.first, let last = adds.last, last >= first,
-            last - first < UInt64(2 * adds.count), zip(adds, adds.dropFirst()).allSatisfy({ $0 < $1 })
+            last - first < UInt64(2 * adds.count), Self.increase(adds)
         else { return }
         // Each added ticket's place among the finishes (its first): -2 not added here, -1 not
         // finished here.
         let span = Int(last - first) + 1
         var finishPlace = [Int32](repeating: -2, count: span)
-        for ticket in adds { finishPlace[Int(ticket - first)] = -1 }
         var placed: Int32 = 0
-        for ticket in finishes where ticket >= first && ticket <= last {
-            let offset = Int(ticket - first)
-            guard finishPlace[offset] == -1 else { continue }
-            finishPlace[offset] = placed
-            placed += 1
+        finishPlace.withUnsafeMutableBufferPointer { places in
+            adds.withUnsafeBufferPointer { adds in
+                for ticket in adds { places[Int(ticket - first)] = -1 }
+            }
+            steps.finishes.withUnsafeBufferPointer { finishes in
+                for ticket in finishes where ticket >= first && ticket <= last {
+                    let offset = Int(ticket - first)
+                    guard places[offset] == -1 else { continue }
+                    places[offset] = placed
+                    placed += 1
+                }
+            }
         }
         // From the newest added: left unbuilt once enough later-added operations finished.
         var found = [Bool](repeating: false, count: span)
-        var finishedAfter = 0
         var any = false
-        for offset in stride(from: span - 1, through: 0, by: -1) where finishPlace[offset] >= 0 {
-            if finishedAfter >= finishedOperations, Int(placed - finishPlace[offset]) - 1 >= logEntries {
-                found[offset] = true
-                any = true
+        found.withUnsafeMutableBufferPointer { found in
+            finishPlace.withUnsafeBufferPointer { places in
+                var finishedAfter = 0
+                var offset = span
+                while offset > 0 {
+                    offset -= 1
+                    let place = places[offset]
+                    guard place >= 0 else { continue }
+                    if finishedAfter >= finishedOperations, Int(placed - place) - 1 >= logEntries {
+                        found[offset] = true
+                        any = true
+                    }
+                    finishedAfter += 1
+                }
             }
-            finishedAfter += 1
         }
         guard any else { return }
         base = first
@@ -73,6 +88,18 @@ struct UnbuiltTickets {
 
     /// No ticket.
     init() {}
+
+    /// Whether `tickets` strictly increase.
+    private static func increase(_ tickets: [UInt64]) -> Bool {
+        tickets.withUnsafeBufferPointer { tickets in
+            var previous: UInt64?
+            for ticket in tickets {
+                if let previous, ticket <= previous { return false }
+                previous = ticket
+            }
+            return true
+        }
+    }
 }
 
 /// What a monitor keeps of an operation it counts without a row (`UnbuiltTickets`): what its
