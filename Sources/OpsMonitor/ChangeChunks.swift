@@ -13,19 +13,16 @@
 /// A list is moved (into the backlog, or replaced by an empty one), never shared: two copies
 /// of one value must not both be appended to.
 struct ChangeChunks {
-    /// Changes per chunk filled one at a time: a chunk (array header included) stays under
-    /// glibc's small-request limit.
-    static let chunkSize = max(4, (1_000 - 32) / MemoryLayout<PendingChange>.stride)
+    /// Changes per chunk filled one at a time: a chunk's storage stays under glibc's
+    /// small-request limit.
+    static let chunkSize = max(4, 1_000 / MemoryLayout<PendingChange>.stride)
 
-    /// The oldest full chunk or batch, whose first `head` changes were already taken.
+    /// The oldest full chunk or batch.
     private var first: ChangeChunk?
     /// The newest full chunk or batch.
     private var last: ChangeChunk?
-    /// The chunk being filled, after `last` (kept in the list itself: appending to a chunk
-    /// object's array would cost an exclusivity check per change on the recording thread).
-    private var tail: [PendingChange] = []
-    /// Changes of `first` already taken by `popFirst()`.
-    private var head = 0
+    /// The chunk being filled, after `last`.
+    private var tail: ChangeChunk?
     /// Changes held.
     private(set) var count = 0
 
@@ -33,23 +30,36 @@ struct ChangeChunks {
 
     /// Appends one change (into the tail chunk; a full tail is linked into the list first).
     mutating func append(_ change: consuming PendingChange) {
-        if tail.count == Self.chunkSize { moveTailToChunks() }
-        if tail.capacity == 0 { tail.reserveCapacity(Self.chunkSize) }
-        tail.append(change)
+        if tail?.isFull ?? true { startTail() }
+        tail?.append(change)
         count += 1
     }
 
-    /// Appends a batch: a large one as a chunk of its own (no copy), one smaller than a chunk
-    /// change by change (a chunk object and an array for each operation added on its own would
-    /// hold ~145 bytes a change, where a full chunk holds ~60).
+    /// Appends a batch, copied: a large one as a chunk of its own, one smaller than a chunk
+    /// change by change.
     mutating func append(batch: [PendingChange]) {
-        guard batch.count >= Self.chunkSize else {
-            for change in batch { append(change) }
+        let chunk = ChangeChunk(capacity: batch.count)
+        for change in batch { chunk.append(change) }
+        append(batch: chunk)
+    }
+
+    /// Appends the changes `batch` holds (a batch of added operations, built where it was
+    /// recorded): a large one as a chunk of its own (no copy), one smaller than a chunk moved
+    /// into the tail (a chunk for each operation added on its own would hold ~145 bytes a
+    /// change, where a full chunk holds ~60).
+    mutating func append(batch: ChangeChunk) {
+        let size = batch.count
+        guard size >= Self.chunkSize else {
+            while batch.count > 0 {
+                if tail?.isFull ?? true { startTail() }
+                tail?.moveFirst(from: batch)
+            }
+            count += size
             return
         }
         moveTailToChunks()
-        link(ChangeChunk(batch))
-        count += batch.count
+        link(batch)
+        count += size
     }
 
     /// Moves everything in `other` to the end of this list, leaving `other` empty.
@@ -58,11 +68,6 @@ struct ChangeChunks {
         moveTailToChunks()
         other.moveTailToChunks()
         guard let otherFirst = other.first else { return }
-        if last == nil {
-            head = other.head
-        } else if other.head > 0 {
-            otherFirst.changes.removeFirst(other.head)
-        }
         link(otherFirst)
         last = other.last
         count += other.count
@@ -71,52 +76,26 @@ struct ChangeChunks {
 
     /// Removes and returns the oldest change.
     mutating func popFirst() -> PendingChange? {
-        guard count > 0 else { return nil }
-        if first == nil { moveTailToChunks() }
-        guard let chunk = first else { return nil }
-        // A chunk is unlinked as soon as its last change is taken, so the first one has more.
-        // The change is moved out, a placeholder holding no reference left in its place: a copy
-        // would retain what it holds (an added operation, its tokens) and the chunk's end
-        // release it again.
-        var change = PendingChange.taken
-        swap(&change, &chunk.changes[head])
-        head += 1
-        count -= 1
-        if head == chunk.changes.count {
-            first = chunk.next.take()
-            if first == nil { last = nil }
-            head = 0
-        }
-        return change
+        var popped: PendingChange?
+        removeFirst(upTo: 1) { popped = $0 }
+        return popped
     }
 
     /// Removes the oldest changes, at most `limit` of them, handing each to `body` in order;
-    /// returns how many it removed. As `popFirst()`, each is moved out and a placeholder left,
-    /// but a chunk is reached once per run of changes, not once per change (a drain's backlog
-    /// holds 300,000).
+    /// returns how many it removed. Each is moved out of its chunk (not copied), and a chunk is
+    /// reached once per run of changes, not once per change (a drain's backlog holds 300,000).
     @discardableResult
     mutating func removeFirst(upTo limit: Int, _ body: (consuming PendingChange) -> Void) -> Int {
         var removed = 0
         while removed < limit, count > 0 {
             if first == nil { moveTailToChunks() }
             guard let chunk = first else { break }
-            let start = head
-            let end = min(chunk.changes.count, start + (limit - removed))
-            chunk.changes.withUnsafeMutableBufferPointer { changes in
-                guard let base = changes.baseAddress else { return }
-                for index in start..<end {
-                    let change = (base + index).move()
-                    (base + index).initialize(to: .taken)
-                    body(change)
-                }
-            }
-            removed += end - start
-            count -= end - start
-            head = end
-            if head == chunk.changes.count {
+            let taken = chunk.removeFirst(upTo: limit - removed, body)
+            removed += taken
+            count -= taken
+            if chunk.count == 0 {
                 first = chunk.next.take()
                 if first == nil { last = nil }
-                head = 0
             }
         }
         return removed
@@ -127,19 +106,17 @@ struct ChangeChunks {
         var result: [PendingChange] = []
         result.reserveCapacity(count)
         var chunk = first
-        var skip = head
         while let current = chunk {
-            result += current.changes[skip...]
-            skip = 0
+            current.copy(into: &result)
             chunk = current.next
         }
-        result += tail
+        tail?.copy(into: &result)
         return result
     }
 
     /// Chunks held, the one being filled included (a walk; for tests).
     var chunkCount: Int {
-        var result = tail.isEmpty ? 0 : 1
+        var result = (tail?.count ?? 0) > 0 ? 1 : 0
         var chunk = first
         while let current = chunk {
             result += 1
@@ -148,10 +125,15 @@ struct ChangeChunks {
         return result
     }
 
+    /// Links the tail (if it holds any change) and starts an empty one.
+    private mutating func startTail() {
+        moveTailToChunks()
+        tail = ChangeChunk(capacity: Self.chunkSize)
+    }
+
     private mutating func moveTailToChunks() {
-        guard !tail.isEmpty else { return }
-        link(ChangeChunk(tail))
-        tail = []
+        guard let chunk = tail.take(), chunk.count > 0 else { return }
+        link(chunk)
     }
 
     /// Links `chunk` after the newest one.
@@ -165,16 +147,76 @@ struct ChangeChunks {
     }
 }
 
-/// One chunk of a `ChangeChunks` list.
+/// One chunk of a `ChangeChunks` list: room for `capacity` changes, of which those from
+/// `start` to `end` are held. A change taken is moved out, so freeing a chunk whose changes
+/// were all taken destroys none (an array of changes destroyed each of its elements, ~60
+/// instructions apiece, taken or not).
 final class ChangeChunk: @unchecked Sendable {
-    // Locking: a chunk is only reached through the one `ChangeChunks` list holding it, and that
-    // list lives in the monitor's inbox (its spin lock) or backlog (the monitor's state lock);
-    // lists are moved between the two under both locks, never shared. No access overlaps
-    // another, so the run-time exclusivity check (one per change applied) is left out.
-    @exclusivity(unchecked) var changes: [PendingChange]
+    // Locking: a chunk is only reached through the one `ChangeChunks` list holding it (or by
+    // the thread building it as a batch), and that list lives in the monitor's inbox (its spin
+    // lock) or backlog (the monitor's state lock); lists are moved between the two under both
+    // locks, never shared. No access overlaps another, so the run-time exclusivity check (one
+    // per change recorded and applied) is left out.
+    private let storage: UnsafeMutablePointer<PendingChange>
+    let capacity: Int
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
     @exclusivity(unchecked) var next: ChangeChunk?
 
-    init(_ changes: [PendingChange]) {
-        self.changes = changes
+    /// An empty chunk with room for `capacity` changes (at least one).
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        (storage + start).deinitialize(count: end - start)
+        storage.deallocate()
+        // A long list is freed a chunk at a time, not by a recursion per chunk (each freed
+        // here has no next left to free).
+        var chunk = next.take()
+        while var current = chunk.take(), isKnownUniquelyReferenced(&current) {
+            chunk = current.next.take()
+        }
+    }
+
+    /// Changes held.
+    var count: Int { end - start }
+
+    /// Whether no more change fits.
+    var isFull: Bool { end == capacity }
+
+    /// Appends `change`; the chunk must not be full.
+    func append(_ change: consuming PendingChange) {
+        assert(end < capacity, "appended to a full chunk")
+        guard end < capacity else { return }
+        (storage + end).initialize(to: change)
+        end += 1
+    }
+
+    /// Moves the oldest change of `other` to the end of this chunk, which must not be full.
+    func moveFirst(from other: ChangeChunk) {
+        guard end < capacity, other.count > 0 else { return }
+        (storage + end).moveInitialize(from: other.storage + other.start, count: 1)
+        end += 1
+        other.start += 1
+    }
+
+    /// Removes the oldest changes, at most `limit`, handing each to `body` in order.
+    func removeFirst(upTo limit: Int, _ body: (consuming PendingChange) -> Void) -> Int {
+        let stop = start + min(limit, count)
+        var removed = 0
+        while start < stop {
+            let change = (storage + start).move()
+            start += 1
+            removed += 1
+            body(change)
+        }
+        return removed
+    }
+
+    /// Appends copies of the changes held to `result`.
+    func copy(into result: inout [PendingChange]) {
+        result.append(contentsOf: UnsafeBufferPointer(start: storage + start, count: count))
     }
 }

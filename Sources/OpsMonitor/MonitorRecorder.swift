@@ -76,8 +76,8 @@ final class MonitorRecorder: Sendable {
     /// Records operations the queue just took: ready, or waiting (then watched until ready).
     fileprivate func added(_ ops: [Operation], tickets: [UInt64]) {
         let time = now
-        var changes: [PendingChange] = []
-        changes.reserveCapacity(ops.count)
+        // Built as a chunk the inbox adopts as it is (a large batch is not copied again).
+        let changes = ChangeChunk(capacity: ops.count)
         for (op, ticket) in zip(ops, tickets) {
             let waiting = Self.isWaiting(op)
             let tokens = OperationTokens(ready: waiting ? watchReadiness(op, ticket: ticket) : nil)
@@ -166,13 +166,14 @@ final class MonitorRecorder: Sendable {
 
     /// Appends `changes` (a batch of added operations, of `tickets`), applied on the adding thread only if
     /// `addedLimit` changes waited before it.
-    private func record(added changes: [PendingChange], tickets: [UInt64]) {
+    private func record(added changes: ChangeChunk, tickets: [UInt64]) {
+        let size = changes.count
         let next = inbox.withLock { box -> NextApply in
             guard !box.stopped else { return .nothing }
-            box.addedCount &+= UInt64(changes.count)
+            box.addedCount &+= UInt64(size)
             box.changes.append(batch: changes)
             box.steps.add(tickets)
-            return box.nextAfterAdding(changes.count, batch: Self.applyBatch, limit: Self.addedLimit)
+            return box.nextAfterAdding(size, batch: Self.applyBatch, limit: Self.addedLimit)
         }
         perform(next)
     }

@@ -113,4 +113,34 @@ import Testing
         #expect(list.removeFirst(upTo: .max) { removed.append($0) } == 1)
         #expect(numbers(removed).last == 9, "a list emptied in runs is usable again")
     }
+
+    /// What a list holds is freed with it, what was taken from it is the taker's, and a batch
+    /// adopted whole or moved into the tail is freed once.
+    @Test func droppingAListFreesWhatItHoldsAndNothingTaken() {
+        final class Probe: Operation, @unchecked Sendable {}
+        weak var takenOne: Probe?
+        var weakHeld: [() -> Operation?] = []
+        var kept: [PendingChange] = []
+        do {
+            var list = ChangeChunks()
+            let size = ChangeChunks.chunkSize
+            for count in [3, size + 1] {
+                let batch = ChangeChunk(capacity: count)
+                for _ in 0..<count {
+                    let probe = Probe()
+                    weak var weakProbe = probe
+                    weakHeld.append { weakProbe }
+                    batch.append(.added(probe, .ready, ticket: 1, time: .zero, tokens: .init()))
+                }
+                list.append(batch: batch)
+            }
+            list.removeFirst(upTo: 2) { kept.append($0) }
+            if case .added(let op, _, _, _, _) = kept[0] { takenOne = op as? Probe }
+        }
+        #expect(takenOne != nil, "a change taken stays alive with its taker")
+        #expect(weakHeld.dropFirst(2).allSatisfy { $0() == nil }, "every change left in the list was freed with it")
+        kept.removeAll()
+        #expect(takenOne == nil)
+        #expect(weakHeld.allSatisfy { $0() == nil })
+    }
 }

@@ -81,8 +81,11 @@
         -> T?
     {
         guard let index = index(of: ticket), !isVacant(index) else { return nil }
-        // Changed where it lies (present: checked above). Moving it out and back destroyed
-        // and wrote the whole optional through value witnesses, twice per tracked start.
+        // Changed where it lies. Moving it out and back destroyed and wrote the whole optional
+        // through value witnesses, twice per tracked start; optional chaining through a
+        // wrapper's mutating method measured ~250 instructions more per operation. The unwrap
+        // cannot fail: the slot was found present just above.
+        // swift-format-ignore: NeverForceUnwrap
         return body(&slots[index]!)
     }
 
