@@ -165,8 +165,10 @@ extension QueueMonitor {
         // The entry goes in first (the store takes `nextID` next); a ticket tracked already
         // (an operation found in the queue and told of as added) keeps its entry.
         let id = state.store.nextID
-        let reporter = op.progressReporter
-        let foundationSource = reporter == nil ? FoundationProgressSource(op) : nil
+        // One cached answer per class says how its progress is read (most read none).
+        let reads = ProgressReporterLookup.source(of: op)
+        let reporter = reads == .reporter ? op.progressReporter : nil
+        let foundationSource = reads == .foundation ? FoundationProgressSource(op) : nil
         let source: Tracked.ProgressSource =
             reporter != nil ? .reporter : foundationSource != nil ? .foundation : .none
         if source == .none, lifecycle == .waiting || lifecycle == .ready, state.unbuiltTickets.contains(ticket),

@@ -5,10 +5,10 @@ import Synchronization
 /// cast costs ~20 ns (a conformance lookup), a cache hit ~7 ns (mostly `type(of:)`), and the
 /// monitor asks for every operation that starts and finishes.
 package enum ProgressReporterLookup {
-    /// Direct-mapped by class: each slot holds a class's metadata address with bit 1 set
-    /// ("known") and bit 0 set when it conforms; 0 when empty. Metadata is at least 8-aligned,
-    /// so the low bits are free. A slot is one word, written whole, so a reader sees either an
-    /// old answer or a new one (each true): relaxed ordering suffices.
+    /// Direct-mapped by class: each slot holds a class's metadata address with bit 2 set
+    /// ("known") and the answer (0–3) in bits 0 and 1; 0 when empty. Metadata is at least
+    /// 8-aligned, so the low bits are free. A slot is one word, written whole, so a reader sees
+    /// either an old answer or a new one (each true): relaxed ordering suffices.
     private final class Slots: @unchecked Sendable {
         // Locking: every access goes through the atomics in `words`; the pointer never changes.
         static let count = 64
@@ -19,20 +19,43 @@ package enum ProgressReporterLookup {
             for index in 0..<Self.count { (words + index).initialize(to: Atomic(0)) }
         }
 
-        /// Whether `operation`'s class passes `check` (asked once per class while it stays cached).
-        func answer(_ operation: Operation, _ check: (Operation) -> Bool) -> Bool {
+        /// `check`'s answer (0–3) for `operation`'s class (asked once per class while it stays
+        /// cached).
+        func answer(_ operation: Operation, _ check: (Operation) -> UInt) -> UInt {
             let type = UInt(bitPattern: ObjectIdentifier(type(of: operation)))
             let index = Int(truncatingIfNeeded: (type >> 4) ^ (type >> 10)) & (Self.count - 1)
             let word = words[index].load(ordering: .relaxed)
-            if word & ~UInt(3) == type, word & 2 != 0 { return word & 1 != 0 }
-            let conforms = check(operation)
-            words[index].store(type | 2 | (conforms ? 1 : 0), ordering: .relaxed)
-            return conforms
+            if word & ~UInt(7) == type, word & 4 != 0 { return word & 3 }
+            let answer = check(operation) & 3
+            words[index].store(type | 4 | answer, ordering: .relaxed)
+            return answer
         }
     }
 
+    /// How an operation's progress is read, per class.
+    package enum Source: UInt {
+        /// It reports none.
+        case none = 0
+        /// It adopts `ProgressReportingOperation` (its reports are pushed).
+        case reporter = 1
+        /// It hands out a Foundation `Progress` to read (`FoundationProgressProviding` or
+        /// `ProgressReporting`) and does not adopt `ProgressReportingOperation`.
+        case foundation = 2
+    }
+
     private static let slots = Slots()
-    private static let foundationSlots = Slots()
+
+    /// How `operation`'s progress is read: one cached answer per class for every kind.
+    package static func source(of operation: Operation) -> Source {
+        let answer = slots.answer(operation) { op in
+            if op is any ProgressReportingOperation { return Source.reporter.rawValue }
+            if op is any FoundationProgressProviding || op is any ProgressReporting {
+                return Source.foundation.rawValue
+            }
+            return Source.none.rawValue
+        }
+        return Source(rawValue: answer) ?? .none
+    }
 
     /// `operation` as a progress reporter, or nil.
     package static func reporter(_ operation: Operation) -> (any ProgressReportingOperation)? {
@@ -41,17 +64,14 @@ package enum ProgressReporterLookup {
 
     /// Whether `operation`'s class adopts `ProgressReportingOperation`.
     package static func reportsProgress(_ operation: Operation) -> Bool {
-        slots.answer(operation) { $0 is any ProgressReportingOperation }
+        source(of: operation) == .reporter
     }
 
     /// Whether `operation`'s class hands out a Foundation `Progress` to read
     /// (`FoundationProgressProviding` or `ProgressReporting`) and does not adopt
     /// `ProgressReportingOperation` (which publishes its own).
     package static func providesFoundationProgress(_ operation: Operation) -> Bool {
-        foundationSlots.answer(operation) { op in
-            !(op is any ProgressReportingOperation)
-                && (op is any FoundationProgressProviding || op is any ProgressReporting)
-        }
+        source(of: operation) == .foundation
     }
 }
 
