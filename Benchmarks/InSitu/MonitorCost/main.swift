@@ -7,7 +7,8 @@
 // not move with this shared machine's load. `Benchmarks/monitor-instructions.sh` does that.
 //
 //   swift build -c release --product MonitorCostBench
-//   .build/release/MonitorCostBench [--queue=monitored|observable] [--count=20000] [--workers=1]
+//   .build/release/MonitorCostBench [--queue=monitored|observable] [--count=100000] [--workers=1]
+//       [--applier=off|on]
 //
 // It counts the recording on the workers and the apply, not what contention and cache misses
 // add on two cores (the `Ratios --only=2` rows measure that, by CPU time).
@@ -21,13 +22,16 @@ func option(_ name: String, _ fallback: String) -> String {
 }
 
 let monitored = option("queue", "monitored") == "monitored"
-let count = max(1, Int(option("count", "20000")) ?? 20_000)
+let count = max(1, Int(option("count", "100000")) ?? 100_000)
 let workers = max(1, Int(option("workers", "1")) ?? 1)
+// `--applier=on`: the monitor's background applier runs as in an app (for CPU time, not for
+// instruction counts: when it applies depends on timing).
+let applier = option("applier", "off") == "on"
 
 let queue = ObservableOperationQueue(name: "monitor-cost")
 queue.maxConcurrentOperationCount = workers
 let monitor = monitored ? QueueMonitor(queue: queue) : nil
-monitor?.holdChangesUntilRead()
+if !applier { monitor?.holdChangesUntilRead() }
 let operations: [Operation] = (0..<count).map { _ in ClosureOperation {} }
 queue.addOperations(operations, waitUntilFinished: true)
 if let monitor {
