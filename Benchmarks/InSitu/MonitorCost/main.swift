@@ -7,7 +7,7 @@
 // not move with this shared machine's load. `Benchmarks/monitor-instructions.sh` does that.
 //
 //   swift build -c release --product MonitorCostBench
-//   .build/release/MonitorCostBench [--queue=monitored|observable] [--count=100000] [--workers=1]
+//   .build/release/MonitorCostBench [--queue=monitored|observable|plain] [--count=100000] [--workers=1]
 //       [--applier=off|on]
 //
 // It counts the recording on the workers and the apply, not what contention and cache misses
@@ -21,16 +21,18 @@ func option(_ name: String, _ fallback: String) -> String {
     return CommandLine.arguments.first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) } ?? fallback
 }
 
-let monitored = option("queue", "monitored") == "monitored"
+let kind = option("queue", "monitored")
+let monitored = kind == "monitored"
 let count = max(1, Int(option("count", "100000")) ?? 100_000)
 let workers = max(1, Int(option("workers", "1")) ?? 1)
 // `--applier=on`: the monitor's background applier runs as in an app (for CPU time, not for
 // instruction counts: when it applies depends on timing).
 let applier = option("applier", "off") == "on"
 
-let queue = ObservableOperationQueue(name: "monitor-cost")
+// `--queue=plain`: Foundation's own `OperationQueue`, what the observable queue is measured against.
+let queue = kind == "plain" ? OperationQueue() : ObservableOperationQueue(name: "monitor-cost")
 queue.maxConcurrentOperationCount = workers
-let monitor = monitored ? QueueMonitor(queue: queue) : nil
+let monitor = monitored ? (queue as? ObservableOperationQueue).map { QueueMonitor(queue: $0) } : nil
 if !applier { monitor?.holdChangesUntilRead() }
 let operations: [Operation] = (0..<count).map { _ in ClosureOperation {} }
 queue.addOperations(operations, waitUntilFinished: true)
@@ -42,4 +44,4 @@ if let monitor {
     }
     monitor.stop()
 }
-print("MonitorCostBench: \(count) operations drained, \(monitored ? "monitored" : "observable"), \(workers) worker(s)")
+print("MonitorCostBench: \(count) operations drained, \(kind), \(workers) worker(s)")

@@ -26,7 +26,7 @@ extension AsyncOperation {
     }
 
     /// Registers the queue that `operationFinished` is reported to (at once if finished);
-    /// false if the operation already has a queue.
+    /// false if the operation already has a queue (it is in another queue's books, unfinished).
     func attach(to queue: ObservableOperationQueue, ticket: UInt64) -> Bool {
         let outcome = locked.withLock { state -> Bool? in
             guard state.queue == nil else { return nil }

@@ -26,7 +26,11 @@ extension AsyncOperation {
             guard finishing else {
                 return ([@Sendable (AsyncOperation) -> Void](), ObservableOperationQueue?.none, UInt64(0))
             }
-            defer { state.finishListeners = [] }
+            // The queue is let go of here, told of the finish below.
+            defer {
+                state.finishListeners = []
+                state.queue = nil
+            }
             return (state.finishListeners, state.queue, state.queueTicket)
         }
         if executingChanges {

@@ -27,9 +27,14 @@ open class AsyncOperation: Operation, KeyValueObservingPublisher, @unchecked Sen
         var cancelListeners: [@Sendable (AsyncOperation) -> Void] = []
         /// Finish listeners registered on dependencies that have not fired yet.
         var watchedDependencies = 0
-        /// The `ObservableOperationQueue` this operation was added to; told of the finish
-        /// without a per-operation closure (100,000s of operations go through a queue).
-        weak var queue: ObservableOperationQueue?
+        /// The `ObservableOperationQueue` this operation was added to, until it finishes; told
+        /// of the finish without a per-operation closure (100,000s of operations go through a
+        /// queue). Strong, and let go of at the finish: a weak reference gives the queue a side
+        /// table, and every retain and release of the queue (Foundation's own, per operation,
+        /// included) then takes the slow path, ~1,000 instructions per operation drained. A
+        /// queue dropped while it still holds operations that never finish (suspended) stays
+        /// alive with them.
+        var queue: ObservableOperationQueue?
         /// This operation's ticket in `queue`'s books.
         var queueTicket: UInt64 = 0
         /// The thread publishing a finish: the state is `.finished`, observers and the queue's
