@@ -30,11 +30,28 @@ func render(_ state: DashboardState, into buffer: inout CellBuffer, cache: Rende
         TooSmallView(glyphs: state.glyphs).render(into: &buffer, area: layout.screen)
         return
     }
-    // A state changed outside `reduce` (tests, callers) still renders consistently.
-    var state = state
-    refreshRows(&state)
-    followSelection(&state)
+    // A state changed outside `reduce` (tests, callers) still renders consistently; one that
+    // `reduce` left is drawn as it is (a copy of the state retains and releases all it holds).
+    guard isSettled(state) else {
+        var settled = state
+        refreshRows(&settled)
+        followSelection(&settled)
+        renderPanes(settled, layout: layout, into: &buffer, cache: cache, inPlace: inPlace)
+        return
+    }
+    renderPanes(state, layout: layout, into: &buffer, cache: cache, inPlace: inPlace)
+}
 
+/// The panes of `layout`, for a state whose rows and selection are settled (`isSettled`),
+/// each blanked first when drawn `inPlace`.
+private func renderPanes(
+    _ state: borrowing DashboardState, layout: Layout, into buffer: inout CellBuffer, cache: RenderCache?,
+    inPlace: Bool
+) {
+    func blank(_ area: Rect?) {
+        guard inPlace, let cache, let area else { return }
+        cache.blank(area, in: &buffer)
+    }
     // Each widget takes from the state what it shows in its rectangle, then draws it there.
     blank(layout.header)
     HeaderView(state).render(into: &buffer, area: layout.header, cache: cache)
