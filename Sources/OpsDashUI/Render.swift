@@ -89,7 +89,8 @@ private func renderTable(
 ) {
     let key = cache == nil ? nil : TablePaneKey(state, rows: rows)
     if let cache, let key, cache.copyTablePane(key: key, area: area, into: &buffer) { return }
-    cache?.blank(area, in: &buffer)
+    // Not blanked here: the table blanks the rows it draws (drawing in place, a row the screen
+    // shows already is left alone).
     let table = TableView(state, rows: rows)
     table.render(into: &buffer, area: area, cache: cache)
     if let cache, let key, table.rows.allSatisfy({ $0.lifecycle == .finished }) {
