@@ -158,3 +158,14 @@ extension Canvas {
         return buffer.writeScalars(x: left, y: inside ? row : -1, from: clip.x, to: limit, body) - area.x
     }
 }
+
+extension Canvas {
+    /// Drawing in place with `cache`: blanks the canvas's rows `rows` (inside its clip) to draw
+    /// them again, keeping what the frame on screen showed there for the diff
+    /// (`RenderCache.blank(_:in:)`); nothing otherwise.
+    mutating func blank(rows: Range<Int>, keepingIn cache: RenderCache) {
+        guard !rows.isEmpty else { return }
+        let target = Rect(x: clip.x, y: area.y + rows.lowerBound, width: clip.width, height: rows.count)
+        cache.blank(target.intersection(clip), in: &buffer)
+    }
+}

@@ -78,15 +78,31 @@ struct HeaderView: Sendable, Equatable {
         totalBytes = snapshot.totalBytes
         bytesPerSecond = snapshot.bytesPerSecond
         averageBytesPerSecond = snapshot.averageBytesPerSecond
-        // The three series in one pass over the history, with no array of its seconds made.
+        // The three series in one pass over the history, with no array of its seconds made,
+        // each stored in place (not appended: a check of room and owner a value).
         let count = snapshot.history.secondsCount(endingAt: snapshot.time, count: Self.sparklineSeconds)
-        recentFinished.reserveCapacity(count)
-        recentFailed.reserveCapacity(count)
-        recentRunning.reserveCapacity(count)
-        snapshot.history.forEachSecond(endingAt: snapshot.time, count: Self.sparklineSeconds) { second in
-            recentFinished.append(second.value(.finished))
-            recentFailed.append(second.value(.failed))
-            recentRunning.append(second.value(.running))
+        guard count > 0 else { return }
+        recentFinished = Array(repeating: 0, count: count)
+        recentFailed = recentFinished
+        recentRunning = recentFinished
+        var filled = 0
+        recentFinished.withUnsafeMutableBufferPointer { finished in
+            recentFailed.withUnsafeMutableBufferPointer { failed in
+                recentRunning.withUnsafeMutableBufferPointer { running in
+                    snapshot.history.forEachSecond(endingAt: snapshot.time, count: Self.sparklineSeconds) { second in
+                        guard filled < count else { return }
+                        finished[filled] = second.value(.finished)
+                        failed[filled] = second.value(.failed)
+                        running[filled] = second.value(.running)
+                        filled += 1
+                    }
+                }
+            }
+        }
+        if filled < count {
+            recentFinished.removeLast(count - filled)
+            recentFailed.removeLast(count - filled)
+            recentRunning.removeLast(count - filled)
         }
     }
 

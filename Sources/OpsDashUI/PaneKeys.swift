@@ -5,11 +5,13 @@ import OpsMonitor
 /// changes besides its operation (no clock, no other operation's state), so the same rows of
 /// the same operations, selection and search draw the same pane.
 ///
-/// The operations are compared by their chunks' stamps: a chunk the rows come from that has the
-/// stamp it had when the pane was drawn holds the same operations
-/// (`ChunkedArray.chunkStamps`), so no operation is copied or compared, and the chunks are not
-/// kept alive (the store would copy each one it changes next).
+/// The operations are compared by their stamps (`ChunkedArray.elementStamps(in:)`): a row
+/// whose operation has the stamp it had when the pane was drawn shows the same operation,
+/// unchanged, whatever else changed in its chunk (a running operation below the table), so no
+/// operation is copied or compared, and the store's chunks are not kept alive (the store would
+/// copy each one it changes next).
 struct TablePaneKey: Equatable {
+    /// The stamps of the operations shown, top to bottom.
     var stamps: [UInt64]
     /// The first row's position and how many rows show.
     var first: Int
@@ -25,27 +27,13 @@ struct TablePaneKey: Equatable {
     init?(_ state: borrowing DashboardState, rows: Int) {
         guard state.rows.isByID, !state.showDependencies else { return nil }
         let operations = state.snapshot.operations
-        stamps = operations.chunkStamps
         first = max(0, state.scrollOffset)
         count = max(0, min(rows, operations.count - first))
+        stamps = operations.elementStamps(in: first..<(first + count))
         idWidth = TableColumn.idWidth(maxID: operations.last?.id ?? 0)
         selectedID = state.selectedID
         search = state.search
         glyphs = state.glyphs
-    }
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        guard lhs.first == rhs.first, lhs.count == rhs.count, lhs.idWidth == rhs.idWidth,
-            lhs.selectedID == rhs.selectedID, lhs.search == rhs.search, lhs.glyphs == rhs.glyphs
-        else { return false }
-        guard lhs.count > 0 else { return true }
-        let size = ChunkedArray<OperationSnapshot>.chunkSize
-        let last = (lhs.first + lhs.count - 1) / size
-        guard last < lhs.stamps.count, last < rhs.stamps.count else { return false }
-        for chunk in (lhs.first / size)...last where lhs.stamps[chunk] != rhs.stamps[chunk] {
-            return false
-        }
-        return true
     }
 }
 

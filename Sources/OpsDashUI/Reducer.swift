@@ -337,48 +337,72 @@ func select(_ state: inout DashboardState, index: Int) {
 
 /// Recomputes the cached rows when the snapshot, sort, filter or view changed.
 func refreshRows(_ state: inout DashboardState) {
-    let snapshot = state.snapshot
-    if !state.showDependencies && state.sort == .id && state.filter.isEmpty && !state.failedOnly {
+    guard let wanted = wantedRows(state) else { return }
+    if let key = wanted {
+        let snapshot = state.snapshot
+        state.rows = RowOrder.make(
+            for: snapshot, sort: key.sort, filter: key.filter, tree: key.tree, failedOnly: key.failedOnly,
+            previous: state.rows)
+    } else {
         state.rows = .byID
-        return
     }
+}
+
+/// What `refreshRows` would make of `state`'s rows: nil when they are current, else the key
+/// of the rows to make (nil inside: `byID`).
+private func wantedRows(_ state: borrowing DashboardState) -> RowOrder.Key?? {
+    if !state.showDependencies && state.sort == .id && state.filter.isEmpty && !state.failedOnly {
+        return state.rows.isByID ? nil : .some(nil)
+    }
+    let snapshot = state.snapshot
     let wanted = RowOrder.Key(
         version: snapshot.version, sort: state.sort, filter: state.filter,
         tree: state.showDependencies, operationCount: snapshot.operations.count, failedOnly: state.failedOnly)
-    if state.rows.key != wanted {
-        state.rows = RowOrder.make(
-            for: snapshot, sort: wanted.sort, filter: wanted.filter, tree: wanted.tree, failedOnly: wanted.failedOnly,
-            previous: state.rows)
-    }
+    return state.rows.key == wanted ? nil : .some(wanted)
+}
+
+/// Whether `state` is as `refreshRows` and `followSelection` leave it (as `reduce` does): then
+/// rendering it needs no copy to settle it first.
+func isSettled(_ state: borrowing DashboardState) -> Bool {
+    guard wantedRows(state) == nil else { return false }
+    let followed = followedSelection(state)
+    return followed.index == state.selectedIndex && followed.id == state.selectedID
+        && followed.offset == state.scrollOffset
 }
 
 /// Keeps the selection on the same operation (or the nearest row) and scrolls it into view.
 func followSelection(_ state: inout DashboardState) {
+    let followed = followedSelection(state)
+    state.selectedIndex = followed.index
+    state.selectedID = followed.id
+    state.scrollOffset = followed.offset
+}
+
+/// The selection (its row and operation) and scroll offset that keep the selection on the same
+/// operation (or the nearest row) and in view, for `state`'s rows.
+private func followedSelection(_ state: borrowing DashboardState) -> (index: Int, id: Int?, offset: Int) {
     let rows = state.rows
     let snapshot = state.snapshot
     let count = rows.count(in: snapshot)
-    guard count > 0 else {
-        state.scrollOffset = 0
-        return
-    }
-    if let id = state.selectedID, rows.operation(at: state.selectedIndex, in: snapshot)?.id == id {
+    var index = state.selectedIndex
+    var id = state.selectedID
+    var offset = state.scrollOffset
+    guard count > 0 else { return (index, id, 0) }
+    if let selected = id, rows.operation(at: index, in: snapshot)?.id == selected {
         // Still on the same row: no search needed (keeps render cheap).
-    } else if let id = state.selectedID, let index = rows.index(of: id, in: snapshot) {
-        state.selectedIndex = index
+    } else if let selected = id, let found = rows.index(of: selected, in: snapshot) {
+        index = found
     } else {
-        let index =
-            state.selectedID.map {
-                rows.nearestIndex(to: $0, previousIndex: state.selectedIndex, in: snapshot)
-            } ?? 0
-        state.selectedIndex = index
-        state.selectedID = rows.operation(at: index, in: snapshot)?.id
+        index = id.map { rows.nearestIndex(to: $0, previousIndex: index, in: snapshot) } ?? 0
+        id = rows.operation(at: index, in: snapshot)?.id
     }
     let visible = max(1, Layout(state).visibleRows)
-    if state.selectedIndex < state.scrollOffset {
-        state.scrollOffset = state.selectedIndex
-    } else if state.selectedIndex >= state.scrollOffset + visible {
-        state.scrollOffset = state.selectedIndex - visible + 1
+    if index < offset {
+        offset = index
+    } else if index >= offset + visible {
+        offset = index - visible + 1
     }
-    state.scrollOffset = min(state.scrollOffset, max(0, count - visible))
-    state.scrollOffset = max(0, state.scrollOffset)
+    offset = min(offset, max(0, count - visible))
+    offset = max(0, offset)
+    return (index, id, offset)
 }

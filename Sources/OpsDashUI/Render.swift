@@ -30,11 +30,28 @@ func render(_ state: DashboardState, into buffer: inout CellBuffer, cache: Rende
         TooSmallView(glyphs: state.glyphs).render(into: &buffer, area: layout.screen)
         return
     }
-    // A state changed outside `reduce` (tests, callers) still renders consistently.
-    var state = state
-    refreshRows(&state)
-    followSelection(&state)
+    // A state changed outside `reduce` (tests, callers) still renders consistently; one that
+    // `reduce` left is drawn as it is (a copy of the state retains and releases all it holds).
+    guard isSettled(state) else {
+        var settled = state
+        refreshRows(&settled)
+        followSelection(&settled)
+        renderPanes(settled, layout: layout, into: &buffer, cache: cache, inPlace: inPlace)
+        return
+    }
+    renderPanes(state, layout: layout, into: &buffer, cache: cache, inPlace: inPlace)
+}
 
+/// The panes of `layout`, for a state whose rows and selection are settled (`isSettled`),
+/// each blanked first when drawn `inPlace`.
+private func renderPanes(
+    _ state: borrowing DashboardState, layout: Layout, into buffer: inout CellBuffer, cache: RenderCache?,
+    inPlace: Bool
+) {
+    func blank(_ area: Rect?) {
+        guard inPlace, let cache, let area else { return }
+        cache.blank(area, in: &buffer)
+    }
     // Each widget takes from the state what it shows in its rectangle, then draws it there.
     blank(layout.header)
     HeaderView(state).render(into: &buffer, area: layout.header, cache: cache)
@@ -72,7 +89,8 @@ private func renderTable(
 ) {
     let key = cache == nil ? nil : TablePaneKey(state, rows: rows)
     if let cache, let key, cache.copyTablePane(key: key, area: area, into: &buffer) { return }
-    cache?.blank(area, in: &buffer)
+    // Not blanked here: the table blanks the rows it draws (drawing in place, a row the screen
+    // shows already is left alone).
     let table = TableView(state, rows: rows)
     table.render(into: &buffer, area: area, cache: cache)
     if let cache, let key, table.rows.allSatisfy({ $0.lifecycle == .finished }) {

@@ -270,15 +270,27 @@ final class RenderCache {
     }
 
     /// Draws the cached line of `row`'s operation on the canvas's row `y` if it was rendered
-    /// from a row equal to `row`.
+    /// from a row equal to `row`; drawing in place, it is left as it is when the frame on screen
+    /// shows it there already, else that row is blanked first (`Canvas.blank(rows:keepingIn:)`).
     func drawTableRow(_ row: TableView.Row, y: Int, into canvas: inout Canvas) -> Bool {
         // Moved out, not copied: a row is drawn once a frame, and one not drawn from here is
         // drawn and stored again.
-        guard let kept = tableRows.removeValue(forKey: row.id), draw(kept, key: row, y: y, into: &canvas) else {
-            return false
+        guard let kept = tableRows.removeValue(forKey: row.id), kept.key == row else { return false }
+        if !isOnScreen(kept.serial, y, canvas) {
+            canvas.blank(rows: y..<(y + 1), keepingIn: self)
+            guard canvas.replace(row: y, with: kept.cells) else { return false }
         }
+        place(kept.serial, y, canvas)
         nextTableRows[row.id] = kept
         return true
+    }
+
+    /// Drawing in place: whether the frame on screen shows the row `serial` on the canvas's row
+    /// `y` (placed there in it, the canvas spanning the screen's width), so it needs no drawing.
+    private func isOnScreen(_ serial: Int, _ y: Int, _ canvas: Canvas) -> Bool {
+        guard inPlace, canvas.spansBufferWidth else { return false }
+        let row = canvas.bufferRow(y)
+        return row >= 0 && row < placedBefore.count && placedBefore[row] == serial
     }
 
     /// Remembers the canvas's row `y` as the line rendered from `row`.
@@ -293,9 +305,14 @@ final class RenderCache {
     }
 
     /// Draws the table's column-header line on the canvas's row `y` if it was last drawn from
-    /// `key`.
+    /// `key` (left as it is when the frame on screen shows it there, drawing in place).
     func drawTableHeading(key: TableHeadingKey, y: Int, into canvas: inout Canvas) -> Bool {
-        guard let row = tableHeading?.row else { return false }
+        guard let row = tableHeading?.row, row.key == key else { return false }
+        if isOnScreen(row.serial, y, canvas) {
+            place(row.serial, y, canvas)
+            return true
+        }
+        canvas.blank(rows: y..<(y + 1), keepingIn: self)
         return draw(row, key: key, y: y, into: &canvas)
     }
 

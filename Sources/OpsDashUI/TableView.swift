@@ -136,7 +136,9 @@ struct TableView {
     }
 
     /// Draws the table inside `area`; with a `cache`, rows drawn before from the same inputs
-    /// are copied instead of drawn again.
+    /// are copied instead of drawn again, and drawing in place (`RenderCache.beginFrame(inPlace:)`)
+    /// a row the frame on screen shows already is left as it is: only the rows drawn are blanked
+    /// first.
     func render(into buffer: inout CellBuffer, area: Rect, cache: RenderCache? = nil) {
         buffer.draw(in: area) { render(into: &$0, cache: cache) }
     }
@@ -145,6 +147,7 @@ struct TableView {
         let heading = RenderCache.TableHeadingKey(width: canvas.width, idWidth: TableColumn.idWidth(maxID: maxID))
         let columns = cache?.tableColumns(heading) ?? TableColumn.layout(width: canvas.width, maxID: maxID)
         if cache?.drawTableHeading(key: heading, y: 0, into: &canvas) != true {
+            if let cache { canvas.blank(rows: 0..<1, keepingIn: cache) }
             var x = 0
             for (column, width) in columns {
                 let title = Format.fit(column.title, width, right: column.alignsRight)
@@ -153,6 +156,9 @@ struct TableView {
             }
             cache?.storeTableHeading(key: heading, columns: columns, y: 0, from: canvas)
         }
+        let drawn = min(rows.count, max(0, canvas.height - 1))
+        // The rows under the last one drawn show nothing.
+        if let cache { canvas.blank(rows: (1 + drawn)..<max(1 + drawn, canvas.height), keepingIn: cache) }
         if rows.isEmpty {
             let message = filter.isEmpty ? "no operations" : "no operations match \"\(filter)\""
             canvas.write(message, x: 1, y: 1, style: Theme.label)
@@ -163,9 +169,12 @@ struct TableView {
                 width: canvas.width, idWidth: columns.first?.width ?? 0, glyphs: glyphs, needle: needle,
                 searchNeedle: searchNeedle))
         // By index: each row read where the array stores it, not copied.
-        for line in 0..<min(rows.count, max(0, canvas.height - 1)) {
+        for line in 0..<drawn {
             let y = 1 + line
-            if let cache, cache.drawTableRow(rows[line], y: y, into: &canvas) { continue }
+            if let cache {
+                if cache.drawTableRow(rows[line], y: y, into: &canvas) { continue }
+                canvas.blank(rows: y..<(y + 1), keepingIn: cache)
+            }
             renderRow(rows[line], columns: columns, into: &canvas, y: y)
             if rows[line].isSelected { canvas.reverse(y: y, x: 0, width: canvas.width) }
             cache?.storeTableRow(rows[line], y: y, from: canvas)

@@ -23,6 +23,10 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     /// anew by every change to the chunk. Equal stamps at one index of two arrays mean equal
     /// chunks, whatever became of the storage in between (see `chunkStamps`).
     @usableFromInline var stamps: [UInt64] = []
+    /// Each element's stamp, chunk by chunk as the elements: the stamp its chunk was given by
+    /// the last change to that element (so equal stamps at one position of two arrays mean
+    /// equal elements there, however the rest of the chunk changed; see `elementStamps(in:)`).
+    @usableFromInline var elementStamps: [[UInt64]] = []
     public private(set) var count = 0
 
     public init() {}
@@ -40,14 +44,21 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         _read { yield chunks[position / Self.chunkSize][position % Self.chunkSize] }
         set {
             chunks[position / Self.chunkSize][position % Self.chunkSize] = newValue
-            stamps[position / Self.chunkSize] = ChunkStamp.next()
+            restamp(position)
         }
+    }
+
+    /// Gives the element at `position`, and its chunk, a new stamp (it changed).
+    @inlinable mutating func restamp(_ position: Int) {
+        let stamp = ChunkStamp.next()
+        stamps[position / Self.chunkSize] = stamp
+        elementStamps[position / Self.chunkSize][position % Self.chunkSize] = stamp
     }
 
     /// Changes the element at `position` in place (no copy of the element, and a shared chunk is
     /// duplicated once); returns what `body` returns.
     public mutating func update<Result>(at position: Int, _ body: (inout Element) -> Result) -> Result {
-        stamps[position / Self.chunkSize] = ChunkStamp.next()
+        restamp(position)
         return body(&chunks[position / Self.chunkSize][position % Self.chunkSize])
     }
 
@@ -66,6 +77,24 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     /// change to each copy all of its rows.
     @inlinable package var chunkStamps: [UInt64] { stamps }
 
+    /// The stamps of the elements at `positions` (inside the array), in order: kept by a reader,
+    /// they tell whether those elements changed since (equal stamps at a position: the same
+    /// element, unchanged), whatever else changed in their chunks, without keeping anything of
+    /// the array alive.
+    package func elementStamps(in positions: Range<Int>) -> [UInt64] {
+        var kept: [UInt64] = []
+        kept.reserveCapacity(positions.count)
+        var position = positions.lowerBound
+        while position < positions.upperBound {
+            let chunk = position / Self.chunkSize
+            let end = Swift.min(positions.upperBound, (chunk + 1) * Self.chunkSize)
+            let offset = chunk * Self.chunkSize
+            kept.append(contentsOf: elementStamps[chunk][(position - offset)..<(end - offset)])
+            position = end
+        }
+        return kept
+    }
+
     /// Where chunk `index`'s elements are stored (for tests: an unchanged address across a
     /// change means the chunk was changed in place, not copied); nil past the last chunk.
     package func chunkAddress(_ index: Int) -> UnsafeRawPointer? {
@@ -79,7 +108,9 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     public mutating func append(_ element: consuming Element) {
         if count % Self.chunkSize == 0 { startChunk() }
         chunks[chunks.count - 1].append(consume element)
-        stamps[stamps.count - 1] = ChunkStamp.next()
+        let stamp = ChunkStamp.next()
+        stamps[stamps.count - 1] = stamp
+        elementStamps[elementStamps.count - 1].append(stamp)
         count += 1
     }
 
@@ -89,6 +120,9 @@ public struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         chunk.reserveCapacity(Self.chunkSize)
         chunks.append(chunk)
         stamps.append(0)
+        var elementStamps: [UInt64] = []
+        elementStamps.reserveCapacity(Self.chunkSize)
+        self.elementStamps.append(elementStamps)
     }
 }
 

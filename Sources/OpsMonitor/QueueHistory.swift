@@ -188,15 +188,25 @@ package struct QueueHistory: Sendable, Equatable {
         let quiet = Int(min(end - currentSecond, Int64(limit)))
         let showsCurrent = quiet < limit
         let closed = min(ring.count, limit - quiet - (showsCurrent ? 1 : 0))
-        for index in (ring.count - closed)..<ring.count { body(closedSecond(index)) }
+        // The closed seconds from the oldest shown: a slice of the ring, or two once it wrapped
+        // (read in place, no division a second).
+        ring.withUnsafeBufferPointer { ring in
+            let first = ring.count - closed
+            guard ring.count == window - 1, next > 0 else {
+                for index in first..<ring.count { body(ring[index]) }
+                return
+            }
+            let start = next + first
+            if start >= ring.count {
+                for index in (start - ring.count)..<next { body(ring[index]) }
+                return
+            }
+            for index in start..<ring.count { body(ring[index]) }
+            for index in 0..<next { body(ring[index]) }
+        }
         if showsCurrent { body(current) }
         let quietSecond = current.quiet
         for _ in 0..<quiet { body(quietSecond) }
-    }
-
-    /// The closed second `index` from the oldest kept.
-    private func closedSecond(_ index: Int) -> Second {
-        ring.count < window - 1 ? ring[index] : ring[(next + index) % (window - 1)]
     }
 
     /// The values of `series` for the last `count` seconds ending with the second holding `time`,

@@ -160,6 +160,14 @@ import Testing
         Step(name: "clock") { $0.snapshot.time += .seconds(3) },
         Step(name: "a visible operation renamed") { $0.snapshot.operations[4].name = "renamed.bin" },
         Step(name: "an operation below the table renamed") { $0.snapshot.operations[100].name = "below.bin" },
+        Step(name: "the last visible operation renamed") {
+            let last = Layout($0).visibleRows - 1
+            $0.snapshot.operations[last].name = "last.bin"
+        },
+        Step(name: "the first operation below the table renamed") {
+            $0.snapshot.operations[Layout($0).visibleRows].name = "next.bin"
+        },
+        Step(name: "the first visible operation's message") { $0.snapshot.operations[0].message = "slow" },
         Step(name: "a visible failure's message") { $0.snapshot.operations[6].message = "timed out" },
         Step(name: "selection") { _ = $0.press(.down) },
         Step(name: "search") { $0.search = "file-1" },
@@ -253,6 +261,27 @@ import Testing
             for y in log.y..<log.maxY { #expect(!cache.isTouched(row: y), "log row \(y)") }
         }
         #expect(cache.isTouched(row: 2))
+        #expect(screen == render(state))
+        cache.endFrame()
+    }
+
+    /// An operation below the table that changes in the chunk of the operations shown (a young
+    /// queue's running ones, under its finished ones) leaves the table alone: only the rows
+    /// shown are compared, not their chunks.
+    @Test func aChangeBelowTheTableInItsChunkLeavesTheTableAlone() {
+        let cache = RenderCache()
+        var state = Fixtures.state(Self.finishedRun(count: 60), width: 120, height: 40)
+        let layout = Layout(state)
+        #expect(layout.visibleRows < 50)
+        var screen = CellBuffer(width: 0, height: 0)
+        _ = cache.beginFrame(inPlace: screen, width: state.width, height: state.height)
+        render(state, into: &screen, cache: cache)
+        cache.endFrame()
+        state.snapshot.operations[55].lifecycle = .executing
+        state.snapshot.operations[55].completedUnits = 10
+        #expect(cache.beginFrame(inPlace: screen, width: state.width, height: state.height))
+        render(state, into: &screen, cache: cache)
+        for y in layout.main.y..<layout.main.maxY { #expect(!cache.isTouched(row: y), "table row \(y)") }
         #expect(screen == render(state))
         cache.endFrame()
     }

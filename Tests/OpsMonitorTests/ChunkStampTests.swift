@@ -47,4 +47,40 @@ struct ChunkStampTests {
         // Arrays built apart from the same elements are not taken for the same either.
         #expect(ChunkedArray(0..<10).chunkStamps != original.chunkStamps)
     }
+
+    /// `elementStamps(in:)`: a change restamps its element alone, so a reader of some rows can
+    /// tell them unchanged while another row of their chunk changes.
+    @Test func aChangeRestampsItsElementOnly() {
+        var array = ChunkedArray(0..<(2 * Self.size + 5))
+        let all = 0..<array.count
+        let kept = array.elementStamps(in: all)
+        #expect(kept.count == array.count)
+        #expect(Set(kept).count == kept.count)
+
+        array[3] = -1
+        array.update(at: Self.size + 7) { $0 += 1 }
+        let now = array.elementStamps(in: all)
+        for position in all {
+            #expect((now[position] == kept[position]) == (position != 3 && position != Self.size + 7), "\(position)")
+        }
+        // A range across chunks is read in order, and an empty one is empty.
+        let across = (Self.size - 2)..<(Self.size + 9)
+        #expect(array.elementStamps(in: across) == Array(now[across]))
+        #expect(array.elementStamps(in: 4..<4).isEmpty)
+
+        array.append(9)
+        #expect(array.elementStamps(in: all) == now)
+        #expect(!now.contains(array.elementStamps(in: array.count - 1..<array.count)[0]))
+    }
+
+    @Test func copiesChangedApartNeverShareAnElementStamp() {
+        let original = ChunkedArray(0..<10)
+        var left = original
+        var right = original
+        left[4] = 100
+        right[4] = 200
+        #expect(left.elementStamps(in: 4..<5) != right.elementStamps(in: 4..<5))
+        #expect(left.elementStamps(in: 0..<4) == original.elementStamps(in: 0..<4))
+        #expect(ChunkedArray(0..<10).elementStamps(in: 0..<10) != original.elementStamps(in: 0..<10))
+    }
 }

@@ -61,6 +61,23 @@ import Testing
         #expect(history.values(.bytes, endingAt: .seconds(2_000_000), count: 100) == [0, 0, 0, 0])
     }
 
+    /// The newest seconds, as many as asked, in order wherever the ring of closed seconds
+    /// starts and however far it wrapped.
+    @Test func theNewestSecondsReadInOrderAtEveryTurnOfTheRing() {
+        let window = 5
+        var history = QueueHistory(window: window)
+        for second: Int64 in 0..<14 {
+            history.record(at: .seconds(second), bytes: second + 1, running: 0, waiting: 0)
+            for count in 1...(window + 1) {
+                let shown = Int64(min(count, window, Int(second) + 1))
+                let expected = Array((second + 2 - shown)...(second + 1))
+                #expect(
+                    history.values(.bytes, endingAt: .seconds(second), count: count) == expected,
+                    "second \(second), count \(count)")
+            }
+        }
+    }
+
     /// `secondsCount` says how many seconds `seconds(endingAt:count:)` returns, and
     /// `forEachSecond` visits those seconds in order, at every window, gap and count.
     @Test func countingAndVisitingSecondsAgreeWithTheirArray() {

@@ -68,12 +68,4 @@ public final class BusyFrameBench: FrameWorkload, @unchecked Sendable {
         _ = reduce(&state, .tick(snapshot))
         return renderer.frame(for: state).count
     }
-
-    /// Main-thread CPU seconds per frame, averaged over `frames` frames.
-    public func measureCPU(frames: Int) -> Double {
-        var changed = 0
-        let t = threadCPUTime { for _ in 0..<frames { changed &+= frame() } }
-        keepAlive(changed)
-        return t / Double(frames)
-    }
 }

@@ -55,3 +55,23 @@ func busyFrame(_ run: RatioRun) -> [Row] {
             met: cpu.median <= 0.6e-3))
     return rows
 }
+
+/// 3q. Quiet frame: one progress report a frame, nothing finishing (1–3 rows change); `visible`
+/// (3r) sorts by state so the moving bar is a table row, else by id (finished rows on screen).
+func quietFrame(_ run: RatioRun, visible: Bool) -> [Row] {
+    let (smoke, reps) = (run.smoke, run.reps)
+    let item = visible ? "3r" : "3q"
+    let sort = visible ? "sort by state, the moving bar on screen" : "sort by id, finished rows on screen"
+    log("\(item). quiet frame 120×40, one bar moving, \(sort)")
+    let bench = QuietFrameBench(visible: visible)
+    let rows = bench.changedRows(frames: 200)
+    let frames = smoke ? 200 : 2_000
+    let cpu = Stats((0..<reps).map { _ in bench.measureCPU(frames: frames) })
+    return [
+        Row(
+            item: "\(item). Quiet frame (CPU)",
+            compared:
+                "snapshot+reduce+render+diff 120×40, \(sort), one progress report a frame (\(String(format: "%.1f", rows)) rows changed): main-thread CPU per frame",
+            a: cpu, b: nil, unit: "s", ratio: .nan, ratioText: "—", budget: "—", met: nil)
+    ]
+}

@@ -58,6 +58,8 @@ if arguments.contains("--profile-kvo") {
 
 if want("3") { rows += frameCost(run) }
 if want("3b") || want("3") { rows += busyFrame(run) }
+if want("3q") || want("3") { rows += quietFrame(run, visible: false) }
+if want("3r") || want("3") { rows += quietFrame(run, visible: true) }
 if want("4") { rows += memory(run) }
 if want("5") { rows += dependencyChains(run) }
 if want("7") { rows += headlessThroughput(run) }
