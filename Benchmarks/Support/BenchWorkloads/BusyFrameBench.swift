@@ -14,13 +14,7 @@ public final class BusyFrameBench: FrameWorkload, @unchecked Sendable {
     let bytes: Int64 = 2_000_000
 
     public init(operations: Int = 2_000, slots: Int = 10, width: Int = 120, height: Int = 40) {
-        var store = MonitorStore(limits: MonitorStore.Limits(finishedOperations: operations))
-        for index in 0..<operations {
-            _ = store.add(
-                name: "chunk-\(index).bin", kind: .download, lifecycle: .ready, totalBytes: bytes,
-                dependencies: [], time: .zero)
-        }
-        store.queueChanged(maxConcurrent: slots, reason: "concurrency limit \(slots)", time: .zero)
+        var store = downloadStore(operations: operations, slots: slots, bytes: bytes)
         running = Array(1...slots)
         for id in running { store.transition(id, to: .executing, time: .zero) }
         nextReady = slots + 1

@@ -20,13 +20,7 @@ public final class QuietFrameBench: FrameWorkload, @unchecked Sendable {
     /// 60 operations, as the in-situ run at 5 finishes/s has after 12 s: the running ones share
     /// the visible rows' chunk (`ChunkedArray.chunkSize`).
     public init(operations: Int = 60, slots: Int = 10, visible: Bool = false, width: Int = 120, height: Int = 40) {
-        var store = MonitorStore(limits: MonitorStore.Limits(finishedOperations: operations))
-        for index in 0..<operations {
-            _ = store.add(
-                name: "chunk-\(index).bin", kind: .download, lifecycle: .ready, totalBytes: bytes,
-                dependencies: [], time: .zero)
-        }
-        store.queueChanged(maxConcurrent: slots, reason: "concurrency limit \(slots)", time: .zero)
+        var store = downloadStore(operations: operations, slots: slots, bytes: bytes)
         let finished = max(0, operations - slots)
         for id in 1...max(1, operations) where id <= operations {
             store.transition(id, to: .executing, time: .milliseconds(id))
