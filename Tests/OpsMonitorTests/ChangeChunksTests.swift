@@ -128,7 +128,7 @@ import Testing
                 let batch = ChangeChunk(capacity: count)
                 for _ in 0..<count {
                     let probe = Probe()
-                    weak var weakProbe = probe
+                    weak let weakProbe = probe
                     weakHeld.append { weakProbe }
                     batch.append(.added(probe, .ready, ticket: 1, time: .zero, tokens: .init()))
                 }
